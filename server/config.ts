@@ -1,0 +1,65 @@
+import * as v from 'valibot'
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { parseDomainList } from '../src/contract/validators.ts'
+
+const envSchema = v.object({
+  PORT: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(0)), '3000'),
+  HOST: v.optional(v.string(), '0.0.0.0'),
+  DATA_DIR: v.optional(v.string(), '.data'),
+  DATABASE_URL: v.optional(v.pipe(v.string(), v.nonEmpty())),
+  JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32))),
+  PUBLIC_URL: v.optional(v.pipe(v.string(), v.url())),
+  SMTP_URL: v.optional(v.pipe(v.string(), v.nonEmpty())),
+  MAIL_FROM: v.optional(v.string(), 'Brand Expert <no-reply@example.com>'),
+  ALLOWED_EMAIL_DOMAINS: v.optional(v.string(), 'example.com,example.rs,example.me'),
+  ASSET_BASE_URL: v.optional(v.string(), '/assets/'),
+  SEED_DEMO: v.optional(v.picklist(['true', 'false']), 'true'),
+})
+
+export type Config = {
+  port: number
+  host: string
+  dataDir: string
+  databaseUrl: string | undefined
+  jwtSecret: Uint8Array
+  publicUrl: string
+  smtpUrl: string | undefined
+  mailFrom: string
+  allowedEmailDomains: string[]
+  assetBaseUrl: string
+  seedDemo: boolean
+}
+
+/**
+ * Reads the server's configuration from the environment, once, at start. Nothing else reads
+ * `process.env`. Without `JWT_SECRET` a random secret is kept in the data folder, so tokens
+ * survive a restart; processes that share a PostgreSQL database must share `JWT_SECRET`.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = v.parse(envSchema, env)
+  const dataDir = resolve(parsed.DATA_DIR)
+  return {
+    port: parsed.PORT,
+    host: parsed.HOST,
+    dataDir,
+    databaseUrl: parsed.DATABASE_URL,
+    jwtSecret: new TextEncoder().encode(parsed.JWT_SECRET ?? storedSecret(dataDir)),
+    publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ''),
+    smtpUrl: parsed.SMTP_URL,
+    mailFrom: parsed.MAIL_FROM,
+    allowedEmailDomains: parseDomainList(parsed.ALLOWED_EMAIL_DOMAINS),
+    assetBaseUrl: parsed.ASSET_BASE_URL,
+    seedDemo: parsed.SEED_DEMO === 'true',
+  }
+}
+
+function storedSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret')
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  mkdirSync(dataDir, { recursive: true })
+  const secret = randomBytes(48).toString('base64url')
+  writeFileSync(file, secret, { mode: 0o600 })
+  return secret
+}

@@ -1,0 +1,67 @@
+import * as v from 'valibot'
+import { roleSchema } from './roles.ts'
+import { localeSchema } from './locale.ts'
+import { emailSchema, passwordSchema, passwordsMatch, requiredText } from './validators.ts'
+import { messages } from './messages.ts'
+
+export const expertStoreSchema = v.object({ id: v.number(), name: v.string() })
+export type ExpertStore = v.InferOutput<typeof expertStoreSchema>
+
+/** The signed-in user as the API returns it. Only a manager has an `expertStore`. */
+export const userSchema = v.object({
+  id: v.number(),
+  role: roleSchema,
+  fullname: v.string(),
+  email: v.string(),
+  phone: v.nullable(v.string()),
+  expertStore: v.nullable(expertStoreSchema),
+})
+export type User = v.InferOutput<typeof userSchema>
+
+/** `POST /user/login` and `GET /me` answer `data`: the token plus the user's fields. */
+export const sessionSchema = v.object({ token: v.string(), ...userSchema.entries })
+export type Session = v.InferOutput<typeof sessionSchema>
+
+/**
+ * The login form checks the restricted-email rule on the device (with the build's allowed list);
+ * the server checks only that an email and a password were given, and answers the same
+ * "wrong email or password" for every failure so that accounts cannot be discovered.
+ */
+export const loginBodySchema = v.object({
+  email: emailSchema,
+  password: v.pipe(v.string(messages.required.id), v.nonEmpty(messages.required.id), v.maxLength(1024)),
+  remember_me: v.optional(v.boolean(), true),
+})
+export type LoginBody = v.InferInput<typeof loginBodySchema>
+
+/** `POST /user/password`: the first password, from an invitation link. */
+export const passwordSetupBodySchema = v.pipe(
+  v.object({ password: passwordSchema, confirmPassword: v.string(), token: requiredText }),
+  passwordsMatch(),
+)
+
+/** `POST /user/forgot-password/email` */
+export const forgotPasswordBodySchema = v.object({ email: emailSchema })
+
+/** `POST /user/reset`: a new password, from a reset link. */
+export const passwordResetBodySchema = v.pipe(
+  v.object({
+    email: emailSchema,
+    password: passwordSchema,
+    confirmPassword: v.string(),
+    token: requiredText,
+  }),
+  passwordsMatch(),
+)
+
+/** `POST /user/change-password` (settings; not in the spec's list): the signed-in user's own. */
+export const changePasswordBodySchema = v.pipe(
+  v.object({
+    currentPassword: v.pipe(v.string(messages.required.id), v.nonEmpty(messages.required.id)),
+    password: passwordSchema,
+    confirmPassword: v.string(),
+  }),
+  passwordsMatch(),
+)
+
+export const preferencesSchema = v.object({ locale: localeSchema })

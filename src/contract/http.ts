@@ -1,0 +1,40 @@
+import * as v from 'valibot'
+
+export const apiBasePath = '/api/v1'
+export const appHeader = 'X-APP'
+export const appId = 'brand-expert-pwa'
+export const languageHeader = 'Language'
+export const idempotencyHeader = 'Idempotency-Key'
+
+/** The exact messages of a rejected token (design section 4). The client reacts to `jwt expired`. */
+export const jwtExpired = 'jwt expired'
+export const invalidToken = 'invalid token'
+
+export const pageSize = 20
+
+/** `{ data, message? }`: every successful answer. */
+export function dataEnvelope<T extends v.GenericSchema>(data: T) {
+  return v.object({ data, message: v.optional(v.string()) })
+}
+
+/** `{ data: { rows, count } }`: every list. */
+export function listOf<T extends v.GenericSchema>(row: T) {
+  return v.object({ rows: v.array(row), count: v.number() })
+}
+
+export const invalidFieldSchema = v.object({ field: v.string(), message: v.string() })
+export const errorEnvelopeSchema = v.object({
+  message: v.string(),
+  invalidFields: v.optional(v.array(invalidFieldSchema)),
+})
+export type ErrorEnvelope = v.InferOutput<typeof errorEnvelopeSchema>
+
+/** `?query=&page=`: pages start at 1, and a page of 0 (or anything unreadable) means 1. */
+export const searchQuerySchema = v.object({
+  query: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)), ''),
+  page: v.fallback(
+    v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(100_000)),
+    1,
+  ),
+})
+export type SearchQuery = v.InferOutput<typeof searchQuerySchema>

@@ -1,0 +1,17 @@
+import * as v from 'valibot'
+
+/** The app's locales; `me` is the default and the fallback. The key is also the `Language` header. */
+export const locales = ['me', 'sr', 'en'] as const
+export type Locale = (typeof locales)[number]
+export const defaultLocale: Locale = 'me'
+export const localeSchema = v.picklist(locales)
+
+export function parseLocale(value: string | null | undefined): Locale {
+  return v.is(localeSchema, value) ? value : defaultLocale
+}
+
+/** The tag `Intl` formats numbers, dates and plurals with. */
+export const intlTag: Record<Locale, string> = { me: 'sr-Latn-ME', sr: 'sr-Latn-RS', en: 'en' }
+
+/** The country calling code a phone number of this locale starts with. */
+export const phonePrefix: Record<Locale, string> = { me: '+382', sr: '+381', en: '+' }

@@ -1,0 +1,95 @@
+/**
+ * Messages that both the server and the PWA show: validation texts and the server's answers.
+ * The `/*i18n*\/` mark makes `lingui extract` collect them with their explicit ids; schemas carry
+ * the id as their message, and each side translates it (server: by the `Language` header).
+ */
+export const messages = {
+  required: /*i18n*/ { id: 'validation.required', message: 'This field is required' },
+  email: /*i18n*/ { id: 'validation.email', message: 'Must be a valid email.' },
+  restrictedEmail: /*i18n*/ { id: 'validation.restrictedEmail', message: 'Email is not valid' },
+  phoneSr: /*i18n*/ {
+    id: 'validation.phone.sr',
+    message: 'Phone must be in the format +3816xxxxxx or 06xxxxxx',
+  },
+  phoneMe: /*i18n*/ {
+    id: 'validation.phone.me',
+    message: 'Phone must be in the format +3826xxxxxx or 06xxxxxx',
+  },
+  phoneEn: /*i18n*/ {
+    id: 'validation.phone.en',
+    message: 'Phone must be in the format + followed by 9 or 10 digits',
+  },
+  confirmed: /*i18n*/ { id: 'validation.confirmed', message: 'Passwords do not match.' },
+  passwordMin: /*i18n*/ {
+    id: 'validation.password.min',
+    message: 'Password must have at least 8 characters.',
+  },
+  passwordMax: /*i18n*/ {
+    id: 'validation.password.max',
+    message: 'Password can have at most 128 characters.',
+  },
+  passwordLower: /*i18n*/ {
+    id: 'validation.password.lowercase',
+    message: 'Password must contain a lowercase letter.',
+  },
+  passwordUpper: /*i18n*/ {
+    id: 'validation.password.uppercase',
+    message: 'Password must contain an uppercase letter.',
+  },
+  passwordDigit: /*i18n*/ {
+    id: 'validation.password.digit',
+    message: 'Password must contain a digit.',
+  },
+  passwordSpecial: /*i18n*/ {
+    id: 'validation.password.special',
+    message: 'Password must contain a special character.',
+  },
+  passwordCommon: /*i18n*/ {
+    id: 'validation.password.common',
+    message: 'This password is too common. Choose another.',
+  },
+  invalid: /*i18n*/ { id: 'validation.invalid', message: 'This value is not valid.' },
+
+  unknownError: /*i18n*/ { id: 'api.unknownError', message: 'An unknown error occurred.' },
+  invalidRequest: /*i18n*/ { id: 'api.invalidRequest', message: 'The request is not valid.' },
+  badApp: /*i18n*/ { id: 'api.badApp', message: 'Unknown application.' },
+  unauthorized: /*i18n*/ { id: 'api.unauthorized', message: 'Please sign in.' },
+  forbidden: /*i18n*/ { id: 'api.forbidden', message: 'You are not allowed to do this.' },
+  notFound: /*i18n*/ { id: 'api.notFound', message: 'Not found.' },
+  invalidCredentials: /*i18n*/ {
+    id: 'auth.invalidCredentials',
+    message: 'Wrong email or password.',
+  },
+  tooManyAttempts: /*i18n*/ {
+    id: 'auth.tooManyAttempts',
+    message: 'Too many sign-in attempts. Try again in 15 minutes.',
+  },
+  resetMailSent: /*i18n*/ {
+    id: 'auth.resetMailSent',
+    message: 'If the address belongs to an account, a link to reset the password is on its way.',
+  },
+  passwordSet: /*i18n*/ { id: 'auth.passwordSet', message: 'Your password is set. Sign in.' },
+  passwordChanged: /*i18n*/ { id: 'auth.passwordChanged', message: 'Your password is changed.' },
+  wrongCurrentPassword: /*i18n*/ {
+    id: 'auth.wrongCurrentPassword',
+    message: 'The current password is wrong.',
+  },
+  tokenInvalid: /*i18n*/ {
+    id: 'auth.tokenInvalid',
+    message: 'This link is not valid or has expired. Ask for a new one.',
+  },
+  notAssignedToStore: /*i18n*/ {
+    id: 'store.notAssigned',
+    message: 'You are not assigned to a store. Please contact the administrator.',
+  },
+  storeNotFound: /*i18n*/ { id: 'store.notFound', message: 'Store not found' },
+  checkedIn: /*i18n*/ { id: 'store.checkedIn', message: 'You are checked in.' },
+  checkedOut: /*i18n*/ { id: 'store.checkedOut', message: 'You are checked out.' },
+  managersOnly: /*i18n*/ {
+    id: 'store.managersOnly',
+    message: 'Only store managers check in to a store.',
+  },
+} as const
+
+export type MessageKey = keyof typeof messages
+export type MessageId = (typeof messages)[MessageKey]['id']

@@ -1,0 +1,24 @@
+import * as v from 'valibot'
+import { listOf } from './http.ts'
+
+export const countries = ['RS', 'ME'] as const
+
+export const storeSchema = v.object({
+  id: v.number(),
+  name: v.string(),
+  address: v.string(),
+  city: v.string(),
+  country: v.picklist(countries),
+  createdAt: v.string(),
+})
+export type Store = v.InferOutput<typeof storeSchema>
+
+/** `GET /store/search?query=&page=` answers `data: { rows, count }`. */
+export const storeListSchema = listOf(storeSchema)
+export type StoreList = v.InferOutput<typeof storeListSchema>
+
+/** `POST /user/check-in`, `/user/check-in/update`, `/user/check-out`. */
+export const checkInBodySchema = v.object({
+  storeId: v.pipe(v.number(), v.integer(), v.minValue(1)),
+})
+export type CheckInBody = v.InferOutput<typeof checkInBodySchema>
