@@ -19,9 +19,7 @@ export default defineConfig({
     'import.meta.env.VITE_ALLOWED_EMAIL_DOMAINS': JSON.stringify(
       env.ALLOWED_EMAIL_DOMAINS ?? 'example.com,example.rs,example.me',
     ),
-    'import.meta.env.VITE_SUPPORT_EMAIL': JSON.stringify(
-      env.SUPPORT_EMAIL ?? 'podrska@example.me',
-    ),
+    'import.meta.env.VITE_SUPPORT_EMAIL': JSON.stringify(env.SUPPORT_EMAIL ?? 'podrska@example.me'),
   },
   build: { target: 'es2023', sourcemap: true },
   server: { proxy: { '/api': 'http://localhost:3000', '/assets': 'http://localhost:3000' } },

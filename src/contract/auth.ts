@@ -29,7 +29,11 @@ export type Session = v.InferOutput<typeof sessionSchema>
  */
 export const loginBodySchema = v.object({
   email: emailSchema,
-  password: v.pipe(v.string(messages.required.id), v.nonEmpty(messages.required.id), v.maxLength(1024)),
+  password: v.pipe(
+    v.string(messages.required.id),
+    v.nonEmpty(messages.required.id),
+    v.maxLength(1024),
+  ),
   remember_me: v.optional(v.boolean(), true),
 })
 export type LoginBody = v.InferInput<typeof loginBodySchema>

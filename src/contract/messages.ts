@@ -51,6 +51,10 @@ export const messages = {
   invalid: /*i18n*/ { id: 'validation.invalid', message: 'This value is not valid.' },
 
   unknownError: /*i18n*/ { id: 'api.unknownError', message: 'An unknown error occurred.' },
+  network: /*i18n*/ {
+    id: 'api.network',
+    message: 'No connection to the server. Try again when you are online.',
+  },
   invalidRequest: /*i18n*/ { id: 'api.invalidRequest', message: 'The request is not valid.' },
   badApp: /*i18n*/ { id: 'api.badApp', message: 'Unknown application.' },
   unauthorized: /*i18n*/ { id: 'api.unauthorized', message: 'Please sign in.' },
@@ -88,6 +92,22 @@ export const messages = {
   managersOnly: /*i18n*/ {
     id: 'store.managersOnly',
     message: 'Only store managers check in to a store.',
+  },
+
+  mailGreeting: /*i18n*/ { id: 'mail.greeting', message: 'Hello {name},' },
+  mailResetSubject: /*i18n*/ {
+    id: 'mail.reset.subject',
+    message: 'Reset your Brand Expert password',
+  },
+  mailResetIntro: /*i18n*/ {
+    id: 'mail.reset.intro',
+    message:
+      'Someone asked to reset the password of your Brand Expert account. Open this link within an hour to choose a new password:',
+  },
+  mailResetAction: /*i18n*/ { id: 'mail.reset.action', message: 'Choose a new password' },
+  mailResetIgnore: /*i18n*/ {
+    id: 'mail.reset.ignore',
+    message: 'If it was not you, ignore this message: your password stays as it is.',
   },
 } as const
 

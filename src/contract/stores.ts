@@ -17,8 +17,14 @@ export type Store = v.InferOutput<typeof storeSchema>
 export const storeListSchema = listOf(storeSchema)
 export type StoreList = v.InferOutput<typeof storeListSchema>
 
-/** `POST /user/check-in`, `/user/check-in/update`, `/user/check-out`. */
+/** `POST /user/check-in`, `/user/check-in/update`: answer `data: { id, name }` (the expert store). */
 export const checkInBodySchema = v.object({
   storeId: v.pipe(v.number(), v.integer(), v.minValue(1)),
 })
 export type CheckInBody = v.InferOutput<typeof checkInBodySchema>
+
+/** `POST /user/check-out`: `storeId` may be sent but is not needed; answers `data: null`. */
+export const checkOutBodySchema = v.object({
+  storeId: v.optional(checkInBodySchema.entries.storeId),
+})
+export type CheckOutBody = v.InferOutput<typeof checkOutBodySchema>

@@ -93,7 +93,13 @@ export function passwordsMatch<T extends PasswordPair>() {
     addIssue({
       message: messages.confirmed.id,
       path: [
-        { type: 'object', origin: 'value', input: value, key: 'confirmPassword', value: value.confirmPassword },
+        {
+          type: 'object',
+          origin: 'value',
+          input: value,
+          key: 'confirmPassword',
+          value: value.confirmPassword,
+        },
       ],
     })
   })

@@ -1,0 +1,51 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
+import { ApiError } from './api-error.ts'
+import { toast } from '../ui/toast/toast-queue.ts'
+
+function hasMessage(value: unknown): value is { message: string } {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'message' in value &&
+    typeof value.message === 'string'
+  )
+}
+
+/**
+ * One query client. A `jwt expired` answer anywhere sends the user to sign in (`onJwtExpired`);
+ * a failed mutation shows its message as an error toast, and a successful one its server message
+ * as a success toast (spec section 8). A mutation with `meta: { silent: true }` shows neither.
+ */
+export function createQueryClient(onJwtExpired: () => void): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error) => {
+        if (error instanceof ApiError && error.isJwtExpired) onJwtExpired()
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (error instanceof ApiError && error.isJwtExpired) return onJwtExpired()
+        if (!mutation.meta?.silent) toast.error(error.message)
+      },
+      onSuccess: (result, _variables, _context, mutation) => {
+        if (!mutation.meta?.silent && hasMessage(result) && result.message)
+          toast.success(result.message)
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        networkMode: 'offlineFirst',
+        staleTime: 30_000,
+        retry: (count, error) => error instanceof ApiError && error.status === 0 && count < 2,
+      },
+      mutations: { networkMode: 'offlineFirst', retry: false },
+    },
+  })
+}
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: { silent?: boolean }
+  }
+}

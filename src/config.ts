@@ -1,0 +1,18 @@
+import * as v from 'valibot'
+import { apiBasePath } from './contract/http.ts'
+import { parseDomainList } from './contract/validators.ts'
+
+const envSchema = v.object({
+  VITE_API_BASE: v.optional(v.string(), apiBasePath),
+  VITE_ALLOWED_EMAIL_DOMAINS: v.string(),
+  VITE_SUPPORT_EMAIL: v.string(),
+})
+
+const env = v.parse(envSchema, import.meta.env)
+
+/** The PWA's build-time configuration, parsed once; nothing else reads `import.meta.env`. */
+export const config = {
+  apiBase: env.VITE_API_BASE,
+  allowedEmailDomains: parseDomainList(env.VITE_ALLOWED_EMAIL_DOMAINS),
+  supportEmail: env.VITE_SUPPORT_EMAIL,
+}

@@ -1,0 +1,44 @@
+import * as v from 'valibot'
+import { getJson, postJson } from '../../api/client.ts'
+import { saveSession } from '../../api/session.ts'
+import { sessionSchema, type LoginBody } from '../../contract/auth.ts'
+
+const nothing = v.unknown()
+
+export async function login(body: LoginBody) {
+  const result = await postJson('user/login', sessionSchema, body)
+  saveSession(result.data, body.remember_me ?? true)
+  return result
+}
+
+/** Refreshes the stored token and user from `GET /me` (on start, spec section 4). */
+export async function refreshSession() {
+  const result = await getJson('me', sessionSchema)
+  saveSession(result.data)
+  return result
+}
+
+export function requestPasswordReset(body: { email: string }) {
+  return postJson('user/forgot-password/email', nothing, body)
+}
+
+export function resetPassword(body: {
+  email: string
+  password: string
+  confirmPassword: string
+  token: string
+}) {
+  return postJson('user/reset', nothing, body)
+}
+
+export function setUpPassword(body: { password: string; confirmPassword: string; token: string }) {
+  return postJson('user/password', nothing, body)
+}
+
+export function changePassword(body: {
+  currentPassword: string
+  password: string
+  confirmPassword: string
+}) {
+  return postJson('user/change-password', nothing, body)
+}

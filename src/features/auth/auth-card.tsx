@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react'
+import styles from './auth-card.module.css'
+
+/** The frame of the public screens: the brand, a heading, an introduction and the form. */
+export function AuthCard({
+  title,
+  intro,
+  children,
+}: {
+  title: ReactNode
+  intro?: ReactNode
+  children: ReactNode
+}) {
+  return (
+    <main className={styles.page}>
+      <div className={styles.card}>
+        <div className={styles.brand}>
+          <img src="/favicon.svg" alt="" width="40" height="40" />
+          <span>Brand Expert</span>
+        </div>
+        <h1 className={styles.title}>{title}</h1>
+        {intro && <p className={styles.intro}>{intro}</p>}
+        {children}
+      </div>
+    </main>
+  )
+}

@@ -1,0 +1,44 @@
+import { useMutation } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { Trans } from '@lingui/react/macro'
+import { passwordSetupBodySchema } from '../../contract/auth.ts'
+import { useForm } from '../../ui/use-form.ts'
+import { ApiError } from '../../api/api-error.ts'
+import { Button } from '../../ui/button.tsx'
+import { setUpPassword } from './auth-api.ts'
+import { NewPasswordFields } from './new-password-fields.tsx'
+import styles from './auth-form.module.css'
+
+/** The first password, from an invitation link (`POST /user/password`). */
+export function PasswordSetupForm({ token }: { token: string }) {
+  const navigate = useNavigate()
+  const form = useForm(passwordSetupBodySchema, { password: '', confirmPassword: '', token })
+  const setUp = useMutation({
+    mutationFn: setUpPassword,
+    onSuccess: () => navigate({ to: '/login' }),
+    onError: (error) => error instanceof ApiError && form.setServerErrors(error.invalidFields),
+  })
+
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      onSubmit={form.handleSubmit((body) => setUp.mutate(body))}
+    >
+      <NewPasswordFields
+        values={form.values}
+        onChange={(name, value) => form.setValue(name, value)}
+        onBlur={form.blur}
+        error={form.error}
+      />
+      {setUp.error && (
+        <p role="alert" className={styles.formError}>
+          {setUp.error.message}
+        </p>
+      )}
+      <Button type="submit" loading={setUp.isPending}>
+        <Trans>Set the password</Trans>
+      </Button>
+    </form>
+  )
+}

@@ -1,0 +1,25 @@
+import { useNavigate } from '@tanstack/react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { SearchForm } from './search-form.tsx'
+import styles from './home.module.css'
+
+/** Spec section 2: user search and store search, each opening its list with `?query=`. */
+export function AdminHome() {
+  const { t } = useLingui()
+  const navigate = useNavigate()
+  const withQuery = (query: string) => (query ? { query } : {})
+  return (
+    <section className={styles.section}>
+      <SearchForm
+        heading={<Trans>Brand experts and managers</Trans>}
+        label={t`Search users by name or email`}
+        onSearch={(query) => void navigate({ to: '/users', search: withQuery(query) })}
+      />
+      <SearchForm
+        heading={<Trans>Stores</Trans>}
+        label={t`Search stores by name, address or city`}
+        onSearch={(query) => void navigate({ to: '/stores', search: withQuery(query) })}
+      />
+    </section>
+  )
+}

@@ -1,0 +1,34 @@
+import { Link } from '@tanstack/react-router'
+import { Trans } from '@lingui/react/macro'
+import { tileClass } from '../../ui/page.tsx'
+import { buttonClass } from '../../ui/button.tsx'
+import styles from './home.module.css'
+
+/** Spec section 2: two tiles (vouchers, consumers) and the free guided trial button. */
+export function ManagerHome() {
+  return (
+    <section className={styles.section}>
+      <div className={styles.tiles}>
+        <Link to="/vouchers" className={tileClass}>
+          <span className={styles.tileTitle}>
+            <Trans>Vouchers</Trans>
+          </span>
+          <span className={styles.tileText}>
+            <Trans>Check and redeem a voucher code</Trans>
+          </span>
+        </Link>
+        <Link to="/customers" className={tileClass}>
+          <span className={styles.tileTitle}>
+            <Trans>Consumers</Trans>
+          </span>
+          <span className={styles.tileText}>
+            <Trans>Find a consumer and see their profile</Trans>
+          </span>
+        </Link>
+      </div>
+      <Link to="/free-guided-trial" className={`${buttonClass('primary')} ${styles.trialButton}`}>
+        <Trans>Start a free guided trial</Trans>
+      </Link>
+    </section>
+  )
+}

@@ -1,0 +1,16 @@
+import { Outlet } from '@tanstack/react-router'
+import { Header } from './header.tsx'
+import { Footer } from './footer.tsx'
+import styles from './app-shell.module.css'
+
+export function AppShell() {
+  return (
+    <div className={styles.shell}>
+      <Header />
+      <div className={styles.content}>
+        <Outlet />
+      </div>
+      <Footer />
+    </div>
+  )
+}

@@ -1,0 +1,48 @@
+import { Link, useMatches, useRouter } from '@tanstack/react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useSession } from '../../api/use-session.ts'
+import { resolveLayout } from './layout-settings.ts'
+import styles from './header.module.css'
+
+export function Header() {
+  const { t } = useLingui()
+  const router = useRouter()
+  const matches = useMatches()
+  const layout = resolveLayout(matches.map((match) => match.staticData.layout))
+  const session = useSession()
+  const back = layout.backButton
+  const name = session?.user.fullname ?? ''
+
+  return (
+    <header className={styles.header} data-color={layout.color}>
+      <div className={styles.bar}>
+        {back && (
+          <button
+            type="button"
+            className={styles.iconButton}
+            aria-label={t`Back`}
+            onClick={() => (back === 'history' ? router.history.back() : router.history.push(back))}
+          >
+            <svg viewBox="0 0 24 24" aria-hidden="true" width="24" height="24">
+              <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.5" />
+            </svg>
+          </button>
+        )}
+        <Link to="/" className={styles.logo} aria-label={t`Brand Expert home`}>
+          <img src="/favicon.svg" alt="" width="32" height="32" />
+          <span>Brand Expert</span>
+        </Link>
+        {layout.showHeaderActions && session && (
+          <nav className={styles.actions} aria-label={t`Account`}>
+            <Link to="/settings" className={styles.greeting}>
+              <Trans>Hello, {name}</Trans>
+            </Link>
+            <Link to="/login" className={styles.logout}>
+              <Trans>Log out</Trans>
+            </Link>
+          </nav>
+        )}
+      </div>
+    </header>
+  )
+}

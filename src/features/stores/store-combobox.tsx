@@ -1,0 +1,52 @@
+import { useState } from 'react'
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { useLingui } from '@lingui/react/macro'
+import type { Store } from '../../contract/stores.ts'
+import { Combobox } from '../../ui/combobox.tsx'
+import { useDebouncedValue } from '../../ui/use-debounced-value.ts'
+import { storeSearchQueryOptions } from './store-queries.ts'
+
+function storeLabel(store: Store): string {
+  return `${store.name}, ${store.city}`
+}
+
+/** A searchable store picker: `GET /store/search` 300 ms after the last keystroke (spec section 9). */
+export function StoreCombobox({
+  value,
+  onChange,
+  error,
+  label,
+}: {
+  value: Store | null
+  onChange: (store: Store | null) => void
+  error?: string | undefined
+  label?: string
+}) {
+  const { t } = useLingui()
+  const [text, setText] = useState(value ? storeLabel(value) : '')
+  const typed = useDebouncedValue(text, 300)
+  // Choosing a store puts its name in the box; that is no new search (spec section 5).
+  const query = value && typed === storeLabel(value) ? '' : typed
+  const search = useInfiniteQuery(storeSearchQueryOptions(query))
+  const stores = search.data?.pages.flatMap((page) => page.rows) ?? []
+
+  return (
+    <Combobox
+      label={label ?? t`Store`}
+      required
+      items={stores}
+      itemToString={storeLabel}
+      itemKey={(store) => String(store.id)}
+      selectedItem={value}
+      onSelectedItemChange={onChange}
+      inputValue={text}
+      onInputValueChange={setText}
+      loading={search.isFetching}
+      emptyText={t`Store not found`}
+      placeholder={t`Type a store name, address or city`}
+      error={error}
+      hasMore={search.hasNextPage}
+      onLoadMore={() => void search.fetchNextPage()}
+    />
+  )
+}

@@ -1,0 +1,42 @@
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { RouterProvider } from '@tanstack/react-router'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { I18nProvider } from '@lingui/react'
+import { i18n } from '@lingui/core'
+import './ui/theme.css'
+import { activateLocale, storedLocale } from './i18n.ts'
+import { createQueryClient } from './api/query-client.ts'
+import { createAppRouter } from './router.tsx'
+import { clearSession, getSession } from './api/session.ts'
+import { ApiError } from './api/api-error.ts'
+import { refreshSession } from './features/auth/auth-api.ts'
+
+function signInAgain() {
+  clearSession()
+  void router.navigate({ to: '/login', search: { redirect: router.state.location.href } })
+}
+
+const queryClient = createQueryClient(signInAgain)
+const router = createAppRouter(queryClient)
+
+await activateLocale(storedLocale())
+
+const root = document.getElementById('root')
+if (!root) throw new Error('index.html has no #root')
+createRoot(root).render(
+  <StrictMode>
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nProvider>
+  </StrictMode>,
+)
+
+// On start a signed-in app refreshes its token and user (spec section 4); offline it keeps them.
+if (getSession()) {
+  refreshSession().catch((error: unknown) => {
+    if (error instanceof ApiError && error.status === 401) signInAgain()
+  })
+}

@@ -1,0 +1,8 @@
+import { createFileRoute, redirect } from '@tanstack/react-router'
+
+/** A consumer opens on their overview (spec section 2). */
+export const Route = createFileRoute('/_app/_store/customers/$id/')({
+  beforeLoad: ({ params }) => {
+    throw redirect({ to: '/customers/$id/overview', params, replace: true })
+  },
+})

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { Trans } from '@lingui/react/macro'
+import { ComingSoon } from '../../../features/layout/coming-soon.tsx'
+
+export const Route = createFileRoute('/_app/_store/customers/')({
+  component: () => <ComingSoon title={<Trans>Consumers</Trans>} />,
+})

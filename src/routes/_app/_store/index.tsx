@@ -1,0 +1,23 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { Trans } from '@lingui/react/macro'
+import { Page } from '../../../ui/page.tsx'
+import { ManagerHome } from '../../../features/home/manager-home.tsx'
+import { AdminHome } from '../../../features/home/admin-home.tsx'
+
+/** Home by role (spec section 2): manager tiles, admin searches, super both. */
+export const Route = createFileRoute('/_app/_store/')({
+  component: HomePage,
+})
+
+function HomePage() {
+  const { user } = Route.useRouteContext().session
+  const showsManagerView = user.role === 'manager' || user.role === 'super' || user.role === 'agent'
+  const name = user.fullname
+  const showsAdminView = user.role === 'admin' || user.role === 'super'
+  return (
+    <Page title={<Trans>Welcome, {name}</Trans>}>
+      {showsManagerView && <ManagerHome />}
+      {showsAdminView && <AdminHome />}
+    </Page>
+  )
+}

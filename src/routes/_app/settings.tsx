@@ -1,0 +1,30 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { Trans } from '@lingui/react/macro'
+import { useSession } from '../../api/use-session.ts'
+import { Page } from '../../ui/page.tsx'
+import { ProfileCard } from '../../features/settings/profile-card.tsx'
+import { LocaleSwitch } from '../../features/settings/locale-switch.tsx'
+import { CheckOutCard } from '../../features/settings/check-out-card.tsx'
+import { ChangePasswordForm } from '../../features/settings/change-password-form.tsx'
+import styles from '../../features/settings/settings.module.css'
+
+export const Route = createFileRoute('/_app/settings')({
+  staticData: { layout: { backButton: 'history' } },
+  component: SettingsPage,
+})
+
+function SettingsPage() {
+  const session = useSession()
+  if (!session) return null
+  const { user } = session
+  return (
+    <Page title={<Trans>Settings</Trans>}>
+      <div className={styles.grid}>
+        <ProfileCard user={user} />
+        <LocaleSwitch />
+        {user.role === 'manager' && <CheckOutCard store={user.expertStore} />}
+        <ChangePasswordForm />
+      </div>
+    </Page>
+  )
+}

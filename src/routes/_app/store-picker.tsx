@@ -1,0 +1,25 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { Trans } from '@lingui/react/macro'
+import * as v from 'valibot'
+import { useSession } from '../../api/use-session.ts'
+import { requireAccess } from '../../features/auth/guards.ts'
+import { StorePickerForm } from '../../features/stores/store-picker-form.tsx'
+import { Page } from '../../ui/page.tsx'
+
+export const Route = createFileRoute('/_app/store-picker')({
+  validateSearch: v.object({ redirect: v.optional(v.string()) }),
+  beforeLoad: ({ location }) => {
+    requireAccess('storePicker', location)
+  },
+  component: StorePickerPage,
+})
+
+function StorePickerPage() {
+  const { redirect } = Route.useSearch()
+  const session = useSession()
+  return (
+    <Page title={<Trans>Choose your store</Trans>}>
+      <StorePickerForm current={session?.user.expertStore ?? null} redirect={redirect} />
+    </Page>
+  )
+}

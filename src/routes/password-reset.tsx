@@ -1,0 +1,22 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { Trans } from '@lingui/react/macro'
+import * as v from 'valibot'
+import { AuthCard } from '../features/auth/auth-card.tsx'
+import { PasswordResetForm } from '../features/auth/password-reset-form.tsx'
+
+export const Route = createFileRoute('/password-reset')({
+  validateSearch: v.object({
+    token: v.optional(v.string(), ''),
+    email: v.optional(v.string(), ''),
+  }),
+  component: PasswordResetPage,
+})
+
+function PasswordResetPage() {
+  const { token, email } = Route.useSearch()
+  return (
+    <AuthCard title={<Trans>Choose a new password</Trans>}>
+      <PasswordResetForm token={token} email={email} />
+    </AuthCard>
+  )
+}

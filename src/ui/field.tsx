@@ -1,0 +1,175 @@
+import { useState, type ComponentPropsWithRef, type ReactNode } from 'react'
+import { Checkbox } from 'radix-ui'
+import { useLingui } from '@lingui/react/macro'
+import { cx } from './cx.ts'
+import { FieldMessages, LabelText, useFieldIds, type FieldMessageProps } from './field-parts.tsx'
+import styles from './field.module.css'
+
+export interface TextFieldProps
+  extends Omit<ComponentPropsWithRef<'input'>, 'children'>, FieldMessageProps {
+  label: ReactNode
+}
+
+interface InputFieldProps extends TextFieldProps {
+  /** Something drawn inside the input's end, given the input's id (the password toggle). */
+  end?: (inputId: string) => ReactNode
+}
+
+function InputField({ label, error, hint, className, id: idProp, end, ...props }: InputFieldProps) {
+  const ids = useFieldIds(idProp, { error, hint }, props['aria-describedby'])
+  return (
+    <div className={cx(styles.field, className)}>
+      <label htmlFor={ids.id} className={styles.label}>
+        <LabelText label={label} required={props.required} />
+      </label>
+      <div className={styles.control}>
+        <input
+          {...props}
+          id={ids.id}
+          className={cx(styles.input, end && styles.inputWithEnd)}
+          aria-invalid={error ? true : props['aria-invalid']}
+          aria-describedby={ids.describedBy}
+        />
+        {end?.(ids.id)}
+      </div>
+      <FieldMessages hint={hint} error={error} hintId={ids.hintId} errorId={ids.errorId} />
+    </div>
+  )
+}
+
+/** A labelled text input with an optional hint and error below it. */
+export function TextField(props: TextFieldProps) {
+  return <InputField {...props} />
+}
+
+export type PasswordFieldProps = Omit<TextFieldProps, 'type'>
+
+/** A password input with a show/hide toggle button. */
+export function PasswordField(props: PasswordFieldProps) {
+  const { t } = useLingui()
+  const [visible, setVisible] = useState(false)
+  return (
+    <InputField
+      autoCapitalize="none"
+      spellCheck={false}
+      {...props}
+      type={visible ? 'text' : 'password'}
+      end={(inputId) => (
+        <button
+          type="button"
+          className={styles.endButton}
+          aria-label={visible ? t`Hide password` : t`Show password`}
+          aria-pressed={visible}
+          aria-controls={inputId}
+          disabled={props.disabled}
+          onClick={() => setVisible((shown) => !shown)}
+        >
+          <EyeIcon crossed={visible} />
+        </button>
+      )}
+    />
+  )
+}
+
+function EyeIcon({ crossed }: { crossed: boolean }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="22"
+      height="22"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
+      <circle cx="12" cy="12" r="3" />
+      {crossed && <path d="M4 4l16 16" strokeLinecap="round" />}
+    </svg>
+  )
+}
+
+export interface TextAreaProps
+  extends Omit<ComponentPropsWithRef<'textarea'>, 'children'>, FieldMessageProps {
+  label: ReactNode
+}
+
+/** A labelled multi-line text input (`rows` defaults to 4). */
+export function TextArea({
+  label,
+  error,
+  hint,
+  className,
+  id: idProp,
+  rows = 4,
+  ...props
+}: TextAreaProps) {
+  const ids = useFieldIds(idProp, { error, hint }, props['aria-describedby'])
+  return (
+    <div className={cx(styles.field, className)}>
+      <label htmlFor={ids.id} className={styles.label}>
+        <LabelText label={label} required={props.required} />
+      </label>
+      <textarea
+        {...props}
+        id={ids.id}
+        rows={rows}
+        className={cx(styles.input, styles.textarea)}
+        aria-invalid={error ? true : props['aria-invalid']}
+        aria-describedby={ids.describedBy}
+      />
+      <FieldMessages hint={hint} error={error} hintId={ids.hintId} errorId={ids.errorId} />
+    </div>
+  )
+}
+
+type CheckboxRootProps = ComponentPropsWithRef<typeof Checkbox.Root>
+
+export interface CheckboxFieldProps
+  extends
+    Omit<CheckboxRootProps, 'checked' | 'defaultChecked' | 'onCheckedChange' | 'children'>,
+    FieldMessageProps {
+  label: ReactNode
+  checked?: boolean
+  defaultChecked?: boolean
+  onCheckedChange?: (checked: boolean) => void
+}
+
+/** A radix checkbox with a real <label> beside it; the whole row is a 44 px touch target. */
+export function CheckboxField({
+  label,
+  error,
+  hint,
+  className,
+  id: idProp,
+  onCheckedChange,
+  ...props
+}: CheckboxFieldProps) {
+  const ids = useFieldIds(idProp, { error, hint }, props['aria-describedby'])
+  return (
+    <div className={cx(styles.field, className)}>
+      <div className={styles.checkboxRow}>
+        <Checkbox.Root
+          {...props}
+          id={ids.id}
+          className={styles.checkbox}
+          aria-invalid={error ? true : props['aria-invalid']}
+          aria-describedby={ids.describedBy}
+          onCheckedChange={(checked) => onCheckedChange?.(checked === true)}
+        >
+          <span className={styles.checkboxBox}>
+            <Checkbox.Indicator className={styles.checkboxIndicator}>
+              <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+                <path d="M3 8.5l3.2 3L13 4.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
+              </svg>
+            </Checkbox.Indicator>
+          </span>
+        </Checkbox.Root>
+        <label htmlFor={ids.id} className={styles.checkboxLabel}>
+          <LabelText label={label} required={props.required} />
+        </label>
+      </div>
+      <FieldMessages hint={hint} error={error} hintId={ids.hintId} errorId={ids.errorId} />
+    </div>
+  )
+}

@@ -1,0 +1,30 @@
+import { test, expect, demo, expectAccessible } from './fixtures.ts'
+
+test('a manager without a store is sent to the store picker, checks in, and lands where they wanted', async ({
+  page,
+}) => {
+  await page.goto('/vouchers')
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fvouchers/)
+  await page.getByLabel('Email').fill(demo.newManager.email)
+  await page.getByLabel('Password', { exact: true }).fill('Demo!2345')
+  await page.getByRole('button', { name: 'Sign in' }).click()
+
+  await expect(page).toHaveURL(/\/store-picker\?redirect=%2Fvouchers/)
+  await expect(page.getByText('You are not assigned to a store yet.')).toBeVisible()
+  await page.getByRole('button', { name: 'Choose' }).click()
+  await expect(page.getByText('This field is required')).toBeVisible()
+
+  const store = page.getByRole('combobox', { name: 'Store' })
+  await store.fill('zzzz-no-such-store')
+  await expect(page.getByText('Store not found')).toBeVisible()
+  await store.fill('Niš')
+  await page.getByRole('option').first().click()
+  await expectAccessible(page)
+  await page.getByRole('button', { name: 'Choose' }).click()
+
+  await expect(page).toHaveURL('/vouchers')
+  await expect(page.getByText('You are checked in.')).toBeVisible()
+
+  await page.goto('/settings')
+  await expect(page.getByRole('region', { name: 'Your store' })).toContainText('Niš')
+})
