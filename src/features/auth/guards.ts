@@ -23,8 +23,3 @@ export function requireStore(location: Location): void {
     throw redirect({ to: '/store-picker', search: { redirect: location.href } })
   }
 }
-
-/** Only same-app paths are followed after sign-in, never another site. */
-export function safeRedirect(target: string | undefined): string {
-  return target && target.startsWith('/') && !target.startsWith('//') ? target : '/'
-}

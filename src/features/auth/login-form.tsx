@@ -9,7 +9,7 @@ import { useForm } from '../../ui/use-form.ts'
 import { TextField, PasswordField, CheckboxField } from '../../ui/field.tsx'
 import { Button } from '../../ui/button.tsx'
 import { login } from './auth-api.ts'
-import { safeRedirect } from './guards.ts'
+import { safeRedirect } from './safe-redirect.ts'
 import styles from './auth-form.module.css'
 
 const loginFormSchema = v.object({

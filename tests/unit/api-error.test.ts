@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest'
+import { extractErrorMessage } from '../../src/api/api-error.ts'
+
+const unknown = 'Došlo je do nepoznate greške.'
+
+describe('the one message of a failed answer (spec section 8)', () => {
+  it('is the first invalid field message when there are invalid fields', () => {
+    const body = {
+      message: 'Zahtjev nije validan.',
+      invalidFields: [
+        { field: 'email', message: 'Mora biti validan email.' },
+        { field: 'password', message: 'Ovo polje je obavezno.' },
+      ],
+    }
+    expect(extractErrorMessage(body, unknown)).toBe('Mora biti validan email.')
+  })
+
+  it('is the answer message when no field is named', () => {
+    expect(
+      extractErrorMessage({ message: 'Prodavnica nije pronađena', invalidFields: [] }, unknown),
+    ).toBe('Prodavnica nije pronađena')
+  })
+
+  it('is the translated unknown error for an empty message, a body of another shape, or none', () => {
+    expect(extractErrorMessage({ message: '' }, unknown)).toBe(unknown)
+    expect(extractErrorMessage('<html>Bad gateway</html>', unknown)).toBe(unknown)
+    expect(extractErrorMessage(undefined, unknown)).toBe(unknown)
+  })
+})
