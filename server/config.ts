@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { parseDomainList } from '../src/contract/validators.ts'
 
 const envSchema = v.object({
@@ -14,7 +15,7 @@ const envSchema = v.object({
   SMTP_URL: v.optional(v.pipe(v.string(), v.nonEmpty())),
   MAIL_FROM: v.optional(v.string(), 'Brand Expert <no-reply@example.com>'),
   ALLOWED_EMAIL_DOMAINS: v.optional(v.string(), 'example.com,example.rs,example.me'),
-  ASSET_BASE_URL: v.optional(v.string(), '/assets/'),
+  ASSET_BASE_URL: v.optional(v.string(), '/media/'),
   SEED_DEMO: v.optional(v.picklist(['true', 'false']), 'true'),
 })
 
@@ -30,7 +31,13 @@ export type Config = {
   allowedEmailDomains: string[]
   assetBaseUrl: string
   seedDemo: boolean
+  /** The built PWA (`npm run build`); served when it exists. */
+  distDir: string
+  /** Pack images, served under `/media/`. */
+  mediaDir: string
 }
+
+const projectDir = fileURLToPath(new URL('..', import.meta.url))
 
 /**
  * Reads the server's configuration from the environment, once, at start. Nothing else reads
@@ -52,6 +59,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowedEmailDomains: parseDomainList(parsed.ALLOWED_EMAIL_DOMAINS),
     assetBaseUrl: parsed.ASSET_BASE_URL,
     seedDemo: parsed.SEED_DEMO === 'true',
+    distDir: join(projectDir, 'dist'),
+    mediaDir: join(projectDir, 'server', 'media'),
   }
 }
 

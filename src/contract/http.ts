@@ -29,15 +29,18 @@ export const errorEnvelopeSchema = v.object({
 })
 export type ErrorEnvelope = v.InferOutput<typeof errorEnvelopeSchema>
 
-/** `?query=&page=`: pages start at 1, and a page of 0 (or anything unreadable) means 1. */
-export const searchQuerySchema = v.object({
-  query: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)), ''),
-  page: v.optional(
-    v.fallback(
-      v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(100_000)),
-      1,
-    ),
+/** `page=`: pages start at 1, and a page of 0 (or anything unreadable) means 1. */
+export const pageSchema = v.optional(
+  v.fallback(
+    v.pipe(v.unknown(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(100_000)),
     1,
   ),
+  1,
+)
+
+/** `?query=&page=` */
+export const searchQuerySchema = v.object({
+  query: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)), ''),
+  page: pageSchema,
 })
 export type SearchQuery = v.InferOutput<typeof searchQuerySchema>

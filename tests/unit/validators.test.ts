@@ -41,7 +41,7 @@ describe('phone numbers by locale (spec section 5)', () => {
     ['en', '+12345678', 'eight digits'],
     ['en', '+12345678901', 'eleven digits'],
     ['en', '0641234567', 'no plus'],
-  ] as const)('%s refuses %s (%s)', (locale, phone) => {
+  ] as const)('%s refuses %s (%s)', (locale, phone, _why) => {
     expect(isValidPhone(phone, locale)).toBe(false)
   })
 

@@ -1,0 +1,38 @@
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { apiBasePath } from '../src/contract/http.ts'
+import { messages } from '../src/contract/messages.ts'
+import type { AppDeps, AppEnv } from './deps.ts'
+import { noStore, requestLocale, requireAppHeader } from './http/api-headers.ts'
+import { errorResponse, handleError } from './http/errors.ts'
+import { securityHeaders } from './http/security-headers.ts'
+import { serveStaticFiles } from './http/static-files.ts'
+import { HttpError } from './http-error.ts'
+import { authRoutes } from './routes/auth/routes.ts'
+import { checkInRoutes } from './routes/check-in/routes.ts'
+import { healthRoutes } from './routes/health/routes.ts'
+import { storeRoutes } from './routes/stores/routes.ts'
+
+const maxBodyBytes = 1024 * 1024
+// The rest of the body is not read: the connection cannot serve another request.
+const tooLarge = () => {
+  throw new HttpError(413, messages.invalidRequest.id, { headers: { Connection: 'close' } })
+}
+
+/** The API under `/api/v1` and the built PWA, from injected dependencies. */
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>()
+  app.onError(handleError)
+  app.use(securityHeaders)
+  app.use('/api/*', noStore, requestLocale, bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge }))
+  app.use(`${apiBasePath}/*`, requireAppHeader)
+
+  app.route(apiBasePath, healthRoutes(deps))
+  app.route(apiBasePath, authRoutes(deps))
+  app.route(apiBasePath, checkInRoutes(deps))
+  app.route(apiBasePath, storeRoutes(deps))
+  app.all('/api/*', (c) => errorResponse(c, new HttpError(404, messages.notFound.id)))
+
+  serveStaticFiles(app, deps.config)
+  return app
+}

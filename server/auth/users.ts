@@ -1,0 +1,72 @@
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import type { User } from '../../src/contract/auth.ts'
+import type { Database } from '../db/database.ts'
+import { stores } from '../db/schema/stores.ts'
+import { users } from '../db/schema/users.ts'
+
+/** Emails are compared without case (the unique index is on `lower(email)`). */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase()
+}
+
+export function emailIs(email: string) {
+  return sql`lower(${users.email}) = ${normalizeEmail(email)}`
+}
+
+const userColumns = {
+  id: users.id,
+  role: users.role,
+  fullname: users.fullname,
+  email: users.email,
+  phone: users.phone,
+  expertStoreId: stores.id,
+  expertStoreName: stores.name,
+}
+
+type UserRow = {
+  id: number
+  role: User['role']
+  fullname: string
+  email: string
+  phone: string | null
+  expertStoreId: number | null
+  expertStoreName: string | null
+}
+
+function toUser(row: UserRow): User {
+  const { expertStoreId, expertStoreName, ...user } = row
+  const expertStore =
+    expertStoreId !== null && expertStoreName !== null
+      ? { id: expertStoreId, name: expertStoreName }
+      : null
+  return { ...user, expertStore }
+}
+
+/** A user who has not been deleted, as the API shows them. */
+export async function findUser(db: Database, id: number): Promise<User | null> {
+  const [row] = await db
+    .select(userColumns)
+    .from(users)
+    .leftJoin(stores, eq(stores.id, users.expertStoreId))
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+  return row ? toUser(row) : null
+}
+
+/** A user who has not been deleted, with the password hash (null for an invited user). */
+export async function findUserForLogin(
+  db: Database,
+  email: string,
+): Promise<(User & { passwordHash: string | null }) | null> {
+  const [row] = await db
+    .select({ ...userColumns, passwordHash: users.passwordHash })
+    .from(users)
+    .leftJoin(stores, eq(stores.id, users.expertStoreId))
+    .where(and(emailIs(email), isNull(users.deletedAt)))
+  if (!row) return null
+  const { passwordHash, ...user } = row
+  return { ...toUser(user), passwordHash }
+}
+
+export async function setPasswordHash(db: Database, userId: number, passwordHash: string) {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId))
+}

@@ -1,0 +1,54 @@
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import pg from 'pg'
+import type { Config } from '../config.ts'
+
+/** The query builder the app uses, whichever driver is underneath (a transaction is one too). */
+export type Database = PgDatabase<PgQueryResultHKT>
+
+export type OpenDatabase = {
+  db: Database
+  /** Applies the committed SQL migrations that have not run yet. */
+  migrate: () => Promise<void>
+  close: () => Promise<void>
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
+
+/**
+ * node-postgres when `databaseUrl` is set; otherwise the embedded PGlite, with its data in
+ * `${dataDir}/pglite`, or in memory when `memory` is asked for (tests).
+ */
+export async function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  options: { memory?: boolean } = {},
+): Promise<OpenDatabase> {
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: config.databaseUrl })
+    const db = drizzlePg({ client: pool })
+    return {
+      db,
+      migrate: () => migratePg(db, { migrationsFolder }),
+      close: () => pool.end(),
+    }
+  }
+  let dataDir: string | undefined
+  if (!options.memory) {
+    dataDir = join(config.dataDir, 'pglite')
+    mkdirSync(dataDir, { recursive: true })
+  }
+  const client = await PGlite.create(dataDir)
+  const db = drizzlePglite({ client })
+  return {
+    db,
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    close: () => client.close(),
+  }
+}

@@ -1,0 +1,98 @@
+import { count, sql } from 'drizzle-orm'
+import type { Role } from '../../src/contract/roles.ts'
+import { hashPassword } from '../auth/password.ts'
+import type { Clock } from '../deps.ts'
+import type { Database } from './database.ts'
+import { demoStores } from './demo-stores.ts'
+import { storeLogs } from './schema/store-logs.ts'
+import { stores } from './schema/stores.ts'
+import { users } from './schema/users.ts'
+
+export const demoPassword = 'Demo!2345'
+
+type DemoUser = {
+  role: Role
+  fullname: string
+  email: string
+  phone: string | null
+  /** The name of the store a manager is checked in to. */
+  store: string | null
+}
+
+export const demoUsers: readonly DemoUser[] = [
+  {
+    role: 'super',
+    fullname: 'Sanja Petrović',
+    email: 'super@example.com',
+    phone: null,
+    store: null,
+  },
+  {
+    role: 'admin',
+    fullname: 'Aleksandar Jovanović',
+    email: 'admin@example.com',
+    phone: '+381641234567',
+    store: null,
+  },
+  {
+    role: 'manager',
+    fullname: 'Milica Nikolić',
+    email: 'manager@example.rs',
+    phone: '+381652345678',
+    store: 'Trafika Knez Mihailova',
+  },
+  {
+    role: 'manager',
+    fullname: 'Marko Vujović',
+    email: 'manager.me@example.me',
+    phone: '+38267345678',
+    store: 'Trafika Hercegovačka',
+  },
+  {
+    role: 'manager',
+    fullname: 'Jelena Đorđević',
+    email: 'newmanager@example.rs',
+    phone: null,
+    store: null,
+  },
+  {
+    role: 'agent',
+    fullname: 'Stefan Ilić',
+    email: 'agent@example.rs',
+    phone: '+381634567890',
+    store: null,
+  },
+]
+
+/**
+ * Fills an empty database with the demo stores and users (all with `demoPassword`); the checked-in
+ * managers get an open store log. Does nothing when there is any user. Answers whether it seeded.
+ */
+export async function seedDemo(db: Database, clock: Clock): Promise<boolean> {
+  const passwordHash = await hashPassword(demoPassword)
+  const now = clock()
+  return db.transaction(async (tx) => {
+    // Two processes starting at once on one database: one seeds, the other sees its users.
+    await tx.execute(sql`select pg_advisory_xact_lock(20240501)`)
+    const [existing] = await tx.select({ count: count() }).from(users)
+    if ((existing?.count ?? 0) > 0) return false
+
+    const storeRows = await tx
+      .insert(stores)
+      .values(demoStores.map((store) => ({ ...store, createdAt: now })))
+      .returning({ id: stores.id, name: stores.name })
+    const storeIds = new Map(storeRows.map((row) => [row.name, row.id]))
+
+    for (const { store, ...user } of demoUsers) {
+      const expertStoreId = store === null ? null : (storeIds.get(store) ?? null)
+      const [row] = await tx
+        .insert(users)
+        .values({ ...user, passwordHash, expertStoreId, createdAt: now })
+        .returning({ id: users.id })
+      if (row && expertStoreId !== null) {
+        await tx.insert(storeLogs).values({ userId: row.id, storeId: expertStoreId, loginAt: now })
+      }
+    }
+    return true
+  })
+}

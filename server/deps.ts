@@ -1,0 +1,23 @@
+import type { Locale } from '../src/contract/locale.ts'
+import type { User } from '../src/contract/auth.ts'
+import type { Config } from './config.ts'
+import type { Database } from './db/database.ts'
+import type { Mailer } from './mail/mailer.ts'
+import type { Tasks } from './tasks.ts'
+
+export type Clock = () => Date
+
+/** Everything the app is built from; tests build their own. */
+export type AppDeps = {
+  db: Database
+  mailer: Mailer
+  clock: Clock
+  config: Config
+  tasks: Tasks
+}
+
+/** Set for every `/api` request from the `Language` header. */
+export type AppEnv = { Variables: { locale: Locale } }
+
+/** Set by the auth middleware: the signed-in user, loaded from the database on every request. */
+export type UserEnv = { Variables: { locale: Locale; user: User; tokenLifetime: number } }

@@ -1,0 +1,27 @@
+import { createMiddleware } from 'hono/factory'
+import { apiBasePath, appHeader, appId, languageHeader } from '../../src/contract/http.ts'
+import { parseLocale } from '../../src/contract/locale.ts'
+import { messages } from '../../src/contract/messages.ts'
+import type { AppEnv } from '../deps.ts'
+import { HttpError } from '../http-error.ts'
+
+/** API answers are never stored by the browser or a proxy. */
+export const noStore = createMiddleware(async (c, next) => {
+  c.header('Cache-Control', 'no-store')
+  await next()
+})
+
+/** Only the PWA calls the API: `X-APP: brand-expert-pwa` (the health check excepted). */
+export const requireAppHeader = createMiddleware(async (c, next) => {
+  const isHealthCheck = c.req.method === 'GET' && c.req.path === `${apiBasePath}/health`
+  if (!isHealthCheck && c.req.header(appHeader) !== appId) {
+    throw new HttpError(400, messages.badApp.id)
+  }
+  await next()
+})
+
+/** The `Language` header picks the language of the answer's messages. */
+export const requestLocale = createMiddleware<AppEnv>(async (c, next) => {
+  c.set('locale', parseLocale(c.req.header(languageHeader)))
+  await next()
+})

@@ -1,0 +1,31 @@
+import type { Context } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import type { ErrorEnvelope } from '../../src/contract/http.ts'
+import { languageHeader } from '../../src/contract/http.ts'
+import { parseLocale } from '../../src/contract/locale.ts'
+import { messages } from '../../src/contract/messages.ts'
+import { HttpError } from '../http-error.ts'
+import { translate } from '../i18n.ts'
+
+/** `{ message, invalidFields? }` with every message id translated into the request's language. */
+export function errorResponse(c: Context, error: HttpError): Response {
+  const locale = parseLocale(c.req.header(languageHeader))
+  const body: ErrorEnvelope = { message: translate(locale, error.message) }
+  if (error.invalidFields) {
+    body.invalidFields = error.invalidFields.map(({ field, message }) => ({
+      field,
+      message: translate(locale, message),
+    }))
+  }
+  return c.json(body, error.status, error.headers)
+}
+
+/** The app's one error handler: an `HttpError` as it is; anything else a logged 500. */
+export function handleError(error: Error, c: Context): Response {
+  if (error instanceof HttpError) return errorResponse(c, error)
+  if (error instanceof HTTPException && error.status < 500) {
+    return errorResponse(c, new HttpError(error.status, messages.invalidRequest.id))
+  }
+  console.error(`${c.req.method} ${c.req.path} failed:`, error)
+  return errorResponse(c, new HttpError(500, messages.unknownError.id))
+}

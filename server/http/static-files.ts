@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Hono } from 'hono'
+import { serveStatic } from '@hono/node-server/serve-static'
+import type { AppEnv } from '../deps.ts'
+
+const immutable = 'public, max-age=31536000, immutable'
+const revalidated = new Set(['/', '/index.html', '/sw.js'])
+
+/**
+ * The built PWA from `distDir`, when it was built: fingerprinted `/assets/*` cached for a year,
+ * `index.html` and `sw.js` revalidated every time, and `index.html` for any other page (a GET that
+ * accepts text/html: the SPA fallback). Pack images from `mediaDir` under `/media/`.
+ */
+export function serveStaticFiles(app: Hono<AppEnv>, dirs: { distDir: string; mediaDir: string }) {
+  if (existsSync(dirs.mediaDir)) {
+    app.use(
+      '/media/*',
+      serveStatic({
+        root: dirs.mediaDir,
+        rewriteRequestPath: (path) => path.slice('/media'.length),
+      }),
+    )
+  }
+  const indexFile = join(dirs.distDir, 'index.html')
+  if (!existsSync(indexFile)) return
+
+  app.use('*', async (c, next) => {
+    await next()
+    if (!c.res.ok) return
+    if (c.req.path.startsWith('/assets/')) c.header('Cache-Control', immutable)
+    else if (revalidated.has(c.req.path)) c.header('Cache-Control', 'no-cache')
+  })
+  app.use('*', serveStatic({ root: dirs.distDir }))
+  const serveIndex = serveStatic({ path: indexFile })
+  app.get('*', (c, next) => {
+    const isPage = (c.req.header('Accept') ?? '').includes('text/html')
+    if (!isPage || c.req.path.startsWith('/assets/') || c.req.path.startsWith('/media/')) {
+      return next()
+    }
+    c.header('Cache-Control', 'no-cache')
+    return serveIndex(c, next)
+  })
+}

@@ -1,0 +1,56 @@
+import * as v from 'valibot'
+import type { Context } from 'hono'
+import { messages } from '../../src/contract/messages.ts'
+import { HttpError, type InvalidField } from '../http-error.ts'
+
+const messageIds = new Set<string>(Object.values(messages).map((message) => message.id))
+
+/**
+ * The issue's message id. A missing key is reported by the object, not by the entry's schema
+ * (so without its message): it is required. Texts from valibot itself become "not valid".
+ */
+function messageOf(issue: v.BaseIssue<unknown>): string {
+  if (messageIds.has(issue.message)) return issue.message
+  if (issue.path?.at(-1)?.origin === 'key') return messages.required.id
+  return messages.invalid.id
+}
+
+/** Reads the JSON body with a contract schema; an empty body is `{}`. */
+export async function validateJson<S extends v.GenericSchema>(
+  c: Context,
+  schema: S,
+): Promise<v.InferOutput<S>> {
+  const text = await c.req.text()
+  let body: unknown = {}
+  if (text.trim() !== '') {
+    try {
+      body = JSON.parse(text)
+    } catch {
+      throw new HttpError(400, messages.invalidRequest.id)
+    }
+  }
+  return validate(schema, body)
+}
+
+/** Reads the query string with a contract schema. */
+export function validateQuery<S extends v.GenericSchema>(c: Context, schema: S): v.InferOutput<S> {
+  return validate(schema, c.req.query())
+}
+
+/**
+ * 400 `{ message, invalidFields: [{ field, message }] }`: one message per field (the first rule
+ * that failed), `field` being the dotted path, and `message` the first field's.
+ */
+export function validate<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, input, { abortPipeEarly: true })
+  if (result.success) return result.output
+  const invalidFields: InvalidField[] = []
+  for (const issue of result.issues) {
+    const field = v.getDotPath(issue)
+    if (field === null || invalidFields.some((item) => item.field === field)) continue
+    invalidFields.push({ field, message: messageOf(issue) })
+  }
+  const first = invalidFields[0]
+  if (!first) throw new HttpError(400, messages.invalidRequest.id)
+  throw new HttpError(400, first.message, { invalidFields })
+}

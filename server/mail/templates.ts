@@ -1,0 +1,29 @@
+import type { Locale } from '../../src/contract/locale.ts'
+import { messages } from '../../src/contract/messages.ts'
+import { translate } from '../i18n.ts'
+
+export type MailContent = { subject: string; text: string; html: string; link: string }
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+}
+
+/** The password reset mail, in the language of the request that asked for it. */
+export function passwordResetMail(locale: Locale, fullname: string, link: string): MailContent {
+  const t = (id: string, values?: Record<string, unknown>) => translate(locale, id, values)
+  const greeting = t(messages.mailGreeting.id, { name: fullname })
+  const intro = t(messages.mailResetIntro.id)
+  const action = t(messages.mailResetAction.id)
+  const ignore = t(messages.mailResetIgnore.id)
+  return {
+    subject: t(messages.mailResetSubject.id),
+    text: [greeting, '', intro, '', link, '', ignore].join('\n'),
+    html: [
+      `<p>${escapeHtml(greeting)}</p>`,
+      `<p>${escapeHtml(intro)}</p>`,
+      `<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p>`,
+      `<p>${escapeHtml(ignore)}</p>`,
+    ].join('\n'),
+    link,
+  }
+}

@@ -1,0 +1,44 @@
+import { Server } from 'node:http'
+import { serve } from '@hono/node-server'
+import { createApp } from './app.ts'
+import { loadConfig } from './config.ts'
+import { openDatabase } from './db/database.ts'
+import { demoPassword, demoUsers, seedDemo } from './db/seed.ts'
+import { createMailer } from './mail/mailer.ts'
+import { createTasks } from './tasks.ts'
+
+const config = loadConfig()
+const database = await openDatabase(config)
+await database.migrate()
+const clock = () => new Date()
+if (config.seedDemo && (await seedDemo(database.db, clock))) {
+  console.info('Seeded the demo data.')
+}
+
+const mailer = createMailer(config)
+const tasks = createTasks()
+const app = createApp({ db: database.db, mailer, clock, config, tasks })
+const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
+  console.info(`Brand Expert listening on http://${host}:${info.port}`)
+  if (config.seedDemo) {
+    console.info(`Demo logins (password ${demoPassword}):`)
+    for (const user of demoUsers) console.info(`  ${user.role.padEnd(8)} ${user.email}`)
+  }
+})
+
+/** Stops accepting, lets requests in flight finish, waits for mail, then closes the database. */
+async function shutDown(signal: string) {
+  console.info(`${signal}: shutting down`)
+  const force = setTimeout(() => {
+    if (server instanceof Server) server.closeAllConnections()
+  }, 10_000).unref()
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  clearTimeout(force)
+  await tasks.idle()
+  mailer.close()
+  await database.close()
+  process.exit(0)
+}
+process.once('SIGTERM', (signal) => void shutDown(signal))
+process.once('SIGINT', (signal) => void shutDown(signal))

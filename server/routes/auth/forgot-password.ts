@@ -1,0 +1,38 @@
+import type { Context } from 'hono'
+import { forgotPasswordBodySchema, type User } from '../../../src/contract/auth.ts'
+import type { Locale } from '../../../src/contract/locale.ts'
+import { messages } from '../../../src/contract/messages.ts'
+import { issueToken } from '../../auth/tokens.ts'
+import { findUserForLogin } from '../../auth/users.ts'
+import type { AppDeps, AppEnv } from '../../deps.ts'
+import { ok } from '../../http/respond.ts'
+import { validateJson } from '../../http/validate.ts'
+import { logEvent } from '../../log.ts'
+import { passwordResetMail } from '../../mail/templates.ts'
+
+/**
+ * `POST /user/forgot-password/email`: always the same answer. The token and the mail are made
+ * after the answer is sent, so its timing does not tell whether the account exists either.
+ */
+export function forgotPassword(deps: AppDeps) {
+  return async (c: Context<AppEnv>) => {
+    const { email } = await validateJson(c, forgotPasswordBodySchema)
+    const user = await findUserForLogin(deps.db, email)
+    const locale = c.var.locale
+    if (user) {
+      logEvent('auth.reset.requested', { user: user.id })
+      deps.tasks.run('password reset mail', () => sendResetMail(deps, user, locale))
+    } else {
+      logEvent('auth.reset.unknownEmail', { email })
+    }
+    return ok(c, null, messages.resetMailSent.id)
+  }
+}
+
+async function sendResetMail(deps: AppDeps, user: User, locale: Locale) {
+  const token = await issueToken(deps.db, user.id, 'reset', deps.clock)
+  const link = new URL(`${deps.config.publicUrl}/password-reset`)
+  link.searchParams.set('token', token)
+  link.searchParams.set('email', user.email)
+  await deps.mailer.send({ to: user.email, ...passwordResetMail(locale, user.fullname, link.href) })
+}

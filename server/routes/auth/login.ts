@@ -1,0 +1,42 @@
+import type { Context } from 'hono'
+import { loginBodySchema } from '../../../src/contract/auth.ts'
+import { messages } from '../../../src/contract/messages.ts'
+import { rememberedLifetime, sessionLifetime } from '../../auth/jwt.ts'
+import { verifyNothing, verifyPassword } from '../../auth/password.ts'
+import { startLoginAttempt } from '../../auth/throttle.ts'
+import { findUserForLogin, normalizeEmail } from '../../auth/users.ts'
+import type { AppDeps, AppEnv } from '../../deps.ts'
+import { clientAddress } from '../../http/client-address.ts'
+import { ok } from '../../http/respond.ts'
+import { validateJson } from '../../http/validate.ts'
+import { HttpError } from '../../http-error.ts'
+import { logEvent } from '../../log.ts'
+import { sessionOf } from './session.ts'
+
+/**
+ * `POST /user/login`. Every failure (unknown email, wrong password, no password yet, deleted
+ * user) answers the same 401 after the same work, so that accounts cannot be discovered.
+ */
+export function login(deps: AppDeps) {
+  return async (c: Context<AppEnv>) => {
+    const body = await validateJson(c, loginBodySchema)
+    const email = normalizeEmail(body.email)
+    const address = clientAddress(c)
+    const attempt = await startLoginAttempt(deps.db, { email, address }, deps.clock())
+
+    const found = await findUserForLogin(deps.db, email)
+    const valid = found?.passwordHash
+      ? await verifyPassword(found.passwordHash, body.password)
+      : await verifyNothing(body.password)
+    if (!found || !valid) {
+      logEvent('auth.login.failed', { email, address })
+      throw new HttpError(401, messages.invalidCredentials.id)
+    }
+
+    await attempt.succeeded()
+    logEvent('auth.login', { user: found.id, address })
+    const { passwordHash, ...user } = found
+    const lifetime = body.remember_me ? rememberedLifetime : sessionLifetime
+    return ok(c, await sessionOf(user, lifetime, deps))
+  }
+}

@@ -1,0 +1,10 @@
+import type { Context } from 'hono'
+import type { AppDeps, UserEnv } from '../../deps.ts'
+import { ok } from '../../http/respond.ts'
+import { sessionOf } from './session.ts'
+
+/** `GET /me`: the signed-in user with a fresh token of the same lifetime. */
+export function me(deps: AppDeps) {
+  return async (c: Context<UserEnv>) =>
+    ok(c, await sessionOf(c.var.user, c.var.tokenLifetime, deps))
+}

@@ -1,0 +1,36 @@
+import type { Context } from 'hono'
+import { passwordResetBodySchema } from '../../../src/contract/auth.ts'
+import { messages } from '../../../src/contract/messages.ts'
+import { hashPassword } from '../../auth/password.ts'
+import { clearAccountFailures } from '../../auth/throttle.ts'
+import { useToken } from '../../auth/tokens.ts'
+import { findUser, normalizeEmail, setPasswordHash } from '../../auth/users.ts'
+import type { AppDeps, AppEnv } from '../../deps.ts'
+import { ok } from '../../http/respond.ts'
+import { validateJson } from '../../http/validate.ts'
+import { HttpError } from '../../http-error.ts'
+import { logEvent } from '../../log.ts'
+
+/**
+ * `POST /user/reset`: a new password from a reset link. The token must be a live reset token
+ * of the user with that email; it is used up. Anything else: 400 auth.tokenInvalid.
+ */
+export function resetPassword({ db, clock }: AppDeps) {
+  return async (c: Context<AppEnv>) => {
+    const body = await validateJson(c, passwordResetBodySchema)
+    const email = normalizeEmail(body.email)
+    const passwordHash = await hashPassword(body.password)
+    const userId = await db.transaction(async (tx) => {
+      const tokenUserId = await useToken(tx, body.token, 'reset', clock())
+      const user = tokenUserId === null ? null : await findUser(tx, tokenUserId)
+      if (!user || normalizeEmail(user.email) !== email) {
+        throw new HttpError(400, messages.tokenInvalid.id)
+      }
+      await setPasswordHash(tx, user.id, passwordHash)
+      await clearAccountFailures(tx, email)
+      return user.id
+    })
+    logEvent('auth.password.reset', { user: userId })
+    return ok(c, null, messages.passwordSet.id)
+  }
+}

@@ -1,0 +1,28 @@
+import type { Context } from 'hono'
+import { passwordSetupBodySchema } from '../../../src/contract/auth.ts'
+import { messages } from '../../../src/contract/messages.ts'
+import { hashPassword } from '../../auth/password.ts'
+import { useToken } from '../../auth/tokens.ts'
+import { findUser, setPasswordHash } from '../../auth/users.ts'
+import type { AppDeps, AppEnv } from '../../deps.ts'
+import { ok } from '../../http/respond.ts'
+import { validateJson } from '../../http/validate.ts'
+import { HttpError } from '../../http-error.ts'
+import { logEvent } from '../../log.ts'
+
+/** `POST /user/password`: the first password, from an invitation link (a setup token). */
+export function setupPassword({ db, clock }: AppDeps) {
+  return async (c: Context<AppEnv>) => {
+    const body = await validateJson(c, passwordSetupBodySchema)
+    const passwordHash = await hashPassword(body.password)
+    const userId = await db.transaction(async (tx) => {
+      const tokenUserId = await useToken(tx, body.token, 'setup', clock())
+      const user = tokenUserId === null ? null : await findUser(tx, tokenUserId)
+      if (!user) throw new HttpError(400, messages.tokenInvalid.id)
+      await setPasswordHash(tx, user.id, passwordHash)
+      return user.id
+    })
+    logEvent('auth.password.setup', { user: userId })
+    return ok(c, null, messages.passwordSet.id)
+  }
+}

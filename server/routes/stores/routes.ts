@@ -1,0 +1,31 @@
+import { Hono } from 'hono'
+import { searchQuerySchema } from '../../../src/contract/http.ts'
+import { messages } from '../../../src/contract/messages.ts'
+import { authenticate } from '../../auth/middleware.ts'
+import type { AppDeps, AppEnv } from '../../deps.ts'
+import { ok } from '../../http/respond.ts'
+import { validateQuery } from '../../http/validate.ts'
+import { HttpError } from '../../http-error.ts'
+import { findStore, searchStores } from './queries.ts'
+
+/** A positive int4 id, or null (a path such as `/store/abc` is simply not found). */
+function parseId(value: string): number | null {
+  const id = /^\d{1,10}$/.test(value) ? Number(value) : 0
+  return id >= 1 && id <= 2_147_483_647 ? id : null
+}
+
+/** `GET /store/search?query=&page=` and `GET /store/:id`, for any signed-in user. */
+export function storeRoutes(deps: AppDeps) {
+  const signedIn = authenticate(deps)
+  return new Hono<AppEnv>()
+    .get('/store/search', signedIn, async (c) => {
+      const { query, page } = validateQuery(c, searchQuerySchema)
+      return ok(c, await searchStores(deps.db, query, page))
+    })
+    .get('/store/:id', signedIn, async (c) => {
+      const id = parseId(c.req.param('id'))
+      const store = id === null ? null : await findStore(deps.db, id)
+      if (!store) throw new HttpError(404, messages.storeNotFound.id)
+      return ok(c, store)
+    })
+}

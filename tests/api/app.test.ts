@@ -1,0 +1,100 @@
+import * as v from 'valibot'
+import { describe, expect, it } from 'vitest'
+import { dataEnvelope, errorEnvelopeSchema } from '../../src/contract/http.ts'
+import { messages } from '../../src/contract/messages.ts'
+import { databases, expectShape, useApi } from './harness.ts'
+
+describe.each(databases)('the app on $name', (database) => {
+  const api = useApi(database)
+
+  it('answers the health check without X-APP once the database answers', async () => {
+    const response = await api.request('GET', '/health', { app: null })
+    expect(response.status).toBe(200)
+    const body = expectShape(dataEnvelope(v.object({ status: v.literal('ok') })), response.body)
+    expect(body.data.status).toBe('ok')
+  })
+
+  it('refuses API calls without X-APP or with another one', async () => {
+    for (const app of [null, 'another-app']) {
+      const response = await api.request('POST', '/user/login', { app, body: {}, language: 'en' })
+      expect(response.status).toBe(400)
+      expect(response.body).toEqual({ message: messages.badApp.message })
+    }
+  })
+
+  it('writes messages in the language of the Language header, Montenegrin by default', async () => {
+    const cases = [
+      { language: 'en', message: 'Unknown application.' },
+      { language: 'sr', message: 'Nepoznata aplikacija.' },
+      { language: 'me', message: 'Nepoznata aplikacija.' },
+      { language: undefined, message: 'Nepoznata aplikacija.' },
+    ] as const
+    for (const { language, message } of cases) {
+      const response = await api.request('GET', '/store/search', { app: null, language })
+      expect(response.body).toEqual({ message })
+    }
+    const unknown = await api.request('POST', '/user/login', {
+      headers: { Language: 'de' },
+      body: {},
+    })
+    expect(expectShape(errorEnvelopeSchema, unknown.body).message).toBe('Ovo polje je obavezno.')
+  })
+
+  it('answers unknown API routes with 404 api.notFound', async () => {
+    const inVersion = await api.request('GET', '/no-such-thing', { language: 'en' })
+    expect(inVersion.status).toBe(404)
+    expect(inVersion.body).toEqual({ message: messages.notFound.message })
+
+    const outside = await fetch(`${api.url}/api/v2/store/search`, { headers: { Language: 'en' } })
+    expect(outside.status).toBe(404)
+    expect(await outside.json()).toEqual({ message: messages.notFound.message })
+  })
+
+  it('refuses a body that is not JSON with 400 api.invalidRequest', async () => {
+    const response = await fetch(`${api.url}/api/v1/user/login`, {
+      method: 'POST',
+      headers: { 'X-APP': 'brand-expert-pwa', 'Content-Type': 'application/json', Language: 'en' },
+      body: '{"email":',
+    })
+    expect(response.status).toBe(400)
+    expect(await response.json()).toEqual({ message: messages.invalidRequest.message })
+  })
+
+  it('refuses a body over 1 MB with 413', async () => {
+    const response = await api.request('POST', '/user/login', {
+      body: { email: 'a@example.rs', password: 'x'.repeat(1024 * 1024) },
+      language: 'en',
+    })
+    expect(response.status).toBe(413)
+    expect(response.body).toEqual({ message: messages.invalidRequest.message })
+  })
+
+  it('marks every API answer, success or error, as not to be stored', async () => {
+    const success = await api.request('GET', '/health')
+    const error = await api.request('GET', '/store/search', { app: null })
+    const notFound = await api.request('GET', '/nothing')
+    for (const response of [success, error, notFound]) {
+      expect(response.headers.get('cache-control')).toBe('no-store')
+    }
+  })
+
+  it('sends the security headers and a strict Content-Security-Policy', async () => {
+    for (const path of ['/api/v1/health', '/api/v1/store/search', '/some/page']) {
+      const response = await fetch(`${api.url}${path}`)
+      expect(response.headers.get('referrer-policy')).toBe('no-referrer')
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(response.headers.get('strict-transport-security')).toMatch(/max-age=\d+/)
+      expect(response.headers.get('content-security-policy')).toBe(
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
+          "img-src 'self' data: blob:; connect-src 'self'; worker-src 'self'; manifest-src 'self'; " +
+          "font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; " +
+          "frame-ancestors 'none'",
+      )
+    }
+  })
+
+  it('serves no page when the PWA is not built', async () => {
+    const response = await fetch(`${api.url}/login`, { headers: { Accept: 'text/html' } })
+    expect(response.status).toBe(404)
+  })
+})

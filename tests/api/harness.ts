@@ -1,0 +1,230 @@
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { once } from 'node:events'
+import { Server } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { serve } from '@hono/node-server'
+import pg from 'pg'
+import * as v from 'valibot'
+import { afterAll, beforeAll, beforeEach } from 'vitest'
+import { apiBasePath, appHeader, appId, languageHeader } from '../../src/contract/http.ts'
+import type { Locale } from '../../src/contract/locale.ts'
+import { createApp } from '../../server/app.ts'
+import type { AppDeps } from '../../server/deps.ts'
+import { loadConfig, type Config } from '../../server/config.ts'
+import { openDatabase, type Database, type OpenDatabase } from '../../server/db/database.ts'
+import { createMailer } from '../../server/mail/mailer.ts'
+import { createTasks, type Tasks } from '../../server/tasks.ts'
+
+/** Every suite runs on PGlite, and on PostgreSQL too when `TEST_DATABASE_URL` is set. */
+export type TestDatabase = { name: string; url: string | undefined }
+const postgresUrl = process.env.TEST_DATABASE_URL
+export const databases: TestDatabase[] = [
+  { name: 'PGlite', url: undefined },
+  ...(postgresUrl ? [{ name: 'PostgreSQL', url: postgresUrl }] : []),
+]
+
+export type RequestOptions = {
+  token?: string
+  body?: unknown
+  language?: Locale
+  /** The X-APP header: the PWA's by default, another value, or null for none. */
+  app?: string | null
+  headers?: Record<string, string>
+}
+
+export type ApiResponse = { status: number; headers: Headers; body: unknown }
+
+export type TestClock = { now: () => Date; advance: (ms: number) => void; reset: () => void }
+
+function createTestClock(): TestClock {
+  let offset = 0
+  return {
+    now: () => new Date(Date.now() + offset),
+    advance: (ms) => {
+      offset += ms
+    },
+    reset: () => {
+      offset = 0
+    },
+  }
+}
+
+/** Calls the API over real HTTP: `path` is under `/api/v1`. */
+export async function callApi(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiResponse> {
+  const headers: Record<string, string> = { ...options.headers }
+  const app = options.app === undefined ? appId : options.app
+  if (app !== null) headers[appHeader] = app
+  if (options.token) headers.Authorization = `Bearer ${options.token}`
+  if (options.language) headers[languageHeader] = options.language
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json'
+  const response = await fetch(`${baseUrl}${apiBasePath}${path}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  })
+  const text = await response.text()
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: text ? JSON.parse(text) : null,
+  }
+}
+
+/** Serves an app on an ephemeral port of 127.0.0.1. */
+async function listen(deps: AppDeps): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = serve({ fetch: createApp(deps).fetch, port: 0, hostname: '127.0.0.1' })
+  await once(server, 'listening')
+  const address = server.address()
+  if (address === null || typeof address === 'string') throw new Error('no TCP address')
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        if (server instanceof Server) server.closeAllConnections()
+        server.close((error) => (error ? reject(error) : resolve()))
+      }),
+  }
+}
+
+/** A fresh database: PGlite in memory, or a new PostgreSQL database with a random name. */
+async function freshDatabase(
+  database: TestDatabase,
+  dataDir: string,
+): Promise<{ open: () => Promise<OpenDatabase>; drop: () => Promise<void> }> {
+  if (!database.url) {
+    return {
+      open: () => openDatabase({ databaseUrl: undefined, dataDir }, { memory: true }),
+      drop: async () => {},
+    }
+  }
+  const name = `api_test_${randomBytes(6).toString('hex')}`
+  const adminUrl = database.url
+  async function admin(statement: string) {
+    const client = new pg.Client({ connectionString: adminUrl })
+    await client.connect()
+    try {
+      await client.query(statement)
+    } finally {
+      await client.end()
+    }
+  }
+  await admin(`create database "${name}"`)
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return {
+    open: () => openDatabase({ databaseUrl: url.href, dataDir }),
+    drop: () => admin(`drop database if exists "${name}" with (force)`),
+  }
+}
+
+export type TestApi = {
+  url: string
+  db: Database
+  config: Config
+  clock: TestClock
+  tasks: Tasks
+  request: (method: string, path: string, options?: RequestOptions) => Promise<ApiResponse>
+  /** A second app, with its own connections, on the same database (as a second process). */
+  startAnother: () => Promise<{ url: string }>
+}
+
+export type ApiOptions = { distDir?: string; mediaDir?: string }
+
+/**
+ * Builds the app on a fresh database before the file's tests, serves it over real HTTP, and
+ * tears everything down after them. The clock is back to now before each test.
+ */
+export function useApi(database: TestDatabase, options: ApiOptions = {}): TestApi {
+  let started: TestApi | undefined
+  const cleanups: (() => Promise<void>)[] = []
+  const api = (): TestApi => {
+    if (!started) throw new Error('the API is not started')
+    return started
+  }
+
+  beforeAll(async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'brand-expert-api-'))
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }))
+    const config: Config = {
+      ...loadConfig({
+        DATA_DIR: dataDir,
+        JWT_SECRET: randomBytes(32).toString('hex'),
+        PUBLIC_URL: 'https://brand-expert.test',
+      }),
+      // No built PWA unless a test brings one: the tests do not depend on `npm run build`.
+      distDir: join(dataDir, 'dist'),
+      ...options,
+    }
+    const fresh = await freshDatabase(database, dataDir)
+    cleanups.push(fresh.drop)
+    const clock = createTestClock()
+    const tasks = createTasks()
+    const mailer = createMailer(config)
+    cleanups.push(() => Promise.resolve(mailer.close()))
+
+    async function open() {
+      const opened = await fresh.open()
+      cleanups.push(opened.close)
+      return opened
+    }
+    async function start(db: Database) {
+      const server = await listen({ db, mailer, clock: clock.now, config, tasks })
+      cleanups.push(server.close)
+      return server
+    }
+
+    const first = await open()
+    await first.migrate()
+    const db = first.db
+    const { url } = await start(db)
+    started = {
+      url,
+      db,
+      config,
+      clock,
+      tasks,
+      request: (method, path, requestOptions) => callApi(url, method, path, requestOptions),
+      // PGlite lives in this process only: a second app shares it; PostgreSQL gets a new pool.
+      startAnother: async () => start(database.url ? (await open()).db : db),
+    }
+  })
+
+  afterAll(async () => {
+    await started?.tasks.idle()
+    for (const cleanup of cleanups.reverse()) await cleanup()
+  })
+
+  beforeEach(() => api().clock.reset())
+
+  return {
+    get url() {
+      return api().url
+    },
+    get db() {
+      return api().db
+    },
+    get config() {
+      return api().config
+    },
+    get clock() {
+      return api().clock
+    },
+    get tasks() {
+      return api().tasks
+    },
+    request: (...args) => api().request(...args),
+    startAnother: () => api().startAnother(),
+  }
+}
+
+/** Parses a body with a contract schema: a test fails when the shape is not the contract's. */
+export function expectShape<S extends v.GenericSchema>(schema: S, body: unknown): v.InferOutput<S> {
+  return v.parse(schema, body)
+}

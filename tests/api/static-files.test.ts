@@ -1,0 +1,63 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { databases, useApi } from './harness.ts'
+
+function builtPwa() {
+  const root = mkdtempSync(join(tmpdir(), 'brand-expert-dist-'))
+  const distDir = join(root, 'dist')
+  const mediaDir = join(root, 'media')
+  mkdirSync(join(distDir, 'assets'), { recursive: true })
+  mkdirSync(join(mediaDir, 'packs'), { recursive: true })
+  writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>Brand Expert</title>')
+  writeFileSync(join(distDir, 'sw.js'), 'self.addEventListener("fetch", () => {})')
+  writeFileSync(join(distDir, 'assets', 'index-abc123.js'), 'console.log("app")')
+  writeFileSync(join(mediaDir, 'packs', 'gold.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
+  return { distDir, mediaDir }
+}
+
+describe.each(databases)('the built PWA on $name', (database) => {
+  const api = useApi(database, builtPwa())
+
+  it('serves index.html for the root and for any page, revalidated every time', async () => {
+    for (const path of ['/', '/index.html', '/stores/12/edit', '/password-reset?token=x']) {
+      const response = await fetch(`${api.url}${path}`, { headers: { Accept: 'text/html' } })
+      expect(response.status).toBe(200)
+      expect(await response.text()).toContain('<title>Brand Expert</title>')
+      expect(response.headers.get('cache-control')).toBe('no-cache')
+      expect(response.headers.get('content-security-policy')).toContain("default-src 'self'")
+    }
+  })
+
+  it('revalidates the service worker and caches fingerprinted assets for a year', async () => {
+    const sw = await fetch(`${api.url}/sw.js`)
+    expect(sw.status).toBe(200)
+    expect(sw.headers.get('cache-control')).toBe('no-cache')
+    const asset = await fetch(`${api.url}/assets/index-abc123.js`)
+    expect(asset.status).toBe(200)
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+  })
+
+  it('answers 404 for a missing file that is not a page', async () => {
+    const asset = await fetch(`${api.url}/assets/missing.js`, { headers: { Accept: 'text/html' } })
+    expect(asset.status).toBe(404)
+    expect(asset.headers.get('cache-control')).toBeNull()
+    const other = await fetch(`${api.url}/missing.png`, { headers: { Accept: 'image/png' } })
+    expect(other.status).toBe(404)
+  })
+
+  it('serves pack images under /media/', async () => {
+    const image = await fetch(`${api.url}/media/packs/gold.svg`)
+    expect(image.status).toBe(200)
+    expect(image.headers.get('content-type')).toContain('image/svg+xml')
+  })
+
+  it('keeps answering unknown API routes with JSON, not with the page', async () => {
+    const response = await fetch(`${api.url}/api/v1/nothing`, {
+      headers: { Accept: 'text/html', 'X-APP': 'brand-expert-pwa', Language: 'en' },
+    })
+    expect(response.status).toBe(404)
+    expect(await response.json()).toEqual({ message: 'Not found.' })
+  })
+})
