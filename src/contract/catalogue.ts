@@ -1,0 +1,54 @@
+import * as v from 'valibot'
+import { listOf, pageSchema } from './http.ts'
+
+export const packTypes = ['HTS', 'RMC'] as const
+export const packTypeSchema = v.picklist(packTypes)
+export type PackType = (typeof packTypes)[number]
+
+/**
+ * A pack (spec section 3). `image` is a path like `./packs/x.svg` (or null when the pack has no
+ * picture); `src` is that path with its leading `./` replaced by the server's asset location.
+ */
+export const packSchema = v.object({
+  id: v.number(),
+  type: packTypeSchema,
+  brandName: v.string(),
+  brandFamily: v.string(),
+  image: v.nullable(v.string()),
+  src: v.nullable(v.string()),
+})
+export type Pack = v.InferOutput<typeof packSchema>
+
+/** `GET /packages/search?family=true&type=HTS` answers the type's brand families. */
+export const brandFamilySchema = v.object({ brandFamily: v.string(), type: packTypeSchema })
+export type BrandFamily = v.InferOutput<typeof brandFamilySchema>
+export const brandFamilyListSchema = listOf(brandFamilySchema)
+
+/** `GET /packages/search?type=HTS&brandFamily=…&query=` answers packs, filtered on the server. */
+export const packListSchema = listOf(packSchema)
+
+export const packSearchQuerySchema = v.object({
+  type: packTypeSchema,
+  family: v.optional(v.picklist(['true', 'false']), 'false'),
+  brandFamily: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100)), ''),
+  query: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)), ''),
+})
+
+export const productTypes = ['Stick', 'Device'] as const
+export type ProductType = (typeof productTypes)[number]
+
+/** An internal product (spec section 3): the sticks and devices a brand expert hands out. */
+export const productSchema = v.object({
+  id: v.number(),
+  name: v.string(),
+  type: v.picklist(productTypes),
+  color: v.nullable(v.string()),
+})
+export type Product = v.InferOutput<typeof productSchema>
+export const productListSchema = listOf(productSchema)
+
+export const productSearchQuerySchema = v.object({
+  type: v.picklist(productTypes),
+  query: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)), ''),
+  page: pageSchema,
+})

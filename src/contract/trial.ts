@@ -1,0 +1,159 @@
+import * as v from 'valibot'
+import { listOf, pageSchema } from './http.ts'
+import { messages } from './messages.ts'
+import { packSchema } from './catalogue.ts'
+import {
+  ageRanges,
+  consumptions,
+  deviceImpressions,
+  genders,
+  habits,
+  noPurchaseReasons,
+  purchaseReasons,
+  referralSources,
+  shoppingAnswers,
+  stickColors,
+  stickImpressions,
+} from './trial-options.ts'
+
+const comment = v.pipe(v.string(), v.trim(), v.maxLength(2000, messages.invalid.id))
+
+function impressionsOf<P extends string, N extends string, U extends string>(options: {
+  positive: readonly P[]
+  negative: readonly N[]
+  neutral: readonly U[]
+}) {
+  return v.object({
+    positive: v.array(v.picklist(options.positive)),
+    negative: v.array(v.picklist(options.negative)),
+    neutral: v.array(v.picklist(options.neutral)),
+  })
+}
+
+export const stickImpressionSchema = impressionsOf(stickImpressions)
+export type StickImpression = v.InferOutput<typeof stickImpressionSchema>
+export const deviceImpressionSchema = impressionsOf(deviceImpressions)
+
+const stickImpression = v.optional(stickImpressionSchema)
+const stickComment = v.optional(comment)
+
+/** The chosen product: its id and its name at the time of the trial. */
+export const chosenProductSchema = v.object({ id: v.number(), name: v.string() })
+
+/** RMC habit value: a brand pack, or `{ other }` text (spec section 3). */
+export const rmcHabitSchema = v.union([
+  packSchema,
+  v.object({ other: v.pipe(v.string(), v.trim(), v.nonEmpty()) }),
+])
+
+/**
+ * The structured `comment` of a free guided trial, exactly as spec section 3 lists it: one
+ * impression entry (`tan`, `gold`, …) and one comment (`tanComment`, …) per chosen stick colour.
+ */
+export const trialAnswersSchema = v.object({
+  gender: v.picklist(genders, messages.required.id),
+  ageRange: v.picklist(ageRanges, messages.required.id),
+  /** The selected habits joined by a semicolon, e.g. `RMC;HTS`. */
+  habits: v.pipe(
+    v.string(),
+    v.nonEmpty(messages.required.id),
+    v.check(
+      (value) => value.split(';').every((habit) => (habits as readonly string[]).includes(habit)),
+      messages.invalid.id,
+    ),
+  ),
+  habitsData: v.object({
+    HTS: v.optional(v.nullable(packSchema)),
+    RMC: v.optional(v.nullable(rmcHabitSchema)),
+  }),
+  consumption: v.picklist(consumptions, messages.required.id),
+  referalSource: v.pipe(v.array(v.picklist(referralSources)), v.minLength(1, messages.required.id)),
+  email: v.object({
+    email: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(254), v.email(messages.email.id))),
+    /** With the locale's country prefix, e.g. `+38167123456`. */
+    phone: v.optional(v.pipe(v.string(), v.regex(/^\+\d{8,15}$/, messages.invalid.id))),
+    privacyPolicy: v.boolean(),
+    analizeData: v.boolean(),
+  }),
+  /** The stick colours in the order the customer tried them. */
+  consumptionOrder: v.array(v.picklist(stickColors)),
+  /** In multiple mode: how many of each colour the customer tried. */
+  consumptionCounts: v.optional(
+    v.record(v.picklist(stickColors), v.pipe(v.number(), v.integer(), v.minValue(1))),
+  ),
+  device: v.nullable(
+    v.object({ ...chosenProductSchema.entries, ...deviceImpressionSchema.entries }),
+  ),
+  tan: stickImpression,
+  gold: stickImpression,
+  silver: stickImpression,
+  azure: stickImpression,
+  purple: stickImpression,
+  baize: stickImpression,
+  burgundy: stickImpression,
+  magenta: stickImpression,
+  tanComment: stickComment,
+  goldComment: stickComment,
+  silverComment: stickComment,
+  azureComment: stickComment,
+  purpleComment: stickComment,
+  baizeComment: stickComment,
+  burgundyComment: stickComment,
+  magentaComment: stickComment,
+  shopping: v.picklist(shoppingAnswers, messages.required.id),
+  shoppingSuccess: v.optional(
+    v.object({
+      reason: v.pipe(v.array(v.picklist(purchaseReasons)), v.minLength(1, messages.required.id)),
+      device: v.nullable(chosenProductSchema),
+      sticks: v.array(
+        v.object({
+          ...chosenProductSchema.entries,
+          quantity: v.pipe(v.number(), v.integer(), v.minValue(1)),
+        }),
+      ),
+    }),
+  ),
+  shoppingUnsuccess: v.optional(
+    v.object({
+      reason: v.pipe(v.array(v.picklist(noPurchaseReasons)), v.minLength(1, messages.required.id)),
+      comment: v.optional(comment),
+    }),
+  ),
+})
+export type TrialAnswers = v.InferOutput<typeof trialAnswersSchema>
+
+/**
+ * `POST /free-guided/form`: `store_id` (a manager's own store, otherwise the chosen one) and the
+ * answers; the simple screen sends its required free text as `comment` instead.
+ */
+export const trialBodySchema = v.object({
+  store_id: v.pipe(
+    v.number(messages.required.id),
+    v.integer(),
+    v.minValue(1, messages.required.id),
+  ),
+  comment: v.union([
+    trialAnswersSchema,
+    v.pipe(v.string(), v.trim(), v.nonEmpty(messages.required.id), v.maxLength(5000)),
+  ]),
+})
+export type TrialBody = v.InferOutput<typeof trialBodySchema>
+
+/** A stored trial as `GET /questionnaire/{id}` and the search rows show it. */
+export const trialSchema = v.object({
+  id: v.number(),
+  createdAt: v.string(),
+  store: v.object({ id: v.number(), name: v.string() }),
+  user: v.object({ id: v.number(), fullname: v.string() }),
+  comment: v.union([trialAnswersSchema, v.string()]),
+})
+export type Trial = v.InferOutput<typeof trialSchema>
+export const trialListSchema = listOf(trialSchema)
+
+/** `GET /questionnaire/search?page=&user=&startAt=&endAt=` */
+export const trialSearchQuerySchema = v.object({
+  page: pageSchema,
+  user: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1))),
+  startAt: v.optional(v.pipe(v.string(), v.isoDate())),
+  endAt: v.optional(v.pipe(v.string(), v.isoDate())),
+})
