@@ -1,7 +1,9 @@
 import { defineConfig } from '@playwright/test'
 
 const port = Number(process.env.E2E_PORT ?? 4173)
-const dataDir = '.data/e2e'
+// One data folder per port, so two runs on one machine never share (or delete) a database.
+const dataDir = `.data/e2e-${port}`
+process.env.E2E_DATA_DIR = dataDir
 
 /** End-to-end tests drive Debian's Chromium against the production build and the real server. */
 export default defineConfig({

@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs'
+import { SignJWT } from 'jose'
+import { test, expect, signIn, demo } from './fixtures.ts'
+
+/** A token the e2e server would accept, but whose time ran out an hour ago. */
+async function expiredToken(userId: number): Promise<string> {
+  const secret = new TextEncoder().encode(
+    readFileSync(`${process.env.E2E_DATA_DIR ?? ''}/jwt-secret`, 'utf8').trim(),
+  )
+  const now = Math.floor(Date.now() / 1000)
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuer('brand-expert-api')
+    .setAudience('brand-expert-pwa')
+    .setSubject(String(userId))
+    .setIssuedAt(now - 7200)
+    .setExpirationTime(now - 3600)
+    .sign(secret)
+}
+
+test('a session whose token has expired is sent to sign in, and comes back after it', async ({
+  page,
+}) => {
+  await signIn(page, demo.admin.email)
+  await expect(page).toHaveURL('/')
+  const stored = await page.evaluate(() => localStorage.getItem('session'))
+  const session = JSON.parse(stored ?? '{}') as { token: string; user: { id: number } }
+  const token = await expiredToken(session.user.id)
+  await page.evaluate(
+    (value) => localStorage.setItem('session', value),
+    JSON.stringify({ ...session, token }),
+  )
+
+  await page.goto('/settings')
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fsettings/)
+  await page.getByLabel('Email').fill(demo.admin.email)
+  await page.getByLabel('Password', { exact: true }).fill('Demo!2345')
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible()
+})
