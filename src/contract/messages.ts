@@ -94,6 +94,20 @@ export const messages = {
     message: 'Only store managers check in to a store.',
   },
 
+  trialSaved: /*i18n*/ { id: 'trial.saved', message: 'The trial is saved.' },
+  idempotencyKeyInvalid: /*i18n*/ {
+    id: 'idempotency.keyInvalid',
+    message: 'The Idempotency-Key header must be a UUID.',
+  },
+  idempotencyInProgress: /*i18n*/ {
+    id: 'idempotency.inProgress',
+    message: 'This request is still being processed. Try again in a moment.',
+  },
+  idempotencyKeyReused: /*i18n*/ {
+    id: 'idempotency.keyReused',
+    message: 'This Idempotency-Key was already used for a different request.',
+  },
+
   mailGreeting: /*i18n*/ { id: 'mail.greeting', message: 'Hello {name},' },
   mailResetSubject: /*i18n*/ {
     id: 'mail.reset.subject',
@@ -109,6 +123,17 @@ export const messages = {
     id: 'mail.reset.ignore',
     message: 'If it was not you, ignore this message: your password stays as it is.',
   },
+  noCustomerChosen: /*i18n*/ {
+    id: 'customer.notChosen',
+    message: 'You have not chosen a consumer. Please choose one first.',
+  },
+  customerNotFound: /*i18n*/ { id: 'customer.notFound', message: 'Consumer not found' },
+  visitNoteSaved: /*i18n*/ { id: 'customer.visitNoteSaved', message: 'The visit note is saved.' },
+  voucherValid: /*i18n*/ { id: 'voucher.valid', message: 'The voucher is valid.' },
+  voucherUsed: /*i18n*/ { id: 'voucher.used', message: 'The voucher has already been used.' },
+  voucherExpired: /*i18n*/ { id: 'voucher.expired', message: 'The voucher has expired.' },
+  voucherNotFound: /*i18n*/ { id: 'voucher.notFound', message: 'The voucher does not exist.' },
+  voucherRedeemed: /*i18n*/ { id: 'voucher.redeemed', message: 'The voucher is redeemed.' },
 } as const
 
 export type MessageKey = keyof typeof messages

@@ -1,0 +1,147 @@
+import * as v from 'valibot'
+import { listOf } from './http.ts'
+import { messages } from './messages.ts'
+import { moneySchema, voucherStatuses } from './vouchers.ts'
+
+export const visitReasons = ['info', 'purchase', 'service', 'reclamation'] as const
+export type VisitReason = (typeof visitReasons)[number]
+
+/** Loyalty earning rules (spec section 3), in the order the loyalty tab lists them. */
+export const loyaltyRules = [
+  'welcome',
+  'first-purchase',
+  'referred-first-purchase',
+  'birthday',
+  'anniversary',
+  'device-registered',
+  'bundle',
+  'referral-registered',
+  'referred-first-offline-purchase',
+  'article-silver',
+  'article-gold',
+  'article-black',
+  'game-bonus',
+  'accessory-purchase',
+] as const
+export type LoyaltyRule = (typeof loyaltyRules)[number]
+
+/** A row of `GET /customer/search?query=&page=` (email, phone, referral code or name). */
+export const customerSummarySchema = v.object({
+  id: v.number(),
+  fullname: v.string(),
+  email: v.nullable(v.string()),
+  phone: v.nullable(v.string()),
+  referralCode: v.string(),
+  points: v.number(),
+})
+export type CustomerSummary = v.InferOutput<typeof customerSummarySchema>
+export const customerListSchema = listOf(customerSummarySchema)
+
+export const visitNoteSchema = v.object({
+  id: v.number(),
+  reason: v.picklist(visitReasons),
+  comment: v.string(),
+  expert: v.string(),
+  store: v.nullable(v.string()),
+  createdAt: v.string(),
+})
+export type VisitNote = v.InferOutput<typeof visitNoteSchema>
+
+export const reclamationSchema = v.object({
+  registrationNumber: v.string(),
+  serialNumber: v.string(),
+  name: v.string(),
+  address: v.string(),
+  phone: v.string(),
+  email: v.string(),
+  receiptDate: v.string(),
+  item: v.string(),
+  purchaseDate: v.string(),
+  description: v.string(),
+  verdict: v.picklist(['established', 'not-established']),
+  diagnostics: v.string(),
+  remedy: v.variant('kind', [
+    v.object({ kind: v.literal('removed') }),
+    v.object({ kind: v.literal('replaced'), newSerialNumber: v.string() }),
+  ]),
+})
+export type Reclamation = v.InferOutput<typeof reclamationSchema>
+
+/** `GET /customer/{id}`: everything the overview, loyalty and mgm tabs show. */
+export const customerSchema = v.object({
+  ...customerSummarySchema.entries,
+  ffCode: v.nullable(v.string()),
+  pointsSpent: v.number(),
+  devices: v.array(
+    v.object({ serialNumber: v.string(), color: v.string(), registeredAt: v.string() }),
+  ),
+  orders: v.array(
+    v.object({
+      number: v.string(),
+      date: v.string(),
+      total: moneySchema,
+      status: v.string(),
+      channel: v.picklist(['online', 'store']),
+    }),
+  ),
+  ecommerceStatuses: v.array(v.object({ status: v.string(), date: v.string() })),
+  communications: v.array(
+    v.object({
+      date: v.string(),
+      channel: v.picklist(['email', 'sms', 'phone', 'push']),
+      subject: v.string(),
+    }),
+  ),
+  serviceCases: v.array(
+    v.object({ number: v.string(), date: v.string(), subject: v.string(), status: v.string() }),
+  ),
+  reclamations: v.array(reclamationSchema),
+  visitNotes: v.array(visitNoteSchema),
+  loyaltyActions: v.array(
+    v.object({
+      id: v.number(),
+      rule: v.picklist(loyaltyRules),
+      points: v.number(),
+      date: v.string(),
+    }),
+  ),
+  referrals: v.array(
+    v.object({
+      id: v.number(),
+      fullname: v.string(),
+      email: v.nullable(v.string()),
+      registeredAt: v.string(),
+      voucher: v.nullable(
+        v.object({ id: v.number(), code: v.string(), status: v.picklist(voucherStatuses) }),
+      ),
+    }),
+  ),
+})
+export type Customer = v.InferOutput<typeof customerSchema>
+
+/** `POST /customer/form`: a visit note, stored with the expert, their store and the time. */
+export const visitNoteBodySchema = v.object({
+  customerId: v.pipe(
+    v.number(messages.noCustomerChosen.id),
+    v.integer(),
+    v.minValue(1, messages.noCustomerChosen.id),
+  ),
+  reason: v.picklist(visitReasons, messages.required.id),
+  comment: v.pipe(
+    v.string(messages.required.id),
+    v.trim(),
+    v.nonEmpty(messages.required.id),
+    v.maxLength(2000),
+  ),
+})
+export type VisitNoteBody = v.InferOutput<typeof visitNoteBodySchema>
+
+/** `GET /customer/{id}/trials`: this customer's trials, matched by email or phone. */
+export const customerTrialSchema = v.object({
+  id: v.number(),
+  createdAt: v.string(),
+  store: v.string(),
+  expert: v.string(),
+  shopping: v.nullable(v.picklist(['yes', 'no'])),
+})
+export const customerTrialListSchema = listOf(customerTrialSchema)
