@@ -28,5 +28,7 @@ test('a manager without a store is sent to the store picker, checks in, and land
   await expect(page.locator('[data-kind="success"]')).toContainText('You are checked in.')
 
   await page.goto('/settings')
-  await expect(page.getByRole('region', { name: 'Your store' })).toContainText(storeName ?? 'a store name')
+  await expect(page.getByRole('region', { name: 'Your store' })).toContainText(
+    storeName ?? 'a store name',
+  )
 })
