@@ -32,6 +32,9 @@ export async function openDatabase(
 ): Promise<OpenDatabase> {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl })
+    // An idle connection the server closes (a restart, a failover) must not crash the process:
+    // the pool drops it and opens another for the next query.
+    pool.on('error', (error) => console.warn('database connection lost:', error.message))
     const db = drizzlePg({ client: pool })
     return {
       db,
