@@ -11,6 +11,7 @@ import { createAppRouter } from './router.tsx'
 import { clearSession, getSession } from './api/session.ts'
 import { ApiError } from './api/api-error.ts'
 import { refreshSession } from './features/auth/auth-api.ts'
+import { registerServiceWorker } from './offline/service-worker.ts'
 
 function signInAgain() {
   clearSession()
@@ -40,3 +41,5 @@ if (getSession()) {
     if (error instanceof ApiError && error.status === 401) signInAgain()
   })
 }
+
+registerServiceWorker(() => undefined)

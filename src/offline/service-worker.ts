@@ -1,0 +1,56 @@
+import { Workbox } from 'workbox-window'
+import { swMessages, type ClientMessage } from './sw-messages.ts'
+
+/**
+ * Registers the service worker and tells the app when a new version waits. The app never reloads
+ * by itself: the user chooses when (design section 5), and not in the middle of a trial.
+ */
+type UpdateState = { waiting: boolean }
+let state: UpdateState = { waiting: false }
+const listeners = new Set<() => void>()
+let workbox: Workbox | null = null
+
+function set(next: UpdateState) {
+  state = next
+  for (const listener of listeners) listener()
+}
+
+export const updateStore = {
+  subscribe: (listener: () => void) => {
+    listeners.add(listener)
+    return () => listeners.delete(listener)
+  },
+  getSnapshot: () => state,
+}
+
+const checkEvery = 30 * 60_000
+
+export function registerServiceWorker(onMessage: (message: ClientMessage) => void): void {
+  if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
+  const wb = new Workbox('/sw.js')
+  workbox = wb
+  wb.addEventListener('waiting', () => set({ waiting: true }))
+  // The page reloads only after the user accepted the new version.
+  wb.addEventListener('controlling', (event) => {
+    if (event.isUpdate) window.location.reload()
+  })
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent<ClientMessage>) =>
+    onMessage(event.data),
+  )
+  void wb.register()
+  const check = () => void wb.update().catch(() => undefined)
+  window.addEventListener('focus', check)
+  setInterval(check, checkEvery)
+}
+
+/** The user accepted the new version: the waiting worker takes over, then the page reloads. */
+export function acceptUpdate(): void {
+  workbox?.messageSkipWaiting()
+}
+
+/** Asks the worker to put these pack images in its cache, so the trial shows them offline. */
+export async function cachePackImages(urls: string[]): Promise<void> {
+  if (!('serviceWorker' in navigator)) return
+  const registration = await navigator.serviceWorker.ready
+  registration.active?.postMessage({ type: swMessages.cachePackImages, urls })
+}

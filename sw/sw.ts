@@ -1,0 +1,85 @@
+/// <reference lib="webworker" />
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  precacheAndRoute,
+} from 'workbox-precaching'
+import { NavigationRoute, registerRoute } from 'workbox-routing'
+import { CacheFirst } from 'workbox-strategies'
+import { ExpirationPlugin } from 'workbox-expiration'
+import { packImageCache, swMessages, type ClientMessage } from '../src/offline/sw-messages.ts'
+
+declare const self: ServiceWorkerGlobalScope
+
+/** Background Sync's event (not in TypeScript's WebWorker library yet). */
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string
+}
+declare global {
+  interface ServiceWorkerGlobalScopeEventMap {
+    sync: SyncEvent
+  }
+}
+
+// The app shell: every built file, so a reload with no connection still shows the app.
+precacheAndRoute(self.__WB_MANIFEST)
+cleanupOutdatedCaches()
+
+// Any app route falls back to the cached index.html; the API and media are never answered by it.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: [/^\/api\//, /^\/media\//],
+  }),
+)
+
+// Pack images: cache first, so the trial's HTS and RMC steps show them offline (design section 5).
+// `/api` is not cached here: the query cache owns API data.
+const packImages = new CacheFirst({
+  cacheName: packImageCache,
+  plugins: [new ExpirationPlugin({ maxEntries: 1000, maxAgeSeconds: 60 * 60 * 24 * 30 })],
+})
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/media/'),
+  packImages,
+)
+
+async function tellClients(message: ClientMessage) {
+  const clients = await self.clients.matchAll({ type: 'window' })
+  for (const client of clients) client.postMessage(message)
+}
+
+/** Fetches every pack image into the cache, reporting progress to the page. */
+async function cachePackImages(urls: string[]) {
+  const cache = await caches.open(packImageCache)
+  let done = 0
+  for (const url of urls) {
+    if (!(await cache.match(url))) {
+      try {
+        const response = await fetch(url)
+        if (response.ok) await cache.put(url, response)
+      } catch {
+        // Offline or gone: the next login tries again.
+      }
+    }
+    done += 1
+    if (done % 10 === 0 || done === urls.length) {
+      await tellClients({ type: swMessages.packImagesProgress, done, total: urls.length })
+    }
+  }
+}
+
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  const data: unknown = event.data
+  if (typeof data !== 'object' || data === null || !('type' in data)) return
+  if (data.type === swMessages.skipWaiting) void self.skipWaiting()
+  if (data.type === swMessages.cachePackImages && 'urls' in data && Array.isArray(data.urls)) {
+    const urls = data.urls.filter((url): url is string => typeof url === 'string')
+    event.waitUntil(cachePackImages(urls))
+  }
+})
+
+// Background Sync wakes the open app to send the trials waiting in its outbox.
+self.addEventListener('sync', (event) => {
+  if (event.tag === swMessages.outboxSyncTag)
+    event.waitUntil(tellClients({ type: swMessages.replayOutbox }))
+})
