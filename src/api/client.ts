@@ -53,6 +53,11 @@ export function getJson<T extends v.GenericSchema>(
   return call(schema, () => api.get(path, searchParams ? { searchParams } : {}).json())
 }
 
-export function postJson<T extends v.GenericSchema>(path: string, schema: T, json: Json = {}) {
-  return call(schema, () => api.post(path, { json }).json())
+export function postJson<T extends v.GenericSchema>(
+  path: string,
+  schema: T,
+  json: Json = {},
+  headers: Record<string, string> = {},
+) {
+  return call(schema, () => api.post(path, { json, headers }).json())
 }

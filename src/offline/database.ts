@@ -1,0 +1,44 @@
+import Dexie, { type EntityTable } from 'dexie'
+import type { OutboxItem } from './outbox-state.ts'
+
+/** An unfinished wizard of one user, kept so that it survives a reload or a closed tab. */
+export type Draft = { userId: number; state: unknown; updatedAt: string }
+
+/**
+ * The device's own database (IndexedDB via Dexie). Never edit a published version: add a new
+ * `version()` with an upgrade.
+ */
+export class OfflineDatabase extends Dexie {
+  outbox!: EntityTable<OutboxItem, 'id'>
+  drafts!: EntityTable<Draft, 'userId'>
+
+  constructor(name = 'brand-expert') {
+    super(name)
+    this.version(1).stores({
+      outbox: 'id, userId, state, createdAt',
+      drafts: 'userId',
+    })
+    // Another tab opened a newer version: let it upgrade; this tab reopens on its next use.
+    this.on('versionchange', () => {
+      this.close({ disableAutoOpen: false })
+    })
+  }
+}
+
+let shared: OfflineDatabase | null = null
+
+export function offlineDatabase(): OfflineDatabase {
+  shared ??= new OfflineDatabase()
+  return shared
+}
+
+/** True when the browser refused to store more (the device is full). */
+export function isQuotaError(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    (error.name === 'QuotaExceededError' ||
+      (error instanceof Dexie.DexieError &&
+        error.inner instanceof Error &&
+        error.inner.name === 'QuotaExceededError'))
+  )
+}

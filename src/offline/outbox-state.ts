@@ -1,0 +1,111 @@
+import type { TrialBody } from '../contract/trial.ts'
+
+/**
+ * A finished trial waiting to reach the server (design section 5). Its `id` is the
+ * Idempotency-Key made on the device when the trial was finished, so sending it again after a
+ * crash or a lost answer stores nothing twice. The body is frozen once queued.
+ */
+export type OutboxItem = {
+  id: string
+  userId: number
+  createdAt: string
+  body: TrialBody
+  state: OutboxState
+  attempts: number
+  /** Epoch ms before which a waiting item is not sent again (backoff). */
+  nextAttemptAt: number
+  /** The server's message for a refused trial. */
+  error: string | null
+}
+
+/**
+ * waiting: will be sent; needs-login: the token expired, sent after the same user signs in again;
+ * failed: the server refused it (shown with its message; retried or discarded only by the user).
+ */
+export type OutboxState = 'waiting' | 'needs-login' | 'failed'
+
+/** What one attempt to send came to. */
+export type SendOutcome =
+  | { kind: 'stored' }
+  | { kind: 'offline' }
+  | { kind: 'retry-later' }
+  | { kind: 'needs-login' }
+  | { kind: 'refused'; message: string }
+
+export function newOutboxItem(
+  id: string,
+  userId: number,
+  body: TrialBody,
+  now: number,
+): OutboxItem {
+  return {
+    id,
+    userId,
+    createdAt: new Date(now).toISOString(),
+    body,
+    state: 'waiting',
+    attempts: 0,
+    nextAttemptAt: now,
+    error: null,
+  }
+}
+
+const firstDelay = 2_000
+const maxDelay = 5 * 60_000
+
+/** Exponential backoff: 2 s, 4 s, 8 s … at most 5 minutes. */
+export function backoff(attempts: number): number {
+  return Math.min(maxDelay, firstDelay * 2 ** Math.max(0, attempts - 1))
+}
+
+/** The item after an attempt, or null when the server has it and it leaves the outbox. */
+export function afterAttempt(
+  item: OutboxItem,
+  outcome: SendOutcome,
+  now: number,
+): OutboxItem | null {
+  const attempts = item.attempts + 1
+  switch (outcome.kind) {
+    case 'stored':
+      return null
+    case 'offline':
+    case 'retry-later':
+      return { ...item, attempts, state: 'waiting', nextAttemptAt: now + backoff(attempts) }
+    case 'needs-login':
+      return { ...item, attempts, state: 'needs-login' }
+    case 'refused':
+      return { ...item, attempts, state: 'failed', error: outcome.message }
+  }
+}
+
+/** Items this user's sender should try now, oldest first. */
+export function dueItems(items: readonly OutboxItem[], userId: number, now: number): OutboxItem[] {
+  return items
+    .filter(
+      (item) => item.userId === userId && item.state === 'waiting' && item.nextAttemptAt <= now,
+    )
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+}
+
+/** After the same user signs in again, the items that waited for it are due at once. */
+export function afterLogin(item: OutboxItem, now: number): OutboxItem {
+  return item.state === 'needs-login' ? { ...item, state: 'waiting', nextAttemptAt: now } : item
+}
+
+/** A deliberate retry of a refused (or waiting) trial. */
+export function retryNow(item: OutboxItem, now: number): OutboxItem {
+  return { ...item, state: 'waiting', error: null, nextAttemptAt: now }
+}
+
+/**
+ * What a failed answer means for a queued trial: `status` 0 is no connection, -1 an answer not
+ * of the contract's shape. 401 waits for sign-in; 409 (the first request with this key is still
+ * running), 429 and 5xx are tried again later; any other refusal is shown with its message.
+ */
+export function outcomeOfStatus(status: number, message: string): SendOutcome {
+  if (status === 0) return { kind: 'offline' }
+  if (status === 401) return { kind: 'needs-login' }
+  if (status === -1 || status === 409 || status === 429 || status >= 500)
+    return { kind: 'retry-later' }
+  return { kind: 'refused', message }
+}

@@ -1,0 +1,26 @@
+import * as v from 'valibot'
+import { postJson } from '../api/client.ts'
+import { ApiError } from '../api/api-error.ts'
+import { idempotencyHeader } from '../contract/http.ts'
+import { outcomeOfStatus, type OutboxItem, type SendOutcome } from './outbox-state.ts'
+
+const storedTrial = v.object({ id: v.number() })
+
+/**
+ * One attempt to send a queued trial. Only a 2xx whose body is the stored trial counts as sent;
+ * the real request's result is trusted over `navigator.onLine`.
+ */
+export async function sendTrial(item: OutboxItem): Promise<SendOutcome> {
+  try {
+    await postJson('free-guided/form', storedTrial, item.body, { [idempotencyHeader]: item.id })
+    return { kind: 'stored' }
+  } catch (error) {
+    return outcomeOf(error)
+  }
+}
+
+function outcomeOf(error: unknown): SendOutcome {
+  return error instanceof ApiError
+    ? outcomeOfStatus(error.status, error.message)
+    : { kind: 'retry-later' }
+}
