@@ -8,6 +8,7 @@ process.env.E2E_DATA_DIR = dataDir
 /** End-to-end tests drive Debian's Chromium against the production build and the real server. */
 export default defineConfig({
   testDir: 'tests/e2e',
+  outputDir: `test-results/e2e-${port}`,
   fullyParallel: true,
   workers: 2,
   retries: 0,

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from '@tanstack/react-router'
-import { QueryClientProvider } from '@tanstack/react-query'
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
 import { I18nProvider } from '@lingui/react'
 import { i18n } from '@lingui/core'
 import './ui/theme.css'
@@ -12,6 +12,9 @@ import { clearSession, getSession } from './api/session.ts'
 import { ApiError } from './api/api-error.ts'
 import { refreshSession } from './features/auth/auth-api.ts'
 import { registerServiceWorker } from './offline/service-worker.ts'
+import { persistOptions } from './offline/query-persister.ts'
+import { kickOutbox, startOutboxRunner } from './offline/outbox-runner.ts'
+import { swMessages } from './offline/sw-messages.ts'
 
 function signInAgain() {
   clearSession()
@@ -28,9 +31,9 @@ if (!root) throw new Error('index.html has no #root')
 createRoot(root).render(
   <StrictMode>
     <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
+      <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
         <RouterProvider router={router} />
-      </QueryClientProvider>
+      </PersistQueryClientProvider>
     </I18nProvider>
   </StrictMode>,
 )
@@ -42,4 +45,7 @@ if (getSession()) {
   })
 }
 
-registerServiceWorker(() => undefined)
+startOutboxRunner(() => getSession()?.user.id ?? null)
+registerServiceWorker((message) => {
+  if (message.type === swMessages.replayOutbox) kickOutbox()
+})

@@ -16,6 +16,7 @@ import { Route as PasswordResetRouteImport } from './routes/password-reset'
 import { Route as PasswordSetupRouteImport } from './routes/password-setup'
 import { Route as AppAdminRouteImport } from './routes/_app/_admin'
 import { Route as AppStoreRouteImport } from './routes/_app/_store'
+import { Route as AppOutboxRouteImport } from './routes/_app/outbox'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as AppStorePickerRouteImport } from './routes/_app/store-picker'
 import { Route as AppStoreIndexRouteImport } from './routes/_app/_store/index'
@@ -71,6 +72,11 @@ const AppAdminRoute = AppAdminRouteImport.update({
 } as any)
 const AppStoreRoute = AppStoreRouteImport.update({
   id: '/_store',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppOutboxRoute = AppOutboxRouteImport.update({
+  id: '/outbox',
+  path: '/outbox',
   getParentRoute: () => AppRoute,
 } as any)
 const AppSettingsRoute = AppSettingsRouteImport.update({
@@ -207,6 +213,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/password-reset': typeof PasswordResetRoute
   '/password-setup': typeof PasswordSetupRoute
+  '/outbox': typeof AppOutboxRoute
   '/settings': typeof AppSettingsRoute
   '/store-picker': typeof AppStorePickerRoute
   '/free-guided-trial-success': typeof AppStoreFreeGuidedTrialSuccessRoute
@@ -237,6 +244,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/password-reset': typeof PasswordResetRoute
   '/password-setup': typeof PasswordSetupRoute
+  '/outbox': typeof AppOutboxRoute
   '/settings': typeof AppSettingsRoute
   '/store-picker': typeof AppStorePickerRoute
   '/free-guided-trial-success': typeof AppStoreFreeGuidedTrialSuccessRoute
@@ -270,6 +278,7 @@ export interface FileRoutesById {
   '/password-setup': typeof PasswordSetupRoute
   '/_app/_admin': typeof AppAdminRouteWithChildren
   '/_app/_store': typeof AppStoreRouteWithChildren
+  '/_app/outbox': typeof AppOutboxRoute
   '/_app/settings': typeof AppSettingsRoute
   '/_app/store-picker': typeof AppStorePickerRoute
   '/_app/_store/free-guided-trial-success': typeof AppStoreFreeGuidedTrialSuccessRoute
@@ -303,6 +312,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/password-reset'
     | '/password-setup'
+    | '/outbox'
     | '/settings'
     | '/store-picker'
     | '/free-guided-trial-success'
@@ -333,6 +343,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/password-reset'
     | '/password-setup'
+    | '/outbox'
     | '/settings'
     | '/store-picker'
     | '/free-guided-trial-success'
@@ -365,6 +376,7 @@ export interface FileRouteTypes {
     | '/password-setup'
     | '/_app/_admin'
     | '/_app/_store'
+    | '/_app/outbox'
     | '/_app/settings'
     | '/_app/store-picker'
     | '/_app/_store/free-guided-trial-success'
@@ -448,6 +460,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof AppStoreRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/outbox': {
+      id: '/_app/outbox'
+      path: '/outbox'
+      fullPath: '/outbox'
+      preLoaderRoute: typeof AppOutboxRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/settings': {
@@ -688,6 +707,7 @@ const AppStoreRouteWithChildren = AppStoreRoute._addFileChildren(
 interface AppRouteChildren {
   AppAdminRoute: typeof AppAdminRouteWithChildren
   AppStoreRoute: typeof AppStoreRouteWithChildren
+  AppOutboxRoute: typeof AppOutboxRoute
   AppSettingsRoute: typeof AppSettingsRoute
   AppStorePickerRoute: typeof AppStorePickerRoute
 }
@@ -695,6 +715,7 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppAdminRoute: AppAdminRouteWithChildren,
   AppStoreRoute: AppStoreRouteWithChildren,
+  AppOutboxRoute: AppOutboxRoute,
   AppSettingsRoute: AppSettingsRoute,
   AppStorePickerRoute: AppStorePickerRoute,
 }

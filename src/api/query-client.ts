@@ -37,6 +37,8 @@ export function createQueryClient(onJwtExpired: () => void): QueryClient {
       queries: {
         networkMode: 'offlineFirst',
         staleTime: 30_000,
+        // Kept as long as the persisted cache keeps it (24 h), so look-ups open offline.
+        gcTime: 24 * 60 * 60_000,
         retry: (count, error) => error instanceof ApiError && error.status === 0 && count < 2,
       },
       mutations: { networkMode: 'offlineFirst', retry: false },

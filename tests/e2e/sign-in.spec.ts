@@ -61,7 +61,7 @@ test('logging out goes to the sign-in page, and the app is closed until the next
   page,
 }) => {
   await signIn(page, demo.manager.email)
-  await page.getByRole('link', { name: 'Log out' }).click()
+  await page.getByRole('button', { name: 'Log out' }).click()
   await expect(page).toHaveURL('/login')
   await page.goto('/settings')
   await expect(page).toHaveURL(/\/login\?redirect=%2Fsettings/)

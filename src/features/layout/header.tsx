@@ -2,6 +2,8 @@ import { Link, useMatches, useRouter } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSession } from '../../api/use-session.ts'
 import { resolveLayout } from './layout-settings.ts'
+import { LogoutButton } from '../auth/logout-button.tsx'
+import { ConnectionStatus } from '../offline/connection-status.tsx'
 import styles from './header.module.css'
 
 export function Header() {
@@ -34,12 +36,11 @@ export function Header() {
         </Link>
         {layout.showHeaderActions && session && (
           <nav className={styles.actions} aria-label={t`Account`}>
+            <ConnectionStatus userId={session.user.id} />
             <Link to="/settings" className={styles.greeting}>
               <Trans>Hello, {name}</Trans>
             </Link>
-            <Link to="/login" className={styles.logout}>
-              <Trans>Log out</Trans>
-            </Link>
+            <LogoutButton userId={session.user.id} className={styles.logout} />
           </nav>
         )}
       </div>

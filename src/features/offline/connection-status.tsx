@@ -1,0 +1,28 @@
+import { Link } from '@tanstack/react-router'
+import { Plural, Trans } from '@lingui/react/macro'
+import { useOnline } from '../../offline/use-online.ts'
+import { useOutbox } from '../../offline/use-outbox.ts'
+import styles from './connection-status.module.css'
+
+/** The header's connection state and the number of trials waiting to be sent (design section 5). */
+export function ConnectionStatus({ userId }: { userId: number }) {
+  const online = useOnline()
+  const items = useOutbox(userId)
+  const count = items.length
+  return (
+    <Link to="/outbox" className={styles.status} data-online={online}>
+      <span className={styles.dot} aria-hidden="true" />
+      <span>{online ? <Trans>Online</Trans> : <Trans>Offline</Trans>}</span>
+      {count > 0 && (
+        <span className={styles.count}>
+          <Plural
+            value={count}
+            one="# trial waiting"
+            few="# trials waiting"
+            other="# trials waiting"
+          />
+        </span>
+      )}
+    </Link>
+  )
+}

@@ -1,0 +1,51 @@
+import { offlineDatabase } from './database.ts'
+import { releaseAfterLogin, replayOutbox } from './outbox.ts'
+import { sendTrial } from './send-trial.ts'
+import { swMessages } from './sw-messages.ts'
+
+const everyWhileWaiting = 15_000
+let currentUser: () => number | null = () => null
+
+function deps() {
+  return { db: offlineDatabase(), send: sendTrial }
+}
+
+/** Sends the signed-in user's due trials now (a no-op while another sender runs). */
+export function kickOutbox(): void {
+  const userId = currentUser()
+  if (userId !== null)
+    void replayOutbox(deps(), userId).catch((error: unknown) => console.warn('outbox', error))
+}
+
+/**
+ * Replays the outbox when the app starts, when the connection or the window comes back, on a
+ * timer while trials wait, and when the service worker's Background Sync wakes the page.
+ */
+export function startOutboxRunner(userId: () => number | null): void {
+  currentUser = userId
+  window.addEventListener('online', kickOutbox)
+  window.addEventListener('focus', kickOutbox)
+  setInterval(() => {
+    const id = currentUser()
+    if (id === null) return
+    void offlineDatabase()
+      .outbox.where('userId')
+      .equals(id)
+      .count()
+      .then((waiting) => waiting > 0 && kickOutbox())
+  }, everyWhileWaiting)
+  kickOutbox()
+}
+
+/** After sign-in: what waited for this user's new session is due, and sent at once. */
+export async function outboxAfterLogin(userId: number): Promise<void> {
+  await releaseAfterLogin(offlineDatabase(), userId)
+  kickOutbox()
+}
+
+/** Asks the browser to wake the app for the outbox when the connection returns, where it can. */
+export async function requestOutboxSync(): Promise<void> {
+  if (!('serviceWorker' in navigator)) return
+  const registration = await navigator.serviceWorker.ready
+  await registration.sync?.register(swMessages.outboxSyncTag).catch(() => undefined)
+}
