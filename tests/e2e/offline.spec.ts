@@ -1,6 +1,9 @@
 import { test, expect, signIn, demo } from './fixtures.ts'
 
-test('with no connection a reload of an app screen still shows the app', async ({ page, context }) => {
+test('with no connection a reload of an app screen still shows the app', async ({
+  page,
+  context,
+}) => {
   await signIn(page, demo.manager.email)
   await expect(page).toHaveURL('/')
   // Wait until the service worker has precached the shell and controls the page.
@@ -8,7 +11,9 @@ test('with no connection a reload of an app screen still shows the app', async (
     await navigator.serviceWorker.ready
   })
   await page.reload()
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+    .toBe(true)
 
   await context.setOffline(true)
   await page.goto('/settings')
