@@ -28,6 +28,7 @@ import { Route as AppAdminSurveysIdRouteImport } from './routes/_app/_admin/surv
 import { Route as AppAdminUsersIndexRouteImport } from './routes/_app/_admin/users.index'
 import { Route as AppAdminUsersNewRouteImport } from './routes/_app/_admin/users.new'
 import { Route as AppStoreCustomersIndexRouteImport } from './routes/_app/_store/customers.index'
+import { Route as AppStoreCustomersIdRouteImport } from './routes/_app/_store/customers.$id'
 import { Route as AppStoreFreeGuidedTrialIndexRouteImport } from './routes/_app/_store/free-guided-trial.index'
 import { Route as AppStoreFreeGuidedTrialSimpleRouteImport } from './routes/_app/_store/free-guided-trial.simple'
 import { Route as AppStoreUsedCodeIdRouteImport } from './routes/_app/_store/used-code.$id'
@@ -135,6 +136,11 @@ const AppStoreCustomersIndexRoute = AppStoreCustomersIndexRouteImport.update({
   path: '/customers/',
   getParentRoute: () => AppStoreRoute,
 } as any)
+const AppStoreCustomersIdRoute = AppStoreCustomersIdRouteImport.update({
+  id: '/customers/$id',
+  path: '/customers/$id',
+  getParentRoute: () => AppStoreRoute,
+} as any)
 const AppStoreFreeGuidedTrialIndexRoute =
   AppStoreFreeGuidedTrialIndexRouteImport.update({
     id: '/free-guided-trial/',
@@ -179,32 +185,32 @@ const AppAdminUsersIdEditRoute = AppAdminUsersIdEditRouteImport.update({
 } as any)
 const AppStoreCustomersIdIndexRoute =
   AppStoreCustomersIdIndexRouteImport.update({
-    id: '/customers/$id/',
-    path: '/customers/$id/',
-    getParentRoute: () => AppStoreRoute,
+    id: '/',
+    path: '/',
+    getParentRoute: () => AppStoreCustomersIdRoute,
   } as any)
 const AppStoreCustomersIdLoyaltyRoute =
   AppStoreCustomersIdLoyaltyRouteImport.update({
-    id: '/customers/$id/loyalty',
-    path: '/customers/$id/loyalty',
-    getParentRoute: () => AppStoreRoute,
+    id: '/loyalty',
+    path: '/loyalty',
+    getParentRoute: () => AppStoreCustomersIdRoute,
   } as any)
 const AppStoreCustomersIdMgmRoute = AppStoreCustomersIdMgmRouteImport.update({
-  id: '/customers/$id/mgm',
-  path: '/customers/$id/mgm',
-  getParentRoute: () => AppStoreRoute,
+  id: '/mgm',
+  path: '/mgm',
+  getParentRoute: () => AppStoreCustomersIdRoute,
 } as any)
 const AppStoreCustomersIdOverviewRoute =
   AppStoreCustomersIdOverviewRouteImport.update({
-    id: '/customers/$id/overview',
-    path: '/customers/$id/overview',
-    getParentRoute: () => AppStoreRoute,
+    id: '/overview',
+    path: '/overview',
+    getParentRoute: () => AppStoreCustomersIdRoute,
   } as any)
 const AppStoreCustomersIdSurveyRoute =
   AppStoreCustomersIdSurveyRouteImport.update({
-    id: '/customers/$id/survey',
-    path: '/customers/$id/survey',
-    getParentRoute: () => AppStoreRoute,
+    id: '/survey',
+    path: '/survey',
+    getParentRoute: () => AppStoreCustomersIdRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
@@ -221,6 +227,7 @@ export interface FileRoutesByFullPath {
   '/stores/new': typeof AppAdminStoresNewRoute
   '/surveys/$id': typeof AppAdminSurveysIdRoute
   '/users/new': typeof AppAdminUsersNewRoute
+  '/customers/$id': typeof AppStoreCustomersIdRouteWithChildren
   '/free-guided-trial/simple': typeof AppStoreFreeGuidedTrialSimpleRoute
   '/used-code/$id': typeof AppStoreUsedCodeIdRoute
   '/vouchers/$id': typeof AppStoreVouchersIdRoute
@@ -287,6 +294,7 @@ export interface FileRoutesById {
   '/_app/_admin/stores/new': typeof AppAdminStoresNewRoute
   '/_app/_admin/surveys/$id': typeof AppAdminSurveysIdRoute
   '/_app/_admin/users/new': typeof AppAdminUsersNewRoute
+  '/_app/_store/customers/$id': typeof AppStoreCustomersIdRouteWithChildren
   '/_app/_store/free-guided-trial/simple': typeof AppStoreFreeGuidedTrialSimpleRoute
   '/_app/_store/used-code/$id': typeof AppStoreUsedCodeIdRoute
   '/_app/_store/vouchers/$id': typeof AppStoreVouchersIdRoute
@@ -320,6 +328,7 @@ export interface FileRouteTypes {
     | '/stores/new'
     | '/surveys/$id'
     | '/users/new'
+    | '/customers/$id'
     | '/free-guided-trial/simple'
     | '/used-code/$id'
     | '/vouchers/$id'
@@ -385,6 +394,7 @@ export interface FileRouteTypes {
     | '/_app/_admin/stores/new'
     | '/_app/_admin/surveys/$id'
     | '/_app/_admin/users/new'
+    | '/_app/_store/customers/$id'
     | '/_app/_store/free-guided-trial/simple'
     | '/_app/_store/used-code/$id'
     | '/_app/_store/vouchers/$id'
@@ -546,6 +556,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppStoreCustomersIndexRouteImport
       parentRoute: typeof AppStoreRoute
     }
+    '/_app/_store/customers/$id': {
+      id: '/_app/_store/customers/$id'
+      path: '/customers/$id'
+      fullPath: '/customers/$id'
+      preLoaderRoute: typeof AppStoreCustomersIdRouteImport
+      parentRoute: typeof AppStoreRoute
+    }
     '/_app/_store/free-guided-trial/': {
       id: '/_app/_store/free-guided-trial/'
       path: '/free-guided-trial'
@@ -604,38 +621,38 @@ declare module '@tanstack/react-router' {
     }
     '/_app/_store/customers/$id/': {
       id: '/_app/_store/customers/$id/'
-      path: '/customers/$id'
+      path: '/'
       fullPath: '/customers/$id/'
       preLoaderRoute: typeof AppStoreCustomersIdIndexRouteImport
-      parentRoute: typeof AppStoreRoute
+      parentRoute: typeof AppStoreCustomersIdRoute
     }
     '/_app/_store/customers/$id/loyalty': {
       id: '/_app/_store/customers/$id/loyalty'
-      path: '/customers/$id/loyalty'
+      path: '/loyalty'
       fullPath: '/customers/$id/loyalty'
       preLoaderRoute: typeof AppStoreCustomersIdLoyaltyRouteImport
-      parentRoute: typeof AppStoreRoute
+      parentRoute: typeof AppStoreCustomersIdRoute
     }
     '/_app/_store/customers/$id/mgm': {
       id: '/_app/_store/customers/$id/mgm'
-      path: '/customers/$id/mgm'
+      path: '/mgm'
       fullPath: '/customers/$id/mgm'
       preLoaderRoute: typeof AppStoreCustomersIdMgmRouteImport
-      parentRoute: typeof AppStoreRoute
+      parentRoute: typeof AppStoreCustomersIdRoute
     }
     '/_app/_store/customers/$id/overview': {
       id: '/_app/_store/customers/$id/overview'
-      path: '/customers/$id/overview'
+      path: '/overview'
       fullPath: '/customers/$id/overview'
       preLoaderRoute: typeof AppStoreCustomersIdOverviewRouteImport
-      parentRoute: typeof AppStoreRoute
+      parentRoute: typeof AppStoreCustomersIdRoute
     }
     '/_app/_store/customers/$id/survey': {
       id: '/_app/_store/customers/$id/survey'
-      path: '/customers/$id/survey'
+      path: '/survey'
       fullPath: '/customers/$id/survey'
       preLoaderRoute: typeof AppStoreCustomersIdSurveyRouteImport
-      parentRoute: typeof AppStoreRoute
+      parentRoute: typeof AppStoreCustomersIdRoute
     }
   }
 }
@@ -668,15 +685,7 @@ const AppAdminRouteWithChildren = AppAdminRoute._addFileChildren(
   AppAdminRouteChildren,
 )
 
-interface AppStoreRouteChildren {
-  AppStoreFreeGuidedTrialSuccessRoute: typeof AppStoreFreeGuidedTrialSuccessRoute
-  AppStoreIndexRoute: typeof AppStoreIndexRoute
-  AppStoreFreeGuidedTrialSimpleRoute: typeof AppStoreFreeGuidedTrialSimpleRoute
-  AppStoreUsedCodeIdRoute: typeof AppStoreUsedCodeIdRoute
-  AppStoreVouchersIdRoute: typeof AppStoreVouchersIdRoute
-  AppStoreCustomersIndexRoute: typeof AppStoreCustomersIndexRoute
-  AppStoreFreeGuidedTrialIndexRoute: typeof AppStoreFreeGuidedTrialIndexRoute
-  AppStoreVouchersIndexRoute: typeof AppStoreVouchersIndexRoute
+interface AppStoreCustomersIdRouteChildren {
   AppStoreCustomersIdLoyaltyRoute: typeof AppStoreCustomersIdLoyaltyRoute
   AppStoreCustomersIdMgmRoute: typeof AppStoreCustomersIdMgmRoute
   AppStoreCustomersIdOverviewRoute: typeof AppStoreCustomersIdOverviewRoute
@@ -684,20 +693,39 @@ interface AppStoreRouteChildren {
   AppStoreCustomersIdIndexRoute: typeof AppStoreCustomersIdIndexRoute
 }
 
+const AppStoreCustomersIdRouteChildren: AppStoreCustomersIdRouteChildren = {
+  AppStoreCustomersIdLoyaltyRoute: AppStoreCustomersIdLoyaltyRoute,
+  AppStoreCustomersIdMgmRoute: AppStoreCustomersIdMgmRoute,
+  AppStoreCustomersIdOverviewRoute: AppStoreCustomersIdOverviewRoute,
+  AppStoreCustomersIdSurveyRoute: AppStoreCustomersIdSurveyRoute,
+  AppStoreCustomersIdIndexRoute: AppStoreCustomersIdIndexRoute,
+}
+
+const AppStoreCustomersIdRouteWithChildren =
+  AppStoreCustomersIdRoute._addFileChildren(AppStoreCustomersIdRouteChildren)
+
+interface AppStoreRouteChildren {
+  AppStoreFreeGuidedTrialSuccessRoute: typeof AppStoreFreeGuidedTrialSuccessRoute
+  AppStoreIndexRoute: typeof AppStoreIndexRoute
+  AppStoreCustomersIdRoute: typeof AppStoreCustomersIdRouteWithChildren
+  AppStoreFreeGuidedTrialSimpleRoute: typeof AppStoreFreeGuidedTrialSimpleRoute
+  AppStoreUsedCodeIdRoute: typeof AppStoreUsedCodeIdRoute
+  AppStoreVouchersIdRoute: typeof AppStoreVouchersIdRoute
+  AppStoreCustomersIndexRoute: typeof AppStoreCustomersIndexRoute
+  AppStoreFreeGuidedTrialIndexRoute: typeof AppStoreFreeGuidedTrialIndexRoute
+  AppStoreVouchersIndexRoute: typeof AppStoreVouchersIndexRoute
+}
+
 const AppStoreRouteChildren: AppStoreRouteChildren = {
   AppStoreFreeGuidedTrialSuccessRoute: AppStoreFreeGuidedTrialSuccessRoute,
   AppStoreIndexRoute: AppStoreIndexRoute,
+  AppStoreCustomersIdRoute: AppStoreCustomersIdRouteWithChildren,
   AppStoreFreeGuidedTrialSimpleRoute: AppStoreFreeGuidedTrialSimpleRoute,
   AppStoreUsedCodeIdRoute: AppStoreUsedCodeIdRoute,
   AppStoreVouchersIdRoute: AppStoreVouchersIdRoute,
   AppStoreCustomersIndexRoute: AppStoreCustomersIndexRoute,
   AppStoreFreeGuidedTrialIndexRoute: AppStoreFreeGuidedTrialIndexRoute,
   AppStoreVouchersIndexRoute: AppStoreVouchersIndexRoute,
-  AppStoreCustomersIdLoyaltyRoute: AppStoreCustomersIdLoyaltyRoute,
-  AppStoreCustomersIdMgmRoute: AppStoreCustomersIdMgmRoute,
-  AppStoreCustomersIdOverviewRoute: AppStoreCustomersIdOverviewRoute,
-  AppStoreCustomersIdSurveyRoute: AppStoreCustomersIdSurveyRoute,
-  AppStoreCustomersIdIndexRoute: AppStoreCustomersIdIndexRoute,
 }
 
 const AppStoreRouteWithChildren = AppStoreRoute._addFileChildren(

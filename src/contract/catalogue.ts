@@ -19,12 +19,19 @@ export const packSchema = v.object({
 })
 export type Pack = v.InferOutput<typeof packSchema>
 
-/** `GET /packages/search?family=true&type=HTS` answers the type's brand families. */
+/**
+ * `GET /packages/search?family=true&type=HTS` answers the type's brand families, each once, by
+ * name (`query`, when given, filters them by name without case or diacritics).
+ */
 export const brandFamilySchema = v.object({ brandFamily: v.string(), type: packTypeSchema })
 export type BrandFamily = v.InferOutput<typeof brandFamilySchema>
 export const brandFamilyListSchema = listOf(brandFamilySchema)
 
-/** `GET /packages/search?type=HTS&brandFamily=…&query=` answers packs, filtered on the server. */
+/**
+ * `GET /packages/search?type=HTS&brandFamily=…&query=` answers packs, filtered on the server: of
+ * that family (all of the type without `brandFamily`), whose brand name holds `query` (without case
+ * or diacritics), by brand name. Not paged: `count` is the number of rows.
+ */
 export const packListSchema = listOf(packSchema)
 
 export const packSearchQuerySchema = v.object({
@@ -47,6 +54,7 @@ export const productSchema = v.object({
 export type Product = v.InferOutput<typeof productSchema>
 export const productListSchema = listOf(productSchema)
 
+/** `GET /internal-products/search?type=&query=&page=`: by name, 20 a page. */
 export const productSearchQuerySchema = v.object({
   type: v.picklist(productTypes),
   query: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)), ''),

@@ -1,8 +1,12 @@
 import * as v from 'valibot'
-import { listOf } from './http.ts'
+import { listOf, pageSchema } from './http.ts'
 import { messages } from './messages.ts'
 import { moneySchema, voucherStatuses } from './vouchers.ts'
 
+/**
+ * Customer calls (`/customer/*`): any signed-in user; a manager not checked in to a store gets 403
+ * `store.notAssigned` (spec section 6).
+ */
 export const visitReasons = ['info', 'purchase', 'service', 'reclamation'] as const
 export type VisitReason = (typeof visitReasons)[number]
 
@@ -25,7 +29,13 @@ export const loyaltyRules = [
 ] as const
 export type LoyaltyRule = (typeof loyaltyRules)[number]
 
-/** A row of `GET /customer/search?query=&page=` (email, phone, referral code or name). */
+/**
+ * A row of `GET /customer/search?query=&page=`: `{ data: { rows, count } }`, 20 a page, by name then
+ * id. The query matches a referral code exactly (without regard to case), or 3 characters or more
+ * of an email, phone or name anywhere in it (names without regard to case or to č ć š ž đ; a phone
+ * without spaces, also in the local form `06…` for a stored `+3816…` or `+3826…`). An empty query
+ * lists every customer.
+ */
 export const customerSummarySchema = v.object({
   id: v.number(),
   fullname: v.string(),
@@ -36,6 +46,7 @@ export const customerSummarySchema = v.object({
 })
 export type CustomerSummary = v.InferOutput<typeof customerSummarySchema>
 export const customerListSchema = listOf(customerSummarySchema)
+export type CustomerList = v.InferOutput<typeof customerListSchema>
 
 export const visitNoteSchema = v.object({
   id: v.number(),
@@ -67,7 +78,13 @@ export const reclamationSchema = v.object({
 })
 export type Reclamation = v.InferOutput<typeof reclamationSchema>
 
-/** `GET /customer/{id}`: everything the overview, loyalty and mgm tabs show. */
+/**
+ * `GET /customer/{id}`: everything the overview, loyalty and mgm tabs show, or 404
+ * `customer.notFound`. Times are ISO 8601; a reclamation's `receiptDate` and `purchaseDate` are days
+ * (`YYYY-MM-DD`). Every list is newest first. `points` is the balance, `pointsSpent` the points
+ * spent in total. `referrals` are the customers this one referred, each with the MGM voucher that
+ * referred them (null if none).
+ */
 export const customerSchema = v.object({
   ...customerSummarySchema.entries,
   ffCode: v.nullable(v.string()),
@@ -119,11 +136,15 @@ export const customerSchema = v.object({
 })
 export type Customer = v.InferOutput<typeof customerSchema>
 
-/** `POST /customer/form`: a visit note, stored with the expert, their store and the time. */
+/**
+ * `POST /customer/form`: a visit note, stored with the expert, their store (a manager's; null for
+ * others) and the time. Answers 201 `{ data: VisitNote, message }` (`customer.visitNoteSaved`);
+ * 404 `customer.notFound`. A left-out `customerId` gets `customer.notChosen`, as 0 does.
+ */
 export const visitNoteBodySchema = v.object({
   customerId: v.pipe(
-    v.number(messages.noCustomerChosen.id),
-    v.integer(),
+    v.optional(v.number(messages.noCustomerChosen.id), 0),
+    v.integer(messages.noCustomerChosen.id),
     v.minValue(1, messages.noCustomerChosen.id),
   ),
   reason: v.picklist(visitReasons, messages.required.id),
@@ -136,7 +157,11 @@ export const visitNoteBodySchema = v.object({
 })
 export type VisitNoteBody = v.InferOutput<typeof visitNoteBodySchema>
 
-/** `GET /customer/{id}/trials`: this customer's trials, matched by email or phone. */
+/**
+ * `GET /customer/{id}/trials?page=`: `{ data: { rows, count } }`, the trials whose answers hold this
+ * customer's email (without regard to case) or phone, newest first, 20 a page; 404
+ * `customer.notFound`. `store` and `expert` are names.
+ */
 export const customerTrialSchema = v.object({
   id: v.number(),
   createdAt: v.string(),
@@ -144,4 +169,9 @@ export const customerTrialSchema = v.object({
   expert: v.string(),
   shopping: v.nullable(v.picklist(['yes', 'no'])),
 })
+export type CustomerTrial = v.InferOutput<typeof customerTrialSchema>
 export const customerTrialListSchema = listOf(customerTrialSchema)
+export type CustomerTrialList = v.InferOutput<typeof customerTrialListSchema>
+
+/** `GET /customer/{id}/trials?page=` */
+export const customerTrialsQuerySchema = v.object({ page: pageSchema })

@@ -134,6 +134,10 @@ export const messages = {
   voucherExpired: /*i18n*/ { id: 'voucher.expired', message: 'The voucher has expired.' },
   voucherNotFound: /*i18n*/ { id: 'voucher.notFound', message: 'The voucher does not exist.' },
   voucherRedeemed: /*i18n*/ { id: 'voucher.redeemed', message: 'The voucher is redeemed.' },
+  voucherOwnReferral: /*i18n*/ {
+    id: 'voucher.ownReferral',
+    message: 'A referral voucher cannot be redeemed by the consumer who referred.',
+  },
 } as const
 
 export type MessageKey = keyof typeof messages

@@ -122,9 +122,19 @@ export const trialAnswersSchema = v.object({
 })
 export type TrialAnswers = v.InferOutput<typeof trialAnswersSchema>
 
+/** The simple screen's free-text trial (spec section 2): required, at most 5000 characters. */
+export const trialTextSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.nonEmpty(messages.required.id),
+  v.maxLength(5000, messages.invalid.id),
+)
+
 /**
  * `POST /free-guided/form`: `store_id` (a manager's own store, otherwise the chosen one) and the
- * answers; the simple screen sends its required free text as `comment` instead.
+ * answers; the simple screen sends its required free text as `comment` instead. The server files a
+ * manager's trial at their expert store whatever `store_id` says (none: 400 `store.notAssigned`);
+ * another role's `store_id` must be a store that is not archived (else 404 `store.notFound`).
  */
 export const trialBodySchema = v.object({
   store_id: v.pipe(
@@ -132,12 +142,15 @@ export const trialBodySchema = v.object({
     v.integer(),
     v.minValue(1, messages.required.id),
   ),
-  comment: v.union([
-    trialAnswersSchema,
-    v.pipe(v.string(), v.trim(), v.nonEmpty(messages.required.id), v.maxLength(5000)),
-  ]),
+  // Chosen by the JSON type (not a union), so that a rejected answer names its own field, such
+  // as `comment.gender`, rather than `comment` as a whole.
+  comment: v.lazy((input) => (typeof input === 'string' ? trialTextSchema : trialAnswersSchema)),
 })
 export type TrialBody = v.InferOutput<typeof trialBodySchema>
+
+/** `POST /free-guided/form` answers 201 `{ data: { id }, message }` (the stored trial's id). */
+export const trialCreatedSchema = v.object({ id: v.number() })
+export type TrialCreated = v.InferOutput<typeof trialCreatedSchema>
 
 /** A stored trial as `GET /questionnaire/{id}` and the search rows show it. */
 export const trialSchema = v.object({
@@ -150,10 +163,24 @@ export const trialSchema = v.object({
 export type Trial = v.InferOutput<typeof trialSchema>
 export const trialListSchema = listOf(trialSchema)
 
-/** `GET /questionnaire/search?page=&user=&startAt=&endAt=` */
+/** A calendar day `YYYY-MM-DD` that exists (not 2025-02-30). */
+const day = v.pipe(
+  v.string(),
+  v.isoDate(),
+  v.check((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value)),
+)
+
+/**
+ * `GET /questionnaire/search?page=&user=&startAt=&endAt=`: newest first, 20 a page. `startAt` and
+ * `endAt` are days in the stores' time zone, both included. Super users and admins see every
+ * trial (`user` picks one author); managers and agents see their own only.
+ */
 export const trialSearchQuerySchema = v.object({
   page: pageSchema,
-  user: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1))),
-  startAt: v.optional(v.pipe(v.string(), v.isoDate())),
-  endAt: v.optional(v.pipe(v.string(), v.isoDate())),
+  user: v.optional(
+    v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647)),
+  ),
+  startAt: v.optional(day),
+  endAt: v.optional(day),
 })
+export type TrialSearchQuery = v.InferOutput<typeof trialSearchQuerySchema>

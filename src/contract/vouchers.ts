@@ -3,6 +3,10 @@ import { listOf } from './http.ts'
 import { messages } from './messages.ts'
 import type { Locale } from './locale.ts'
 
+/**
+ * Voucher calls (`/voucher/*`): any signed-in user; a manager not checked in to a store gets 403
+ * `store.notAssigned` (spec section 6).
+ */
 export const voucherStatuses = ['valid', 'used', 'expired'] as const
 export type VoucherStatus = (typeof voucherStatuses)[number]
 export const voucherTypes = ['MGM', 'LOYALTY', 'PROMO'] as const
@@ -33,10 +37,13 @@ export const voucherLogEntrySchema = v.object({
 })
 export type VoucherLogEntry = v.InferOutput<typeof voucherLogEntrySchema>
 export const voucherLogSchema = listOf(voucherLogEntrySchema)
+export type VoucherLog = v.InferOutput<typeof voucherLogSchema>
 
 /**
  * A voucher. `value` is null for MGM vouchers, whose value is shown by locale (`mgmVoucherValue`);
- * `godfather` is the customer who referred (MGM only).
+ * `godfather` is the customer who referred (MGM only). `status` is as of the answer: a voucher
+ * past `expiresAt` is `expired`. Times are ISO 8601 (`2025-03-01T10:15:00.000Z`); `log` is newest
+ * first.
  */
 export const voucherSchema = v.object({
   id: v.number(),
@@ -58,7 +65,12 @@ export const voucherSchema = v.object({
 })
 export type Voucher = v.InferOutput<typeof voucherSchema>
 
-/** `GET /voucher/search?code=`: the voucher, or 404 `voucher.notFound` (non-existent). */
+/**
+ * `GET /voucher/search?code=` (without regard to case): `{ data: Voucher, message }`, the message
+ * being the status's (`voucher.valid`, `voucher.used`, `voucher.expired`), or 404
+ * `voucher.notFound` (non-existent). `GET /voucher/{id}`: `{ data: Voucher }`, or 404 likewise.
+ * `GET /voucher/code-log/{id}`: `{ data: { rows: VoucherLogEntry[], count } }`, newest first.
+ */
 export const voucherSearchQuerySchema = v.object({
   code: v.pipe(
     v.string(messages.required.id),
@@ -68,7 +80,16 @@ export const voucherSearchQuerySchema = v.object({
   ),
 })
 
-/** `POST /voucher/submit`: redeem a valid voucher for a customer. */
+/**
+ * `POST /voucher/submit`: redeem a valid voucher for a customer, in one transaction: the voucher
+ * becomes used (by this customer, expert and store), its log gains a row, and its effects apply
+ * (MGM: the godfather earns `referral-registered` points and becomes the customer's godfather if
+ * they have none; LOYALTY: its points count as spent). Answers `{ data: Voucher, message }`
+ * (`voucher.redeemed`). Refusals: 404 `voucher.notFound`, 409 `voucher.used`, 409
+ * `voucher.expired`, 409 `voucher.ownReferral` (an MGM voucher for its own godfather), 404
+ * `customer.notFound`; no customer chosen (left out, null or 0) is a 400 on `customerId` with
+ * `customer.notChosen`. Of concurrent redemptions of one code exactly one succeeds.
+ */
 export const voucherSubmitBodySchema = v.object({
   code: v.pipe(
     v.string(messages.required.id),
@@ -76,8 +97,9 @@ export const voucherSubmitBodySchema = v.object({
     v.nonEmpty(messages.required.id),
     v.maxLength(64),
   ),
+  // Left out counts as 0, so that it gets the "no customer chosen" message, not "required".
   customerId: v.pipe(
-    v.number(messages.noCustomerChosen.id),
+    v.optional(v.number(messages.noCustomerChosen.id), 0),
     v.integer(messages.noCustomerChosen.id),
     v.minValue(1, messages.noCustomerChosen.id),
   ),

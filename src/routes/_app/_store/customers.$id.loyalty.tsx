@@ -1,8 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Trans } from '@lingui/react/macro'
-import { ComingSoon } from '../../../features/layout/coming-soon.tsx'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { customerQueryOptions } from '../../../features/customers/customer-queries.ts'
+import { CustomerLoyalty } from '../../../features/customers/customer-loyalty.tsx'
 
 export const Route = createFileRoute('/_app/_store/customers/$id/loyalty')({
-  staticData: { layout: { backButton: '/customers' } },
-  component: () => <ComingSoon title={<Trans>Loyalty</Trans>} />,
+  component: function CustomerLoyaltyTab() {
+    const { id } = Route.useParams()
+    const { data: customer } = useSuspenseQuery(customerQueryOptions(id))
+    return <CustomerLoyalty customer={customer} />
+  },
 })

@@ -1,8 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Trans } from '@lingui/react/macro'
-import { ComingSoon } from '../../../features/layout/coming-soon.tsx'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { customerQueryOptions } from '../../../features/customers/customer-queries.ts'
+import { CustomerReferrals } from '../../../features/customers/customer-referrals.tsx'
 
 export const Route = createFileRoute('/_app/_store/customers/$id/mgm')({
-  staticData: { layout: { backButton: '/customers' } },
-  component: () => <ComingSoon title={<Trans>Referrals</Trans>} />,
+  component: function CustomerReferralsTab() {
+    const { id } = Route.useParams()
+    const { data: customer } = useSuspenseQuery(customerQueryOptions(id))
+    return <CustomerReferrals customer={customer} />
+  },
 })

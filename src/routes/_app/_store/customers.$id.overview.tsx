@@ -1,8 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Trans } from '@lingui/react/macro'
-import { ComingSoon } from '../../../features/layout/coming-soon.tsx'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { customerQueryOptions } from '../../../features/customers/customer-queries.ts'
+import { CustomerOverview } from '../../../features/customers/customer-overview.tsx'
 
 export const Route = createFileRoute('/_app/_store/customers/$id/overview')({
-  staticData: { layout: { backButton: '/customers' } },
-  component: () => <ComingSoon title={<Trans>Consumer overview</Trans>} />,
+  component: function CustomerOverviewTab() {
+    const { id } = Route.useParams()
+    const { data: customer } = useSuspenseQuery(customerQueryOptions(id))
+    return <CustomerOverview customer={customer} />
+  },
 })

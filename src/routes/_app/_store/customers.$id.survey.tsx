@@ -1,8 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Trans } from '@lingui/react/macro'
-import { ComingSoon } from '../../../features/layout/coming-soon.tsx'
+import { customerTrialsQueryOptions } from '../../../features/customers/customer-queries.ts'
+import { CustomerTrials } from '../../../features/customers/customer-trials.tsx'
 
+/** The trials tab (spec route name `survey`): this customer's free guided trials. */
 export const Route = createFileRoute('/_app/_store/customers/$id/survey')({
-  staticData: { layout: { backButton: '/customers' } },
-  component: () => <ComingSoon title={<Trans>Trials</Trans>} />,
+  loader: ({ context, params }) =>
+    context.queryClient.infiniteQuery({
+      ...customerTrialsQueryOptions(params.id),
+      staleTime: 'static',
+    }),
+  component: function CustomerTrialsTab() {
+    const { id } = Route.useParams()
+    return <CustomerTrials customerId={id} />
+  },
 })

@@ -1,7 +1,29 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import { ComingSoon } from '../../../features/layout/coming-soon.tsx'
+import * as v from 'valibot'
+import { Page } from '../../../ui/page.tsx'
+import { CustomerSearch } from '../../../features/customers/customer-search.tsx'
+
+/** The search text lives in the URL (`?query=`), so Back and a reload keep the results. */
+const customerSearchSchema = v.object({
+  query: v.fallback(v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)), ''), ''),
+})
 
 export const Route = createFileRoute('/_app/_store/customers/')({
-  component: () => <ComingSoon title={<Trans>Consumers</Trans>} />,
+  validateSearch: customerSearchSchema,
+  component: CustomersPage,
 })
+
+function CustomersPage() {
+  const { query } = Route.useSearch()
+  const navigate = Route.useNavigate()
+  return (
+    <Page title={<Trans>Consumers</Trans>}>
+      <CustomerSearch
+        key={query}
+        query={query}
+        onSearch={(next) => void navigate({ search: next ? { query: next } : {} })}
+      />
+    </Page>
+  )
+}

@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Trans } from '@lingui/react/macro'
-import { ComingSoon } from '../../../features/layout/coming-soon.tsx'
+import { TrialSuccess } from '../../../features/trial/trial-success.tsx'
 
 export const Route = createFileRoute('/_app/_store/free-guided-trial-success')({
-  component: () => <ComingSoon title={<Trans>The trial is saved</Trans>} />,
+  component: TrialSuccess,
 })

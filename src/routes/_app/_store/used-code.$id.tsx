@@ -1,8 +1,30 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { Trans } from '@lingui/react/macro'
-import { ComingSoon } from '../../../features/layout/coming-soon.tsx'
+import { Page } from '../../../ui/page.tsx'
+import {
+  loadVoucherCodeLog,
+  voucherCodeLogQueryOptions,
+  voucherIdParam,
+} from '../../../features/vouchers/voucher-queries.ts'
+import { UsedCodeLog } from '../../../features/vouchers/used-code-log.tsx'
 
 export const Route = createFileRoute('/_app/_store/used-code/$id')({
+  params: {
+    parse: ({ id }) => ({ id: voucherIdParam(id) }),
+    stringify: ({ id }) => ({ id: String(id) }),
+  },
   staticData: { layout: { backButton: 'history' } },
-  component: () => <ComingSoon title={<Trans>Used voucher</Trans>} />,
+  loader: ({ context, params }) => loadVoucherCodeLog(context.queryClient, params.id),
+  component: UsedCodePage,
 })
+
+function UsedCodePage() {
+  const { id } = Route.useParams()
+  const { data: log } = useSuspenseQuery(voucherCodeLogQueryOptions(id))
+  return (
+    <Page title={<Trans>Used voucher</Trans>}>
+      <UsedCodeLog voucherId={id} rows={log.rows} />
+    </Page>
+  )
+}

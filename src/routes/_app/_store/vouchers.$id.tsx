@@ -1,8 +1,39 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Trans } from '@lingui/react/macro'
-import { ComingSoon } from '../../../features/layout/coming-soon.tsx'
+import { Page } from '../../../ui/page.tsx'
+import {
+  loadVoucher,
+  voucherIdParam,
+  voucherQueryOptions,
+} from '../../../features/vouchers/voucher-queries.ts'
+import { VoucherView } from '../../../features/vouchers/voucher-view.tsx'
+import { CustomerCombobox } from '../../../features/customers/customer-combobox.tsx'
+import { customerKeys } from '../../../features/customers/customer-queries.ts'
 
 export const Route = createFileRoute('/_app/_store/vouchers/$id')({
+  params: {
+    parse: ({ id }) => ({ id: voucherIdParam(id) }),
+    stringify: ({ id }) => ({ id: String(id) }),
+  },
   staticData: { layout: { backButton: '/vouchers' } },
-  component: () => <ComingSoon title={<Trans>Voucher</Trans>} />,
+  loader: ({ context, params }) => loadVoucher(context.queryClient, params.id),
+  component: VoucherPage,
 })
+
+function VoucherPage() {
+  const { id } = Route.useParams()
+  const queryClient = useQueryClient()
+  const { data: voucher } = useSuspenseQuery(voucherQueryOptions(id))
+  const code = voucher.code
+  return (
+    <Page title={<Trans>Voucher {code}</Trans>}>
+      <VoucherView
+        voucher={voucher}
+        // Redeeming changes the customer's points and referrals.
+        onRedeemed={() => void queryClient.invalidateQueries({ queryKey: customerKeys.all })}
+        renderCustomerPicker={(picker) => <CustomerCombobox {...picker} />}
+      />
+    </Page>
+  )
+}

@@ -1,0 +1,62 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import type { Customer, LoyaltyRule, Reclamation, VisitReason } from '../../contract/customers.ts'
+import type { VoucherStatus } from '../../contract/vouchers.ts'
+
+/** Loyalty earning rules (spec section 3). */
+export const loyaltyRuleLabels: Record<LoyaltyRule, MessageDescriptor> = {
+  welcome: msg`Welcome`,
+  'first-purchase': msg`First purchase`,
+  'referred-first-purchase': msg`Referred user's first purchase`,
+  birthday: msg`Birthday`,
+  anniversary: msg`Anniversary`,
+  'device-registered': msg`Device registered`,
+  bundle: msg`Bundle`,
+  'referral-registered': msg`Referral registered`,
+  'referred-first-offline-purchase': msg`Referred user's first offline purchase`,
+  'article-silver': msg`Article reading (silver)`,
+  'article-gold': msg`Article reading (gold)`,
+  'article-black': msg`Article reading (black)`,
+  'game-bonus': msg`Game bonus`,
+  'accessory-purchase': msg`Accessory purchase`,
+}
+
+/** Why the customer came (spec section 3: info, purchase, service, reclamation). */
+export const visitReasonLabels: Record<VisitReason, MessageDescriptor> = {
+  info: msg`Information`,
+  purchase: msg`Purchase`,
+  service: msg`Service`,
+  reclamation: msg`Reclamation`,
+}
+
+export const orderChannelLabels: Record<Customer['orders'][number]['channel'], MessageDescriptor> =
+  {
+    online: msg`Online shop`,
+    store: msg`In store`,
+  }
+
+export const communicationChannelLabels: Record<
+  Customer['communications'][number]['channel'],
+  MessageDescriptor
+> = {
+  email: msg`Email`,
+  sms: msg`SMS`,
+  phone: msg`Phone call`,
+  push: msg`Push notification`,
+}
+
+export const verdictLabels: Record<Reclamation['verdict'], MessageDescriptor> = {
+  established: msg`Established`,
+  'not-established': msg`Not established`,
+}
+
+export const referralVoucherStatusLabels: Record<VoucherStatus, MessageDescriptor> = {
+  valid: msg({ id: 'voucher.status.valid', message: 'Valid' }),
+  used: msg({ id: 'voucher.status.used', message: 'Already used' }),
+  expired: msg({ id: 'voucher.status.expired', message: 'Expired' }),
+}
+
+export const purchaseLabels: Record<'yes' | 'no', MessageDescriptor> = {
+  yes: msg`Yes`,
+  no: msg`No`,
+}

@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react'
+import { Link } from '@tanstack/react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { Customer } from '../../contract/customers.ts'
+import { Page } from '../../ui/page.tsx'
+import { useFormat } from '../../ui/use-format.ts'
+import styles from './customers.module.css'
+
+/**
+ * /customers/{id}: the customer's name, the tabs (links that look like tabs, so that each tab has
+ * its own address) and the open tab. Tabs replace the history entry: Back leaves the customer.
+ */
+export function CustomerLayout({
+  customer,
+  children,
+}: {
+  customer: Customer
+  children: ReactNode
+}) {
+  const { t } = useLingui()
+  const format = useFormat()
+  const params = { id: customer.id }
+  const points = format.number(customer.points)
+  const code = customer.referralCode
+  return (
+    <Page title={customer.fullname}>
+      <p className={styles.summary}>
+        <span>
+          <Trans>{points} points</Trans>
+        </span>
+        <span>
+          <Trans>
+            Referral code <span className={styles.code}>{code}</span>
+          </Trans>
+        </span>
+      </p>
+      <nav aria-label={t`Consumer profile`} className={styles.tabs}>
+        <Link to="/customers/$id/overview" params={params} replace className={styles.tab}>
+          <Trans>Overview</Trans>
+        </Link>
+        <Link to="/customers/$id/loyalty" params={params} replace className={styles.tab}>
+          <Trans>Loyalty</Trans>
+        </Link>
+        <Link to="/customers/$id/mgm" params={params} replace className={styles.tab}>
+          <Trans>Referrals (MGM)</Trans>
+        </Link>
+        <Link to="/customers/$id/survey" params={params} replace className={styles.tab}>
+          <Trans>Trials</Trans>
+        </Link>
+      </nav>
+      <div className={styles.panel}>{children}</div>
+    </Page>
+  )
+}

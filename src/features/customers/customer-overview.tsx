@@ -1,0 +1,64 @@
+import { Trans } from '@lingui/react/macro'
+import type { Customer } from '../../contract/customers.ts'
+import { useFormat } from '../../ui/use-format.ts'
+import {
+  CommunicationsSection,
+  DevicesSection,
+  EcommerceSection,
+  OrdersSection,
+  ServiceCasesSection,
+} from './customer-records.tsx'
+import { ReclamationsSection } from './reclamations-section.tsx'
+import { VisitNotesSection } from './visit-notes-section.tsx'
+import { RecordSection } from './record-table.tsx'
+import styles from './customers.module.css'
+
+/** The overview tab (spec section 3): contact and codes, records, reclamations, visit notes. */
+export function CustomerOverview({ customer }: { customer: Customer }) {
+  const format = useFormat()
+  return (
+    <>
+      <RecordSection id="contact-heading" title={<Trans>Contact and codes</Trans>}>
+        <dl className={styles.details}>
+          <div>
+            <dt>
+              <Trans>Points</Trans>
+            </dt>
+            <dd>{format.number(customer.points)}</dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>Email</Trans>
+            </dt>
+            <dd>{customer.email ?? '—'}</dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>Phone</Trans>
+            </dt>
+            <dd>{customer.phone ?? '—'}</dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>Referral code</Trans>
+            </dt>
+            <dd className={styles.code}>{customer.referralCode}</dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>F&F code</Trans>
+            </dt>
+            <dd className={styles.code}>{customer.ffCode ?? '—'}</dd>
+          </div>
+        </dl>
+      </RecordSection>
+      <VisitNotesSection customerId={customer.id} notes={customer.visitNotes} />
+      <DevicesSection devices={customer.devices} />
+      <OrdersSection orders={customer.orders} />
+      <EcommerceSection statuses={customer.ecommerceStatuses} />
+      <CommunicationsSection communications={customer.communications} />
+      <ServiceCasesSection cases={customer.serviceCases} />
+      <ReclamationsSection reclamations={customer.reclamations} />
+    </>
+  )
+}

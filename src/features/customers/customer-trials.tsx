@@ -1,0 +1,59 @@
+import { useSuspenseInfiniteQuery } from '@tanstack/react-query'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { plural } from '@lingui/core/macro'
+import { Button } from '../../ui/button.tsx'
+import { DateTime } from '../../ui/date-time.tsx'
+import { purchaseLabels } from './customer-labels.ts'
+import { customerTrialsQueryOptions } from './customer-queries.ts'
+import { RecordSection, RecordTable } from './record-table.tsx'
+import styles from './customers.module.css'
+
+/** The trials tab: this customer's free guided trials, matched by email or phone. */
+export function CustomerTrials({ customerId }: { customerId: number }) {
+  const { t, i18n } = useLingui()
+  const trials = useSuspenseInfiniteQuery(customerTrialsQueryOptions(customerId))
+  const rows = trials.data.pages.flatMap((page) => page.rows)
+  const count = trials.data.pages[0]?.count ?? 0
+  return (
+    <RecordSection
+      id="trials-heading"
+      title={<Trans>Free guided trials</Trans>}
+      actions={
+        trials.hasNextPage && (
+          <Button
+            variant="secondary"
+            loading={trials.isFetchingNextPage}
+            onClick={() => void trials.fetchNextPage()}
+          >
+            <Trans>Load more</Trans>
+          </Button>
+        )
+      }
+    >
+      {count > 0 && (
+        <p className={styles.muted}>
+          {t({ message: plural(count, { one: '# trial', other: '# trials' }) })}
+        </p>
+      )}
+      <RecordTable
+        labelledBy="trials-heading"
+        rows={rows}
+        rowKey={(trial) => trial.id}
+        empty={<Trans>This consumer has taken no free guided trial yet.</Trans>}
+        columns={[
+          {
+            header: <Trans>Date</Trans>,
+            cell: (trial) => <DateTime value={trial.createdAt} />,
+            rowHeader: true,
+          },
+          { header: <Trans>Store</Trans>, cell: (trial) => trial.store },
+          { header: <Trans>Brand expert</Trans>, cell: (trial) => trial.expert },
+          {
+            header: <Trans>Purchase</Trans>,
+            cell: (trial) => (trial.shopping ? i18n._(purchaseLabels[trial.shopping]) : '—'),
+          },
+        ]}
+      />
+    </RecordSection>
+  )
+}

@@ -1,0 +1,105 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import { getJson } from '../../api/client.ts'
+import {
+  brandFamilyListSchema,
+  packListSchema,
+  productListSchema,
+  type PackType,
+  type ProductType,
+} from '../../contract/catalogue.ts'
+
+/** The catalogue changes rarely: a day in the cache, so the wizard works from it on weak Wi-Fi. */
+const day = 24 * 60 * 60_000
+const cached = { staleTime: day, gcTime: day } as const
+
+export const catalogueKeys = {
+  all: ['catalogue'] as const,
+  families: (type: PackType) => [...catalogueKeys.all, 'families', type] as const,
+  packs: (type: PackType, brandFamily: string) =>
+    [...catalogueKeys.all, 'packs', type, brandFamily] as const,
+  productSearch: (type: ProductType, query: string) =>
+    [...catalogueKeys.all, 'products', type, 'search', query] as const,
+  allProducts: (type: ProductType) => [...catalogueKeys.all, 'products', type, 'all'] as const,
+}
+
+/** Every row of a paged list: pages from 1 while fewer rows than `count` are loaded. */
+async function allPages<T>(
+  fetchPage: (page: number) => Promise<{ rows: T[]; count: number }>,
+): Promise<T[]> {
+  const rows: T[] = []
+  for (let page = 1; page <= 100; page++) {
+    const result = await fetchPage(page)
+    rows.push(...result.rows)
+    if (result.rows.length === 0 || rows.length >= result.count) break
+  }
+  return rows
+}
+
+/** `GET /packages/search?family=true&type=`: the brand families of HTS or RMC packs. */
+export function brandFamiliesQueryOptions(type: PackType) {
+  return queryOptions({
+    queryKey: catalogueKeys.families(type),
+    queryFn: () =>
+      allPages(
+        async (page) =>
+          (await getJson('packages/search', brandFamilyListSchema, { family: 'true', type, page }))
+            .data,
+      ),
+    ...cached,
+  })
+}
+
+/** `GET /packages/search?type=&brandFamily=&query=`: a family's packs (filtered on the server). */
+export function packsQueryOptions(type: PackType, brandFamily: string) {
+  return queryOptions({
+    queryKey: catalogueKeys.packs(type, brandFamily),
+    queryFn: () =>
+      allPages(
+        async (page) =>
+          (
+            await getJson('packages/search', packListSchema, {
+              type,
+              brandFamily,
+              query: '',
+              page,
+            })
+          ).data,
+      ),
+    ...cached,
+  })
+}
+
+/** `GET /internal-products/search?type=&query=&page=`, page by page (the device pickers). */
+export function productSearchQueryOptions(type: ProductType, query: string) {
+  return infiniteQueryOptions({
+    queryKey: catalogueKeys.productSearch(type, query),
+    queryFn: async ({ pageParam }) =>
+      (
+        await getJson('internal-products/search', productListSchema, {
+          type,
+          query,
+          page: pageParam,
+        })
+      ).data,
+    initialPageParam: 1,
+    getNextPageParam: (last, pages, lastPage) =>
+      pages.reduce((loaded, page) => loaded + page.rows.length, 0) < last.count
+        ? lastPage + 1
+        : undefined,
+    ...cached,
+  })
+}
+
+/** Every product of a type, all pages (spec section 7: the sticks list fetches all pages). */
+export function allProductsQueryOptions(type: ProductType) {
+  return queryOptions({
+    queryKey: catalogueKeys.allProducts(type),
+    queryFn: () =>
+      allPages(
+        async (page) =>
+          (await getJson('internal-products/search', productListSchema, { type, query: '', page }))
+            .data,
+      ),
+    ...cached,
+  })
+}

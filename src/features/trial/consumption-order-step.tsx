@@ -1,0 +1,85 @@
+import type { Dispatch } from 'react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { stickColors } from '../../contract/trial-options.ts'
+import { Button } from '../../ui/button.tsx'
+import { stickColorLabels } from './option-labels.ts'
+import type { WizardAction } from './wizard-actions.ts'
+import type { TrialAnswers } from './wizard-state.ts'
+import styles from './consumption-order-step.module.css'
+
+/**
+ * Spec section 2, step 10: a button per stick colour with its place in the order; in multiple
+ * mode each click counts one more; Clear starts again.
+ */
+export function ConsumptionOrderStep({
+  answer,
+  dispatch,
+  labelledBy,
+}: {
+  answer: TrialAnswers['consumptionOrder']
+  dispatch: Dispatch<WizardAction>
+  labelledBy: string
+}) {
+  const { i18n, t } = useLingui()
+  const { order, multiple, counts } = answer
+  return (
+    <div className={styles.step}>
+      <p className={styles.hint}>
+        {multiple ? (
+          <Trans>Each tap on a colour counts one more stick of it.</Trans>
+        ) : (
+          <Trans>
+            Tap the colours in the order the customer tried them; tap again to take one out.
+          </Trans>
+        )}
+      </p>
+      <div className={styles.tools}>
+        <button
+          type="button"
+          className={styles.toggle}
+          aria-pressed={multiple}
+          onClick={() => dispatch({ type: 'setMultiple', multiple: !multiple })}
+        >
+          <span className={styles.switch} aria-hidden="true" />
+          <Trans>Multiple</Trans>
+        </button>
+        <Button
+          variant="secondary"
+          disabled={order.length === 0}
+          onClick={() => dispatch({ type: 'clearSticks' })}
+        >
+          <Trans>Clear</Trans>
+        </Button>
+      </div>
+      <div role="group" aria-labelledby={labelledBy} className={styles.grid}>
+        {stickColors.map((color) => {
+          const place = order.indexOf(color) + 1
+          const count = counts[color] ?? 0
+          const chosen = place > 0
+          const name = i18n._(stickColorLabels[color])
+          return (
+            <button
+              key={color}
+              type="button"
+              aria-pressed={chosen}
+              className={styles.stick}
+              data-color={color}
+              aria-label={
+                !chosen ? name : multiple ? t`${name}, count ${count}` : t`${name}, order ${place}`
+              }
+              onClick={() => dispatch({ type: 'pickStick', color })}
+            >
+              <span className={styles.swatch} aria-hidden="true" />
+              <span className={styles.name}>{name}</span>
+              {chosen && (
+                <span className={styles.badge} aria-hidden="true">
+                  {multiple ? count : place}
+                </span>
+              )}
+            </button>
+          )
+        })}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,190 @@
+import type { Dispatch, KeyboardEvent } from 'react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { phonePrefix, type Locale } from '../../contract/locale.ts'
+import { messages } from '../../contract/messages.ts'
+import { Button } from '../../ui/button.tsx'
+import { CheckboxField, TextField } from '../../ui/field.tsx'
+import { FieldMessages, LabelText, useFieldIds } from '../../ui/field-parts.tsx'
+import type { WizardAction } from './wizard-actions.ts'
+import type { ContactAnswer } from './wizard-state.ts'
+import { contactChecks } from './wizard-steps.ts'
+import styles from './contact-step.module.css'
+
+const phoneMessage: Record<Locale, string> = {
+  sr: messages.phoneSr.id,
+  me: messages.phoneMe.id,
+  en: messages.phoneEn.id,
+}
+
+type Status = 'valid' | 'invalid' | null
+
+/** Spec section 2, step 9: email and phone, each checked with OK; the consents; "No email". */
+export function ContactStep({
+  answer,
+  locale,
+  dispatch,
+}: {
+  answer: ContactAnswer
+  locale: Locale
+  dispatch: Dispatch<WizardAction>
+}) {
+  const { t, i18n } = useLingui()
+  const checks = contactChecks(answer, locale)
+  const emailStatus: Status = answer.emailChecked ? (checks.email ? 'valid' : 'invalid') : null
+  const phoneStatus: Status = answer.phoneChecked ? (checks.phone ? 'valid' : 'invalid') : null
+  const required = i18n._(messages.required.id)
+  const emailError =
+    emailStatus === 'invalid'
+      ? checks.email === null
+        ? required
+        : i18n._(messages.email.id)
+      : undefined
+  const phoneError =
+    phoneStatus === 'invalid'
+      ? checks.phone === null
+        ? required
+        : i18n._(phoneMessage[locale])
+      : undefined
+  // Errors show only after OK (spec section 2); the consents' once a contact passed its OK.
+  const confirmed = emailStatus === 'valid' || phoneStatus === 'valid'
+  const onEnter = (check: () => void) => (event: KeyboardEvent) => {
+    if (event.key === 'Enter') {
+      event.preventDefault()
+      check()
+    }
+  }
+
+  return (
+    <div className={styles.contact}>
+      <div className={styles.row}>
+        <TextField
+          className={styles.grow}
+          type="email"
+          inputMode="email"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          label={t`Email`}
+          value={answer.email}
+          error={emailError}
+          onChange={(event) => dispatch({ type: 'setEmail', email: event.target.value })}
+          onKeyDown={onEnter(() => dispatch({ type: 'checkEmail' }))}
+        />
+        <Button
+          variant="secondary"
+          aria-label={t`OK, check the email`}
+          onClick={() => dispatch({ type: 'checkEmail' })}
+        >
+          OK
+        </Button>
+        <Badge status={emailStatus} />
+      </div>
+      <div className={styles.row}>
+        <PhoneField
+          prefix={phonePrefix[locale]}
+          label={t`Phone`}
+          hint={t`The number without the country code`}
+          value={answer.phone}
+          error={phoneError}
+          onChange={(phone) => dispatch({ type: 'setPhone', phone })}
+          onKeyDown={onEnter(() => dispatch({ type: 'checkPhone' }))}
+        />
+        <Button
+          variant="secondary"
+          aria-label={t`OK, check the phone`}
+          onClick={() => dispatch({ type: 'checkPhone' })}
+        >
+          OK
+        </Button>
+        <Badge status={phoneStatus} />
+      </div>
+      <div className={styles.consents}>
+        <CheckboxField
+          label={t`The customer accepts the privacy policy`}
+          required
+          checked={answer.privacyPolicy}
+          onCheckedChange={(value) =>
+            dispatch({ type: 'setConsent', consent: 'privacyPolicy', checked: value })
+          }
+          error={confirmed && !answer.privacyPolicy ? required : undefined}
+        />
+        <CheckboxField
+          label={t`The customer agrees that their data may be analysed`}
+          required
+          checked={answer.analizeData}
+          onCheckedChange={(value) =>
+            dispatch({ type: 'setConsent', consent: 'analizeData', checked: value })
+          }
+          error={confirmed && !answer.analizeData ? required : undefined}
+        />
+      </div>
+      <div>
+        <Button variant="secondary" onClick={() => dispatch({ type: 'skipEmail' })}>
+          <Trans>No email</Trans>
+        </Button>
+      </div>
+    </div>
+  )
+}
+
+/** The result of OK, read out when it appears. */
+function Badge({ status }: { status: Status }) {
+  return (
+    <span role="status" className={styles.badgeSlot}>
+      {status === 'valid' && (
+        <span className={styles.badge} data-status="valid">
+          <Trans>Valid</Trans>
+        </span>
+      )}
+      {status === 'invalid' && (
+        <span className={styles.badge} data-status="invalid">
+          <Trans>Invalid</Trans>
+        </span>
+      )}
+    </span>
+  )
+}
+
+/** A telephone input with the locale's country prefix in front of it. */
+function PhoneField(props: {
+  prefix: string
+  label: string
+  hint: string
+  value: string
+  error: string | undefined
+  onChange: (value: string) => void
+  onKeyDown: (event: KeyboardEvent) => void
+}) {
+  const ids = useFieldIds(undefined, { error: props.error, hint: props.hint })
+  const prefixId = `${ids.id}-prefix`
+  return (
+    <div className={styles.phone}>
+      <label htmlFor={ids.id} className={styles.label}>
+        <LabelText label={props.label} required={false} />
+      </label>
+      <div className={styles.prefixed} data-invalid={props.error ? true : undefined}>
+        <span id={prefixId} className={styles.prefix}>
+          {props.prefix}
+        </span>
+        <input
+          id={ids.id}
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          className={styles.input}
+          value={props.value}
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby={[prefixId, ids.describedBy].filter(Boolean).join(' ')}
+          onChange={(event) => props.onChange(event.target.value)}
+          onKeyDown={props.onKeyDown}
+        />
+      </div>
+      <FieldMessages
+        hint={props.hint}
+        error={props.error}
+        hintId={ids.hintId}
+        errorId={ids.errorId}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,159 @@
+import { useId, type Dispatch } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { noPurchaseReasons, purchaseReasons } from '../../contract/trial-options.ts'
+import { TextArea } from '../../ui/field.tsx'
+import { Spinner } from '../../ui/spinner.tsx'
+import { allProductsQueryOptions } from './catalogue-queries.ts'
+import { ChipGroup } from './choices.tsx'
+import { DeviceCombobox } from './device-combobox.tsx'
+import { noPurchaseReasonLabels, purchaseReasonLabels } from './option-labels.ts'
+import type { WizardAction } from './wizard-actions.ts'
+import type { ChosenProduct, TrialAnswers } from './wizard-state.ts'
+import styles from './steps.module.css'
+
+/** Spec section 2, step 14: reasons, and what was bought (a device and/or sticks). */
+export function PurchaseStep({
+  answer,
+  dispatch,
+}: {
+  answer: TrialAnswers['shoppingSuccess']
+  dispatch: Dispatch<WizardAction>
+}) {
+  const { i18n, t } = useLingui()
+  const reasonsId = useId()
+  const sticksId = useId()
+  return (
+    <div className={styles.stack}>
+      <section className={styles.group} aria-labelledby={reasonsId}>
+        <h3 id={reasonsId} className={styles.subheading}>
+          <Trans>Why did the customer buy?</Trans>
+        </h3>
+        <ChipGroup
+          labelledBy={reasonsId}
+          options={purchaseReasons}
+          label={(reason) => i18n._(purchaseReasonLabels[reason])}
+          selected={answer.reason}
+          onToggle={(reason) => dispatch({ type: 'togglePurchaseReason', reason })}
+        />
+      </section>
+      <p className={styles.hint}>
+        <Trans>Record the device bought, the sticks bought, or both.</Trans>
+      </p>
+      <DeviceCombobox
+        label={t`Device bought`}
+        value={answer.device}
+        onChange={(device) => dispatch({ type: 'setPurchaseDevice', device })}
+      />
+      <section className={styles.group} aria-labelledby={sticksId}>
+        <h3 id={sticksId} className={styles.subheading}>
+          <Trans>Sticks bought</Trans>
+        </h3>
+        <StickQuantities
+          sticks={answer.sticks}
+          onChange={(stick, quantity) => dispatch({ type: 'setPurchaseStick', stick, quantity })}
+        />
+      </section>
+    </div>
+  )
+}
+
+/** Every stick product (all pages) with a quantity stepper. */
+function StickQuantities({
+  sticks,
+  onChange,
+}: {
+  sticks: TrialAnswers['shoppingSuccess']['sticks']
+  onChange: (stick: ChosenProduct, quantity: number) => void
+}) {
+  const { t } = useLingui()
+  const products = useQuery(allProductsQueryOptions('Stick'))
+  const fieldId = useId()
+  if (products.isPending) return <Spinner label={t`Loading sticks…`} />
+  if (products.isError) return <p role="alert">{products.error.message}</p>
+  return (
+    <ul role="list" className={styles.quantities}>
+      {products.data.map((product) => {
+        const quantity = sticks.find((stick) => stick.id === product.id)?.quantity ?? 0
+        const stick = { id: product.id, name: product.name }
+        const name = product.name
+        const id = `${fieldId}-${product.id}`
+        return (
+          <li key={product.id} className={styles.quantityRow} data-chosen={quantity > 0}>
+            <label htmlFor={id} className={styles.quantityName}>
+              {name}
+            </label>
+            <div className={styles.stepper}>
+              <button
+                type="button"
+                className={styles.stepButton}
+                aria-label={t`One less ${name}`}
+                disabled={quantity === 0}
+                onClick={() => onChange(stick, quantity - 1)}
+              >
+                −
+              </button>
+              <input
+                id={id}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={99}
+                className={styles.quantity}
+                value={quantity}
+                onChange={(event) => onChange(stick, Number(event.target.value))}
+                onFocus={(event) => event.target.select()}
+              />
+              <button
+                type="button"
+                className={styles.stepButton}
+                aria-label={t`One more ${name}`}
+                disabled={quantity >= 99}
+                onClick={() => onChange(stick, quantity + 1)}
+              >
+                +
+              </button>
+            </div>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}
+
+/** Spec section 2, step 14: why the customer did not buy, and a comment (10 rows). */
+export function NoPurchaseStep({
+  answer,
+  dispatch,
+}: {
+  answer: TrialAnswers['shoppingUnsuccess']
+  dispatch: Dispatch<WizardAction>
+}) {
+  const { i18n, t } = useLingui()
+  const reasonsId = useId()
+  return (
+    <div className={styles.stack}>
+      <section className={styles.group} aria-labelledby={reasonsId}>
+        <h3 id={reasonsId} className={styles.subheading}>
+          <Trans>Why did the customer not buy?</Trans>
+        </h3>
+        <ChipGroup
+          labelledBy={reasonsId}
+          options={noPurchaseReasons}
+          label={(reason) => i18n._(noPurchaseReasonLabels[reason])}
+          selected={answer.reason}
+          onToggle={(reason) => dispatch({ type: 'toggleNoPurchaseReason', reason })}
+        />
+      </section>
+      <TextArea
+        label={t`Comment`}
+        rows={10}
+        maxLength={2000}
+        value={answer.comment}
+        onChange={(event) =>
+          dispatch({ type: 'setNoPurchaseComment', comment: event.target.value })
+        }
+      />
+    </div>
+  )
+}

@@ -1,0 +1,71 @@
+import { useRef, useState } from 'react'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { User } from '../../contract/auth.ts'
+import { messages } from '../../contract/messages.ts'
+import type { Store } from '../../contract/stores.ts'
+import { Button, buttonClass } from '../../ui/button.tsx'
+import { TextArea } from '../../ui/field.tsx'
+import { StoreCombobox } from '../stores/store-combobox.tsx'
+import { useSubmitTrial } from './trial-api.ts'
+import styles from './simple-trial-form.module.css'
+
+/**
+ * The simple free guided trial (spec section 2): a store (not for a manager, who works for their
+ * own) and a required comment of 15 rows; Decline goes home, Save sends it and goes home.
+ */
+export function SimpleTrialForm({ user }: { user: User }) {
+  const { t, i18n } = useLingui()
+  const navigate = useNavigate()
+  const submit = useSubmitTrial()
+  const choosesStore = user.role !== 'manager'
+  const [store, setStore] = useState<Store | null>(null)
+  const [comment, setComment] = useState('')
+  const [touched, setTouched] = useState(false)
+  const [submitted, setSubmitted] = useState(false)
+  const submission = useRef<{ text: string; storeId: number; key: string } | null>(null)
+  const required = i18n._(messages.required.id)
+  const storeError = submitted && choosesStore && !store ? required : undefined
+  const commentError = (submitted || touched) && comment.trim() === '' ? required : undefined
+  const storeId = choosesStore ? store?.id : user.expertStore?.id
+
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        setSubmitted(true)
+        const text = comment.trim()
+        if (storeId === undefined || text === '') return
+        if (submission.current?.text !== text || submission.current.storeId !== storeId) {
+          submission.current = { text, storeId, key: crypto.randomUUID() }
+        }
+        submit.mutate(
+          { body: { store_id: storeId, comment: text }, idempotencyKey: submission.current.key },
+          { onSuccess: () => void navigate({ to: '/' }) },
+        )
+      }}
+    >
+      {choosesStore && <StoreCombobox value={store} onChange={setStore} error={storeError} />}
+      <TextArea
+        label={t`Comment`}
+        required
+        rows={15}
+        maxLength={5000}
+        value={comment}
+        error={commentError}
+        onChange={(event) => setComment(event.target.value)}
+        onBlur={() => setTouched(true)}
+      />
+      <div className={styles.actions}>
+        <Link to="/" className={buttonClass('secondary')} disabled={submit.isPending}>
+          <Trans>Decline</Trans>
+        </Link>
+        <Button type="submit" loading={submit.isPending}>
+          <Trans>Save</Trans>
+        </Button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,33 @@
+import { Link } from '@tanstack/react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { buttonClass } from '../../ui/button.tsx'
+import { Page } from '../../ui/page.tsx'
+import styles from './trial-success.module.css'
+
+/** Spec section 2: a success heading and a way home that replaces this page in the history. */
+export function TrialSuccess() {
+  const { t } = useLingui()
+  return (
+    <Page title={t`The trial is saved`} width="narrow">
+      <div className={styles.card}>
+        <svg viewBox="0 0 48 48" width="64" height="64" aria-hidden="true" className={styles.icon}>
+          <circle cx="24" cy="24" r="22" fill="currentColor" />
+          <path
+            d="M14 25l7 7 13-15"
+            fill="none"
+            stroke="#fff"
+            strokeWidth="4"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
+        <p>
+          <Trans>Thank you. The customer's answers are saved.</Trans>
+        </p>
+        <Link to="/" replace className={buttonClass('primary')}>
+          <Trans>Back to home</Trans>
+        </Link>
+      </div>
+    </Page>
+  )
+}

@@ -1,0 +1,143 @@
+import { useEffect, useId, useReducer, useRef } from 'react'
+import { useNavigate, useRouter } from '@tanstack/react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { User } from '../../contract/auth.ts'
+import { currentLocale } from '../../i18n.ts'
+import { Button } from '../../ui/button.tsx'
+import { Page } from '../../ui/page.tsx'
+import { StepView, useStepText } from './step-view.tsx'
+import { buildTrialBody } from './trial-body.ts'
+import { useSubmitTrial } from './trial-api.ts'
+import { wizardReducer, wizardView } from './wizard-machine.ts'
+import { initialWizardState, type TrialAnswers } from './wizard-state.ts'
+import { stepKey } from './wizard-steps.ts'
+import styles from './trial-wizard.module.css'
+
+/**
+ * The free guided trial (spec section 2): one step at a time, Back / Next, Give up on the first
+ * step and Finish on the last. The reducer owns every rule; this only renders and dispatches.
+ */
+export function TrialWizard({ user }: { user: User }) {
+  const { t } = useLingui()
+  const navigate = useNavigate()
+  const router = useRouter()
+  const [state, dispatch] = useReducer(wizardReducer, user, (owner) =>
+    initialWizardState(owner, currentLocale()),
+  )
+  const view = wizardView(state)
+  const text = useStepText(view.step)
+  const headingId = useId()
+  const heading = useRef<HTMLHeadingElement>(null)
+  const submit = useSubmitTrial()
+  const locked = submit.isPending || submit.isSuccess
+  // One key per finished set of answers: pressing Finish again after a failure sends the same
+  // trial with the same key, so the server stores it once whatever happened to the first answer.
+  const submission = useRef<{ answers: TrialAnswers; key: string } | null>(null)
+
+  // A new step: its question gets the focus, so that keyboard and screen-reader users follow.
+  const shownIndex = useRef(view.index)
+  useEffect(() => {
+    if (shownIndex.current === view.index) return
+    shownIndex.current = view.index
+    window.scrollTo({ top: 0 })
+    heading.current?.focus({ preventScroll: true })
+  }, [view.index])
+
+  // The success screen's code is fetched before Finish, so that it shows at once.
+  useEffect(() => {
+    if (view.isLast) void router.preloadRoute({ to: '/free-guided-trial-success' })
+  }, [view.isLast, router])
+
+  const giveUp = () => {
+    if (router.history.canGoBack()) router.history.back()
+    else void navigate({ to: '/' })
+  }
+
+  const finish = () => {
+    const body = buildTrialBody(state, user)
+    if (!view.canFinish || !body) return
+    if (submission.current?.answers !== state.answers) {
+      submission.current = { answers: state.answers, key: crypto.randomUUID() }
+    }
+    submit.mutate(
+      { body, idempotencyKey: submission.current.key },
+      { onSuccess: () => void navigate({ to: '/free-guided-trial-success', replace: true }) },
+    )
+  }
+
+  const number = view.index + 1
+  const count = view.count
+  return (
+    <Page title={t`Free guided trial`} className={styles.page}>
+      <div className={styles.progress}>
+        <p className={styles.progressText}>
+          <Trans>
+            Step {number} of {count}
+          </Trans>
+        </p>
+        <div className={styles.bar} aria-hidden="true">
+          <span className={styles.barFill} style={{ width: `${(number / count) * 100}%` }} />
+        </div>
+      </div>
+
+      <section className={styles.card} aria-labelledby={headingId}>
+        <div className={styles.question}>
+          <h2 id={headingId} ref={heading} tabIndex={-1} className={styles.title}>
+            {text.title}
+          </h2>
+          {text.hint && <p className={styles.hint}>{text.hint}</p>}
+        </div>
+        <div inert={locked} className={styles.body}>
+          <StepView
+            key={stepKey(view.step)}
+            step={view.step}
+            state={state}
+            dispatch={dispatch}
+            headingId={headingId}
+          />
+        </div>
+      </section>
+
+      <nav className={styles.nav} aria-label={t`Trial steps`}>
+        {view.isFirst ? (
+          <Button variant="secondary" onClick={giveUp} disabled={locked}>
+            <Trans>Give up</Trans>
+          </Button>
+        ) : (
+          <Button variant="secondary" onClick={() => dispatch({ type: 'back' })} disabled={locked}>
+            <Arrow direction="back" />
+            <Trans>Back</Trans>
+          </Button>
+        )}
+        {view.isLast ? (
+          <Button onClick={finish} disabled={!view.canFinish} loading={submit.isPending}>
+            <Trans>Finish</Trans>
+          </Button>
+        ) : (
+          <Button
+            onClick={() => dispatch({ type: 'next' })}
+            disabled={!view.canGoForward || locked}
+          >
+            <Trans>Next</Trans>
+            <Arrow direction="forward" />
+          </Button>
+        )}
+      </nav>
+    </Page>
+  )
+}
+
+function Arrow({ direction }: { direction: 'back' | 'forward' }) {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+      <path
+        d={direction === 'back' ? 'M19 12H5m6-6l-6 6 6 6' : 'M5 12h14m-6-6l6 6-6 6'}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.4"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  )
+}

@@ -1,0 +1,118 @@
+import type * as v from 'valibot'
+import type { Locale } from '../../contract/locale.ts'
+import type { Pack } from '../../contract/catalogue.ts'
+import type { Store } from '../../contract/stores.ts'
+import type { deviceImpressionSchema, StickImpression } from '../../contract/trial.ts'
+import type {
+  AgeRange,
+  Consumption,
+  Gender,
+  Habit,
+  NoPurchaseReason,
+  PurchaseReason,
+  ReferralSource,
+  ShoppingAnswer,
+  StickColor,
+} from '../../contract/trial-options.ts'
+
+export type { StickImpression }
+export type DeviceImpression = v.InferOutput<typeof deviceImpressionSchema>
+
+/** A product as a trial keeps it: its id and its name at the time. */
+export interface ChosenProduct {
+  id: number
+  name: string
+}
+
+export interface StickPurchase extends ChosenProduct {
+  quantity: number
+}
+
+/** The email step's fields: what was typed, whether OK was pressed on it, and the consents. */
+export interface ContactAnswer {
+  email: string
+  /** As typed, without the country prefix (it is added when the trial is built). */
+  phone: string
+  emailChecked: boolean
+  phoneChecked: boolean
+  privacyPolicy: boolean
+  analizeData: boolean
+}
+
+/**
+ * Every answer of the wizard, named as the steps are. Plain JSON (no classes, no functions, no
+ * `undefined` that matters) so that a draft can be written to storage and read back as it was.
+ */
+export interface TrialAnswers {
+  store: Store | null
+  gender: Gender | null
+  ageRange: AgeRange | null
+  /** In the order of the options, whatever the order of the clicks. */
+  habits: Habit[]
+  habitsHTS: { brandFamily: string | null; pack: Pack | null }
+  habitsRMC: { brandFamily: string | null; pack: Pack | null; other: string }
+  consumption: Consumption | null
+  referalSource: ReferralSource[]
+  email: ContactAnswer
+  consumptionOrder: {
+    /** The colours in the order the customer tried them. */
+    order: StickColor[]
+    /** Multiple mode: each click on a colour counts one more stick of it. */
+    multiple: boolean
+    counts: Partial<Record<StickColor, number>>
+  }
+  stickImpressions: Partial<Record<StickColor, StickImpression>>
+  stickComments: Partial<Record<StickColor, string>>
+  device: { product: ChosenProduct | null; impressions: DeviceImpression }
+  shopping: ShoppingAnswer | null
+  shoppingSuccess: {
+    reason: PurchaseReason[]
+    device: ChosenProduct | null
+    sticks: StickPurchase[]
+  }
+  shoppingUnsuccess: { reason: NoPurchaseReason[]; comment: string }
+}
+
+export interface WizardState {
+  /** The language the phone prefix and the phone rule come from. */
+  locale: Locale
+  /** Everyone but a manager (who works for their own store) chooses a store first. */
+  choosesStore: boolean
+  /** The index of the current step in `wizardSteps(state)`. */
+  stepIndex: number
+  answers: TrialAnswers
+}
+
+export const emptyStickImpression: StickImpression = { positive: [], negative: [], neutral: [] }
+export const emptyDeviceImpression: DeviceImpression = { positive: [], negative: [], neutral: [] }
+
+export const emptyAnswers: TrialAnswers = {
+  store: null,
+  gender: null,
+  ageRange: null,
+  habits: [],
+  habitsHTS: { brandFamily: null, pack: null },
+  habitsRMC: { brandFamily: null, pack: null, other: '' },
+  consumption: null,
+  referalSource: [],
+  email: {
+    email: '',
+    phone: '',
+    emailChecked: false,
+    phoneChecked: false,
+    privacyPolicy: false,
+    analizeData: false,
+  },
+  consumptionOrder: { order: [], multiple: false, counts: {} },
+  stickImpressions: {},
+  stickComments: {},
+  device: { product: null, impressions: emptyDeviceImpression },
+  shopping: null,
+  shoppingSuccess: { reason: [], device: null, sticks: [] },
+  shoppingUnsuccess: { reason: [], comment: '' },
+}
+
+/** A new trial for this user: a manager starts at gender, anyone else at the store. */
+export function initialWizardState(user: { role: string }, locale: Locale): WizardState {
+  return { locale, choosesStore: user.role !== 'manager', stepIndex: 0, answers: emptyAnswers }
+}

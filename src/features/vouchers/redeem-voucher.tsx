@@ -1,0 +1,123 @@
+import { useState, type ReactNode } from 'react'
+import { Dialog } from 'radix-ui'
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { CustomerSummary } from '../../contract/customers.ts'
+import { messages } from '../../contract/messages.ts'
+import type { Voucher } from '../../contract/vouchers.ts'
+import { ApiError } from '../../api/api-error.ts'
+import { Button } from '../../ui/button.tsx'
+import { useRedeemVoucher } from './voucher-queries.ts'
+import styles from './vouchers.module.css'
+
+export interface CustomerPickerProps {
+  label: string
+  value: CustomerSummary | null
+  onChange: (customer: CustomerSummary | null) => void
+  error: string | undefined
+}
+
+/**
+ * Spec section 2: redeem a valid voucher. Choose the customer, confirm in a dialog, then
+ * `POST /voucher/submit`. The picker comes from the caller (the customers feature owns it).
+ */
+export function RedeemVoucher({
+  voucher,
+  renderCustomerPicker,
+  onRedeemed,
+}: {
+  voucher: Voucher
+  renderCustomerPicker: (props: CustomerPickerProps) => ReactNode
+  onRedeemed?: () => void
+}) {
+  const { t, i18n } = useLingui()
+  const [customer, setCustomer] = useState<CustomerSummary | null>(null)
+  const [tried, setTried] = useState(false)
+  const [confirming, setConfirming] = useState(false)
+  const [serverError, setServerError] = useState<string | undefined>()
+  const redeem = useRedeemVoucher(onRedeemed)
+  const notChosen = tried && !customer ? i18n._(messages.noCustomerChosen.id) : undefined
+  const code = voucher.code
+  const name = customer?.fullname ?? ''
+
+  function confirm() {
+    if (!customer) {
+      setConfirming(false)
+      setTried(true)
+      return
+    }
+    redeem.mutate(
+      { code, customerId: customer.id },
+      {
+        onSuccess: () => setConfirming(false),
+        onError: (error) => {
+          setConfirming(false)
+          if (error instanceof ApiError)
+            setServerError(
+              error.invalidFields.find((field) => field.field === 'customerId')?.message,
+            )
+        },
+      },
+    )
+  }
+
+  return (
+    <section className={styles.card} aria-labelledby="redeem-heading">
+      <h2 id="redeem-heading">
+        <Trans>Redeem for a consumer</Trans>
+      </h2>
+      <form
+        className={styles.redeemRow}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault()
+          setTried(true)
+          if (customer) setConfirming(true)
+        }}
+      >
+        {renderCustomerPicker({
+          label: t`Consumer`,
+          value: customer,
+          onChange: (chosen) => {
+            setCustomer(chosen)
+            setServerError(undefined)
+          },
+          error: notChosen ?? serverError,
+        })}
+        <Button type="submit" className={styles.searchButton}>
+          <Trans>Redeem</Trans>
+        </Button>
+      </form>
+
+      <Dialog.Root
+        open={confirming}
+        onOpenChange={(open) => {
+          if (!redeem.isPending) setConfirming(open)
+        }}
+      >
+        <Dialog.Portal>
+          <Dialog.Overlay className={styles.overlay} />
+          <Dialog.Content className={styles.dialog}>
+            <Dialog.Title className={styles.dialogTitle}>
+              <Trans>Redeem the voucher?</Trans>
+            </Dialog.Title>
+            <Dialog.Description>
+              <Trans>
+                Redeem voucher {code} for {name}?
+              </Trans>
+            </Dialog.Description>
+            <div className={styles.dialogActions}>
+              <Dialog.Close asChild>
+                <Button variant="secondary" disabled={redeem.isPending}>
+                  <Trans>Cancel</Trans>
+                </Button>
+              </Dialog.Close>
+              <Button loading={redeem.isPending} onClick={confirm}>
+                <Trans>Yes, redeem</Trans>
+              </Button>
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </section>
+  )
+}

@@ -1,0 +1,79 @@
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { notFound } from '@tanstack/react-router'
+import { getJson, postJson } from '../../api/client.ts'
+import { ApiError } from '../../api/api-error.ts'
+import { voucherLogSchema, voucherSchema, type VoucherSubmitBody } from '../../contract/vouchers.ts'
+
+export const voucherKeys = {
+  all: ['vouchers'] as const,
+  detail: (id: number) => [...voucherKeys.all, 'detail', id] as const,
+  codeLog: (id: number) => [...voucherKeys.all, 'code-log', id] as const,
+}
+
+/** A route's `$id` as a voucher id; anything else is a not-found page. */
+export function voucherIdParam(raw: string): number {
+  const id = Number(raw)
+  if (!Number.isSafeInteger(id) || id < 1) notFound({ throw: true })
+  return id
+}
+
+/** `GET /voucher/{id}`: code, type, value, godfather, status and log. */
+export function voucherQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: voucherKeys.detail(id),
+    queryFn: async () => (await getJson(`voucher/${id}`, voucherSchema)).data,
+  })
+}
+
+/** `GET /voucher/code-log/{id}`: a used voucher's log. */
+export function voucherCodeLogQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: voucherKeys.codeLog(id),
+    queryFn: async () => (await getJson(`voucher/code-log/${id}`, voucherLogSchema)).data,
+  })
+}
+
+/** A route loader's fetch: a voucher the server does not know is the not-found page. */
+async function orNotFound<T>(load: Promise<T>): Promise<T> {
+  try {
+    return await load
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) notFound({ throw: true })
+    throw error
+  }
+}
+
+export function loadVoucher(queryClient: QueryClient, id: number) {
+  return orNotFound(queryClient.query({ ...voucherQueryOptions(id), staleTime: 'static' }))
+}
+
+export function loadVoucherCodeLog(queryClient: QueryClient, id: number) {
+  return orNotFound(queryClient.query({ ...voucherCodeLogQueryOptions(id), staleTime: 'static' }))
+}
+
+/**
+ * `GET /voucher/search?code=` as a user's action: the found voucher goes into the detail cache;
+ * a non-existent code fails with the server's (translated) message, which the form shows itself.
+ */
+export function useVoucherLookup() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (code: string) =>
+      (await getJson('voucher/search', voucherSchema, { code })).data,
+    onSuccess: (voucher) => queryClient.setQueryData(voucherKeys.detail(voucher.id), voucher),
+    meta: { silent: true },
+  })
+}
+
+/** `POST /voucher/submit`: redeem for a customer; the voucher's queries refresh either way. */
+export function useRedeemVoucher(onRedeemed?: () => void) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: VoucherSubmitBody) => postJson('voucher/submit', voucherSchema, body),
+    onSuccess: ({ data }) => {
+      queryClient.setQueryData(voucherKeys.detail(data.id), data)
+      onRedeemed?.()
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: voucherKeys.all }),
+  })
+}

@@ -1,0 +1,25 @@
+import { useLingui } from '@lingui/react/macro'
+import type { VoucherStatus } from '../../contract/vouchers.ts'
+import { voucherStatusLabels } from './voucher-labels.ts'
+import { voucherStatusMessage, voucherStatusTone } from './voucher-status.ts'
+import styles from './vouchers.module.css'
+
+export function VoucherStatusBadge({ status }: { status: VoucherStatus }) {
+  const { i18n } = useLingui()
+  return (
+    <span className={styles.badge} data-tone={voucherStatusTone[status]}>
+      {i18n._(voucherStatusLabels[status])}
+    </span>
+  )
+}
+
+/** The status as a badge with its sentence (spec sections 4 and 8): valid, already used, expired. */
+export function VoucherStatusPanel({ status }: { status: VoucherStatus }) {
+  const { i18n } = useLingui()
+  return (
+    <div className={styles.status} data-tone={voucherStatusTone[status]}>
+      <VoucherStatusBadge status={status} />
+      <p>{i18n._(voucherStatusMessage[status].id)}</p>
+    </div>
+  )
+}

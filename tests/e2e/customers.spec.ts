@@ -1,0 +1,152 @@
+import type { Page } from '@playwright/test'
+import { test, expect, signIn, demo, expectAccessible } from './fixtures.ts'
+
+// Each test walks several screens and runs axe on each: more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 90_000 })
+
+/** Searches on /customers and opens the first consumer found; returns their name. */
+async function openFirstCustomer(page: Page, query: string) {
+  await page.goto('/customers')
+  await page.getByLabel('Email, phone, referral code or name').fill(query)
+  await page.getByRole('button', { name: 'Search', exact: true }).click()
+  const results = page.getByRole('table', { name: 'Results' })
+  const link = results.getByRole('link').first()
+  await expect(link).toBeVisible()
+  const name = (await link.innerText()).trim()
+  await link.click()
+  await expect(page).toHaveURL(/\/customers\/\d+\/overview$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name)
+  return name
+}
+
+test('a manager searches consumers by name and by referral code, page by page', async ({
+  page,
+}) => {
+  await signIn(page, demo.manager.email)
+  await expect(page).toHaveURL('/')
+  await page.goto('/customers')
+  await expectAccessible(page)
+
+  const search = page.getByLabel('Email, phone, referral code or name')
+  await search.fill('Petrović')
+  await page.getByRole('button', { name: 'Search', exact: true }).click()
+  await expect(page).toHaveURL(/\/customers\?query=Petrovi/)
+  const results = page.getByRole('table', { name: 'Results' })
+  await expect(page.getByText(/^\d+ consumers found$/)).toBeVisible()
+  await expect(results.getByRole('row')).toHaveCount(21)
+  await page.getByRole('button', { name: 'Load more' }).click()
+  await expect.poll(() => results.getByRole('row').count()).toBeGreaterThan(21)
+  await expectAccessible(page)
+
+  // The search is in the URL: a reload keeps it.
+  const first = results.getByRole('link').first()
+  const name = (await first.innerText()).trim()
+  const code = (await results.getByRole('row').nth(1).getByRole('cell').nth(2).innerText()).trim()
+  await page.reload()
+  await expect(search).toHaveValue('Petrović')
+  await expect(results.getByRole('link').first()).toHaveText(name)
+
+  // A referral code finds exactly its consumer.
+  await search.fill(code.toLowerCase())
+  await page.getByRole('button', { name: 'Search', exact: true }).click()
+  await expect(page.getByText('1 consumer found')).toBeVisible()
+  await expect(results.getByRole('link')).toHaveText(name)
+})
+
+test('a manager opens a consumer and reads each tab', async ({ page }) => {
+  await signIn(page, demo.manager.email)
+  await expect(page).toHaveURL('/')
+  const name = await openFirstCustomer(page, 'Jovanović')
+  const tabs = page.getByRole('navigation', { name: 'Consumer profile' })
+  await expect(tabs.getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page')
+  for (const heading of [
+    'Contact and codes',
+    'Visit notes',
+    'Devices',
+    'Orders',
+    'E-commerce statuses',
+    'Previous communication',
+    'Service cases',
+    'Reclamations',
+  ])
+    await expect(page.getByRole('heading', { name: heading, level: 2 })).toBeVisible()
+  const code = (await page.locator('dt:text-is("Referral code") + dd').innerText()).trim()
+  await expectAccessible(page)
+
+  await tabs.getByRole('link', { name: 'Loyalty' }).click()
+  await expect(page).toHaveURL(/\/loyalty$/)
+  await expect(page.getByRole('heading', { name: 'Points by earning rule' })).toBeVisible()
+  await expect(page.getByText('Points spent')).toBeVisible()
+  await expectAccessible(page)
+
+  await tabs.getByRole('link', { name: 'Referrals (MGM)' }).click()
+  await expect(page).toHaveURL(/\/mgm$/)
+  await expect(page.getByRole('heading', { name: 'Referred consumers' })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Referral code' })).toContainText(code)
+  await expectAccessible(page)
+
+  await tabs.getByRole('link', { name: 'Trials' }).click()
+  await expect(page).toHaveURL(/\/survey$/)
+  await expect(page.getByRole('heading', { name: 'Free guided trials' })).toBeVisible()
+  await expectAccessible(page)
+
+  // The tabs replace each other in history: Back returns to the search, which the URL kept.
+  await page.getByRole('button', { name: 'Back' }).click()
+  await expect(page).toHaveURL(/\/customers\?query=Jovanovi/)
+  await expect(
+    page.getByRole('table', { name: 'Results' }).getByRole('link', { name }).first(),
+  ).toBeVisible()
+})
+
+test('a search that matches nobody says so', async ({ page }) => {
+  await signIn(page, demo.manager.email)
+  await expect(page).toHaveURL('/')
+  await page.goto('/customers?query=zzzz-nobody')
+  await expect(page.getByText('No consumer matches this search.')).toBeVisible()
+})
+
+test('a manager adds a visit note and sees it first in the list', async ({ page }) => {
+  await signIn(page, demo.manager.email)
+  await expect(page).toHaveURL('/')
+  await openFirstCustomer(page, 'Marković')
+
+  const form = page.getByRole('form', { name: 'New visit note' })
+  await form.getByRole('button', { name: 'Save' }).click()
+  await expect(form.getByText('This field is required')).toHaveCount(2)
+
+  const comment = `Asked about the new colours (${Date.now()})`
+  await form.getByRole('radio', { name: 'Service' }).check()
+  await form.getByLabel('Comment').fill(comment)
+  await form.getByRole('button', { name: 'Save' }).click()
+
+  await expect(page.locator('[data-kind="success"]')).toContainText('The visit note is saved.')
+  const notes = page.getByRole('list', { name: 'Earlier visits' })
+  await expect(notes.getByRole('listitem').first()).toContainText(comment)
+  await expect(notes.getByRole('listitem').first()).toContainText('Service')
+  await expect(form.getByLabel('Comment')).toHaveValue('')
+  await expectAccessible(page)
+
+  // It is stored: a reload shows it first too.
+  await page.reload()
+  await expect(
+    page.getByRole('list', { name: 'Earlier visits' }).getByRole('listitem').first(),
+  ).toContainText(comment)
+})
+
+test.describe('in Montenegrin', () => {
+  test.use({ appLocale: 'me' })
+
+  test('the consumer profile speaks Montenegrin', async ({ page }) => {
+    await page.goto('/login')
+    await page.getByLabel('Email').fill(demo.managerMe.email)
+    await page.getByLabel('Lozinka', { exact: true }).fill('Demo!2345')
+    await page.getByRole('button', { name: 'Prijavi se' }).click()
+    await expect(page).toHaveURL('/')
+    await page.goto('/customers?query=Jovanovi%C4%87')
+    await page.getByRole('table', { name: 'Rezultati' }).getByRole('link').first().click()
+    await expect(page.getByRole('heading', { name: 'Bilješke o posjetama' })).toBeVisible()
+    await page.getByRole('link', { name: 'Lojalnost' }).click()
+    await expect(page.getByRole('heading', { name: 'Poeni po pravilu sticanja' })).toBeVisible()
+    await expectAccessible(page)
+  })
+})

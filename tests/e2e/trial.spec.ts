@@ -1,0 +1,584 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import { test, expect, signIn, demo, demoPassword, expectAccessible } from './fixtures.ts'
+
+const api = '/api/v1'
+const appHeaders = { 'X-APP': 'brand-expert-pwa' }
+
+/** Signs in through the API; the answer holds the token and the user's fields. */
+async function apiLogin(request: APIRequestContext, email: string) {
+  const response = await request.post(`${api}/user/login`, {
+    headers: appHeaders,
+    data: { email, password: demoPassword },
+  })
+  expect(response.status()).toBe(200)
+  const { data } = (await response.json()) as {
+    data: { token: string; expertStore: { id: number; name: string } | null }
+  }
+  return data
+}
+
+async function apiGet<T>(
+  request: APIRequestContext,
+  token: string,
+  path: string,
+  params: Record<string, string> = {},
+): Promise<T> {
+  const response = await request.get(`${api}/${path}`, {
+    headers: { ...appHeaders, Authorization: `Bearer ${token}` },
+    params,
+  })
+  expect(response.status(), path).toBe(200)
+  return ((await response.json()) as { data: T }).data
+}
+
+type Rows<T> = { rows: T[]; count: number }
+type StoredTrial = { id: number; store: { id: number; name: string }; comment: unknown }
+
+/** The trial as an admin reads it back from `GET /questionnaire/search`. */
+async function storedTrial(request: APIRequestContext, id: number): Promise<StoredTrial> {
+  const { token } = await apiLogin(request, demo.admin.email)
+  const trials = await apiGet<Rows<StoredTrial>>(request, token, 'questionnaire/search')
+  const trial = trials.rows.find((row) => row.id === id)
+  if (!trial) throw new Error(`trial ${id} is not in the search`)
+  return trial
+}
+
+/** Finishes the trial and answers the id the server gave it and the key it was sent with. */
+async function finish(page: Page) {
+  const request = page.waitForRequest(
+    (r) => r.method() === 'POST' && r.url().endsWith('/free-guided/form'),
+  )
+  const response = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().endsWith('/free-guided/form'),
+  )
+  await page.getByRole('button', { name: 'Finish' }).click()
+  const key = (await request).headers()['idempotency-key']
+  const answer = await response
+  expect(answer.status()).toBe(201)
+  const { data } = (await answer.json()) as { data: { id: number } }
+  await expect(page).toHaveURL('/free-guided-trial-success')
+  await expect(page.getByRole('heading', { level: 1, name: 'The trial is saved' })).toBeVisible()
+  return { id: data.id, key }
+}
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+function step(page: Page, name: string) {
+  return expect(page.getByRole('heading', { level: 2, name })).toBeVisible()
+}
+
+test('an agent completes a trial with a store, HTS and RMC, two sticks and a purchase, and the stored trial is what was chosen', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000)
+  const marker = `Liked it, e2e ${Date.now()}`
+  const { token } = await apiLogin(request, demo.admin.email)
+  const htsPacks = await apiGet<Rows<unknown>>(request, token, 'packages/search', {
+    type: 'HTS',
+    brandFamily: 'Terra',
+  })
+  const rmcPacks = await apiGet<Rows<unknown>>(request, token, 'packages/search', {
+    type: 'RMC',
+    brandFamily: 'Drava',
+  })
+  const pack = (rows: unknown[], name: string) =>
+    rows.find((row) => (row as { brandName: string }).brandName === name)
+  const devices = await apiGet<Rows<{ id: number; name: string }>>(
+    request,
+    token,
+    'internal-products/search',
+    { type: 'Device', query: 'Aura Duo' },
+  )
+  const sticks = await apiGet<Rows<{ id: number; name: string }>>(
+    request,
+    token,
+    'internal-products/search',
+    { type: 'Stick', query: 'Aurum Gold' },
+  )
+
+  await signIn(page, demo.agent.email)
+  await page.getByRole('link', { name: 'Start a free guided trial' }).click()
+  const next = page.getByRole('button', { name: 'Next' })
+
+  await step(page, 'Where does the trial take place?')
+  await expect(page.getByText('Step 1 of 10')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Give up' })).toBeVisible()
+  await expect(next).toBeDisabled()
+  await expectAccessible(page)
+  await page.getByRole('combobox', { name: 'Store' }).fill('Beo')
+  const option = page.getByRole('option').first()
+  const storeName = (await option.innerText()).split(',')[0] ?? ''
+  await option.click()
+
+  await step(page, 'Gender')
+  await expect(page.getByRole('button', { name: 'Back' })).toBeVisible()
+  await expectAccessible(page)
+  await page.getByRole('radio', { name: 'Female' }).click()
+
+  await step(page, 'Age group')
+  await expectAccessible(page)
+  await page.getByRole('radio', { name: '25–34' }).click()
+
+  await step(page, 'Habits')
+  await expect(next).toBeDisabled()
+  await page.getByRole('button', { name: 'Heated tobacco (HTS)' }).click()
+  await page.getByRole('button', { name: 'Cigarettes (RMC)' }).click()
+  await expect(page.getByRole('button', { name: 'Cigarettes (RMC)' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  )
+  await expect(page.getByText('Step 4 of 12')).toBeVisible()
+  await expectAccessible(page)
+  await next.click()
+
+  await step(page, 'Heated tobacco (HTS)')
+  await expect(next).toBeDisabled()
+  await page.getByRole('combobox', { name: 'Brand family' }).fill('ter')
+  await page.getByRole('option', { name: 'Terra' }).click()
+  const oak = page.getByRole('button', { name: 'Terra Oak' })
+  await oak.click()
+  await expect(oak).toHaveAttribute('aria-pressed', 'true')
+  await expect(page.getByRole('button', { name: 'Terra Sun' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  )
+  await expectAccessible(page)
+  await next.click()
+
+  await step(page, 'Cigarettes (RMC)')
+  const other = page.getByRole('textbox', { name: 'Other brand' })
+  await expect(other).toBeVisible()
+  await page.getByRole('button', { name: 'Drava', exact: true }).click()
+  await expect(other).toBeHidden()
+  await page.getByRole('button', { name: 'Drava Red' }).click()
+  await expectAccessible(page)
+  await next.click()
+
+  await step(page, 'Consumption (cigarettes a day)')
+  await expectAccessible(page)
+  await page.getByRole('radio', { name: '10–15' }).click()
+
+  await step(page, 'How did the customer hear about us?')
+  await page.getByRole('button', { name: 'A friend' }).click()
+  await page.getByRole('button', { name: 'Social media' }).click()
+  await expectAccessible(page)
+  await next.click()
+
+  await step(page, 'Email and phone')
+  const email = page.getByRole('textbox', { name: 'Email' })
+  await email.fill('kupac@')
+  await expect(page.getByText('Must be a valid email.')).toBeHidden()
+  await page.getByRole('button', { name: 'OK, check the email' }).click()
+  await expect(page.getByText('Invalid', { exact: true })).toBeVisible()
+  await expect(page.getByText('Must be a valid email.')).toBeVisible()
+  await expect(next).toBeDisabled()
+  await expectAccessible(page)
+  await email.fill('kupac@example.com')
+  await page.getByRole('button', { name: 'OK, check the email' }).click()
+  await expect(page.getByText('Valid', { exact: true })).toBeVisible()
+  await expect(page.getByRole('checkbox', { name: /privacy policy/ })).toBeChecked()
+  await expect(page.getByRole('checkbox', { name: /data may be analysed/ })).toBeChecked()
+  await expectAccessible(page)
+  await next.click()
+
+  await step(page, 'Sticks tried')
+  await expectAccessible(page)
+  await page.getByRole('button', { name: /^Gold/ }).click()
+  await page.getByRole('button', { name: /^Tan/ }).click()
+  await expect(page.getByRole('button', { name: /^Gold/ })).toHaveAccessibleName('Gold, order 1')
+  await expect(page.getByRole('button', { name: /^Tan/ })).toHaveAccessibleName('Tan, order 2')
+  await expect(page.getByText('Step 10 of 17')).toBeVisible()
+  await next.click()
+
+  await step(page, 'Impressions: Gold')
+  await page.getByRole('button', { name: 'Rich taste' }).click()
+  await page.getByRole('button', { name: 'Aftertaste' }).click()
+  await expectAccessible(page)
+  await next.click()
+  await step(page, 'Comment: Gold')
+  await page.getByRole('textbox', { name: 'Comment on Gold' }).fill(marker)
+  await expectAccessible(page)
+  await next.click()
+  await step(page, 'Impressions: Tan')
+  await page.getByRole('button', { name: 'Too hot' }).click()
+  await next.click()
+  await step(page, 'Comment: Tan')
+  await next.click()
+
+  await step(page, 'Device')
+  const deviceQueries: (string | null)[] = []
+  page.on('request', (sent) => {
+    const url = new URL(sent.url())
+    if (
+      url.pathname.endsWith('/internal-products/search') &&
+      url.searchParams.get('type') === 'Device'
+    )
+      deviceQueries.push(url.searchParams.get('query'))
+  })
+  await page.getByRole('combobox', { name: 'Device' }).fill('duo')
+  await page.getByRole('option', { name: 'Aura Duo' }).click()
+  await page.waitForTimeout(600)
+  // Nothing is asked for the chosen device's own name (spec section 5).
+  expect(deviceQueries).not.toContain('Aura Duo')
+  await page.getByRole('button', { name: 'Design' }).click()
+  await expectAccessible(page)
+  await next.click()
+
+  await step(page, 'Did the customer buy?')
+  await expect(next).toBeDisabled()
+  await page.getByRole('radio', { name: 'Yes, bought' }).click()
+  await expectAccessible(page)
+  await next.click()
+
+  await step(page, 'Successful purchase')
+  const finishButton = page.getByRole('button', { name: 'Finish' })
+  await expect(finishButton).toBeDisabled()
+  await page.getByRole('button', { name: 'Liked the taste' }).click()
+  await expect(finishButton).toBeDisabled()
+  await page.getByRole('button', { name: 'One more Aurum Gold' }).click()
+  await page.getByRole('button', { name: 'One more Aurum Gold' }).click()
+  await expect(page.getByRole('spinbutton', { name: 'Aurum Gold' })).toHaveValue('2')
+  await expectAccessible(page)
+  const { id, key } = await finish(page)
+  expect(key).toMatch(uuid)
+  await expectAccessible(page)
+
+  const trial = await storedTrial(request, id)
+  expect(trial.store.name).toBe(storeName)
+  expect(trial.comment).toEqual({
+    gender: 'female',
+    ageRange: '25-34',
+    habits: 'RMC;HTS',
+    habitsData: { HTS: pack(htsPacks.rows, 'Terra Oak'), RMC: pack(rmcPacks.rows, 'Drava Red') },
+    consumption: '10-15',
+    referalSource: ['friend', 'social-media'],
+    email: { email: 'kupac@example.com', privacyPolicy: true, analizeData: true },
+    consumptionOrder: ['gold', 'tan'],
+    device: {
+      id: devices.rows[0]?.id,
+      name: 'Aura Duo',
+      positive: ['design'],
+      negative: [],
+      neutral: [],
+    },
+    gold: { positive: ['taste-rich'], negative: ['aftertaste'], neutral: [] },
+    goldComment: marker,
+    tan: { positive: [], negative: ['too-hot'], neutral: [] },
+    tanComment: '',
+    shopping: 'yes',
+    shoppingSuccess: {
+      reason: ['taste'],
+      device: null,
+      sticks: [{ id: sticks.rows[0]?.id, name: 'Aurum Gold', quantity: 2 }],
+    },
+  })
+
+  // Back home replaces the success page: going back does not show it again.
+  await page.getByRole('link', { name: 'Back to home' }).click()
+  await expect(page).toHaveURL('/')
+  await page.goBack()
+  await expect(page).not.toHaveURL(/free-guided-trial-success/)
+})
+
+test('a manager completes a trial at their own store, skipping the email and answering no', async ({
+  page,
+  request,
+}) => {
+  const marker = `Will think about it, e2e ${Date.now()}`
+  const manager = await apiLogin(request, demo.manager.email)
+
+  await signIn(page, demo.manager.email)
+  await page.getByRole('link', { name: 'Start a free guided trial' }).click()
+  const next = page.getByRole('button', { name: 'Next' })
+
+  await step(page, 'Gender')
+  await expect(page.getByText('Step 1 of 9')).toBeVisible()
+  await expect(page.getByRole('combobox', { name: 'Store' })).toHaveCount(0)
+  await page.getByRole('radio', { name: 'Male', exact: true }).click()
+  await page.getByRole('radio', { name: '56+' }).click()
+  await step(page, 'Habits')
+  await page.getByRole('button', { name: 'E-cigarettes (vape)' }).click()
+  await page.getByRole('button', { name: 'Snus / nicotine pouches' }).click()
+  await next.click()
+  await page.getByRole('radio', { name: '0–5' }).click()
+  await step(page, 'How did the customer hear about us?')
+  await page.getByRole('button', { name: 'Other' }).click()
+  await next.click()
+
+  await step(page, 'Email and phone')
+  await page.getByRole('textbox', { name: 'Email' }).fill('not-given@')
+  await page.getByRole('button', { name: 'No email' }).click()
+
+  await step(page, 'Sticks tried')
+  await next.click()
+  await step(page, 'Did the customer buy?')
+  await page.getByRole('radio', { name: 'No, did not buy' }).click()
+  await next.click()
+
+  await step(page, 'Unsuccessful purchase')
+  await expect(page.getByRole('textbox', { name: 'Comment' })).toHaveAttribute('rows', '10')
+  await page.getByRole('button', { name: 'Needs time to think' }).click()
+  await page.getByRole('button', { name: 'Device price' }).click()
+  await page.getByRole('textbox', { name: 'Comment' }).fill(marker)
+  await expectAccessible(page)
+
+  // A failed send shows the server's message and keeps every answer; Finish sends it again
+  // with the same Idempotency-Key.
+  const keys: string[] = []
+  page.on('request', (sent) => {
+    if (sent.method() === 'POST' && sent.url().endsWith('/free-guided/form'))
+      keys.push(sent.headers()['idempotency-key'] ?? '')
+  })
+  await page.route('**/api/v1/free-guided/form', (route) =>
+    route.fulfill({ status: 503, json: { message: 'The service is down for a moment.' } }),
+  )
+  await page.getByRole('button', { name: 'Finish' }).click()
+  await expect(page.getByText('The service is down for a moment.').first()).toBeVisible()
+  await step(page, 'Unsuccessful purchase')
+  await expect(page.getByRole('textbox', { name: 'Comment' })).toHaveValue(marker)
+  await expect(page.getByRole('button', { name: 'Finish' })).toBeEnabled()
+  await page.unroute('**/api/v1/free-guided/form')
+  const { id } = await finish(page)
+  expect(keys).toHaveLength(2)
+  expect(keys[1]).toBe(keys[0])
+
+  const trial = await storedTrial(request, id)
+  expect(trial.store.id).toBe(manager.expertStore?.id)
+  expect(trial.comment).toEqual({
+    gender: 'male',
+    ageRange: '56+',
+    habits: 'Vape;SNUS/NIKOTINSKE VREĆICE',
+    habitsData: { HTS: null, RMC: null },
+    consumption: '0-5',
+    referalSource: ['other'],
+    email: { privacyPolicy: false, analizeData: false },
+    consumptionOrder: [],
+    device: null,
+    shopping: 'no',
+    shoppingUnsuccess: { reason: ['price-device', 'needs-time'], comment: marker },
+  })
+})
+
+/** Presses Tab until `target` has the focus (at most 80 times): reachable by keyboard. */
+async function tabTo(page: Page, target: Locator) {
+  for (let presses = 0; presses < 80; presses++) {
+    await page.keyboard.press('Tab')
+    if (await target.evaluate((element) => element === document.activeElement)) return
+  }
+  throw new Error('not reachable with Tab')
+}
+
+test('a trial can be completed with the keyboard alone', async ({ page, request }) => {
+  test.setTimeout(60_000)
+  const marker = `Keyboard e2e ${Date.now()}`
+  await signIn(page, demo.managerMe.email)
+  await expect(page).toHaveURL('/')
+  await tabTo(page, page.getByRole('link', { name: 'Start a free guided trial' }))
+  await page.keyboard.press('Enter')
+  const next = page.getByRole('button', { name: 'Next' })
+
+  await step(page, 'Gender')
+  await tabTo(page, page.getByRole('radio', { name: 'Male', exact: true }))
+  await page.keyboard.press('Space')
+
+  // Arrow keys choose without leaving the step; Enter goes on.
+  await step(page, 'Age group')
+  await tabTo(page, page.getByRole('radio', { name: '18–24' }))
+  await page.keyboard.press('ArrowRight')
+  await expect(page.getByRole('radio', { name: '25–34' })).toBeChecked()
+  await step(page, 'Age group')
+  await page.keyboard.press('Enter')
+
+  await step(page, 'Habits')
+  await tabTo(page, page.getByRole('button', { name: 'Heated tobacco (HTS)' }))
+  await page.keyboard.press('Space')
+  await tabTo(page, next)
+  await page.keyboard.press('Enter')
+
+  await step(page, 'Heated tobacco (HTS)')
+  await tabTo(page, page.getByRole('combobox', { name: 'Brand family' }))
+  await page.keyboard.type('Nord')
+  await expect(page.getByRole('option', { name: 'Nordic' })).toBeVisible()
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('Enter')
+  const firstPack = page.getByRole('group', { name: 'Packs of Nordic' }).getByRole('button').first()
+  await tabTo(page, firstPack)
+  await page.keyboard.press('Enter')
+  await expect(firstPack).toHaveAttribute('aria-pressed', 'true')
+  await tabTo(page, next)
+  await page.keyboard.press('Enter')
+
+  await step(page, 'Consumption (cigarettes a day)')
+  await tabTo(page, page.getByRole('radio', { name: '0–5' }))
+  await page.keyboard.press('Space')
+
+  await step(page, 'How did the customer hear about us?')
+  await tabTo(page, page.getByRole('button', { name: 'An event' }))
+  await page.keyboard.press('Space')
+  await tabTo(page, next)
+  await page.keyboard.press('Enter')
+
+  await step(page, 'Email and phone')
+  await tabTo(page, page.getByRole('textbox', { name: 'Email' }))
+  await page.keyboard.type('kupac@example.me')
+  await page.keyboard.press('Enter')
+  await expect(page.getByText('Valid', { exact: true })).toBeVisible()
+  await tabTo(page, next)
+  await page.keyboard.press('Enter')
+
+  await step(page, 'Sticks tried')
+  await tabTo(page, page.getByRole('button', { name: /^Silver/ }))
+  await page.keyboard.press('Space')
+  await tabTo(page, next)
+  await page.keyboard.press('Enter')
+  await step(page, 'Impressions: Silver')
+  await tabTo(page, page.getByRole('button', { name: 'No ash' }))
+  await page.keyboard.press('Space')
+  await tabTo(page, next)
+  await page.keyboard.press('Enter')
+  await step(page, 'Comment: Silver')
+  await tabTo(page, page.getByRole('textbox', { name: 'Comment on Silver' }))
+  await page.keyboard.type(marker)
+  await tabTo(page, next)
+  await page.keyboard.press('Enter')
+  await step(page, 'Device')
+  await tabTo(page, next)
+  await page.keyboard.press('Enter')
+
+  await step(page, 'Did the customer buy?')
+  await tabTo(page, page.getByRole('radio', { name: 'Yes, bought' }))
+  await page.keyboard.press('Space')
+  await tabTo(page, next)
+  await page.keyboard.press('Enter')
+
+  await step(page, 'Successful purchase')
+  await tabTo(page, page.getByRole('button', { name: 'Curiosity' }))
+  await page.keyboard.press('Space')
+  await tabTo(page, page.getByRole('combobox', { name: 'Device bought' }))
+  await page.keyboard.type('Aura')
+  await expect(page.getByRole('option').first()).toBeVisible()
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('Enter')
+  await tabTo(page, page.getByRole('button', { name: 'Finish' }))
+  const response = page.waitForResponse((r) => r.url().endsWith('/free-guided/form'))
+  await page.keyboard.press('Enter')
+  const { data } = (await (await response).json()) as { data: { id: number } }
+  await expect(page).toHaveURL('/free-guided-trial-success')
+
+  const trial = await storedTrial(request, data.id)
+  expect(trial.comment).toMatchObject({
+    gender: 'male',
+    ageRange: '25-34',
+    habits: 'HTS',
+    consumption: '0-5',
+    referalSource: ['event'],
+    consumptionOrder: ['silver'],
+    silver: { positive: ['no-ash'], negative: [], neutral: [] },
+    silverComment: marker,
+    shopping: 'yes',
+    shoppingSuccess: { reason: ['curiosity'], sticks: [] },
+  })
+
+  await tabTo(page, page.getByRole('link', { name: 'Back to home' }))
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL('/')
+})
+
+test('a pack without a picture, or whose picture fails, shows its name; the chosen pack scrolls into view', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 768, height: 640 })
+  await page.route('**/media/packs/velora-noir.svg', (route) => route.fulfill({ status: 404 }))
+  await signIn(page, demo.manager.email)
+  await expect(page).toHaveURL('/')
+  await page.goto('/free-guided-trial')
+  await page.getByRole('radio', { name: 'Female' }).click()
+  await page.getByRole('radio', { name: '35–44' }).click()
+  await page.getByRole('button', { name: 'Heated tobacco (HTS)' }).click()
+  await page.getByRole('button', { name: 'Next' }).click()
+
+  await page.getByRole('combobox', { name: 'Brand family' }).fill('Vel')
+  await page.getByRole('option', { name: 'Velora' }).click()
+  const packs = page.getByRole('group', { name: 'Packs of Velora' })
+  await expect(packs.getByRole('button')).toHaveCount(6)
+  await expect(packs.getByRole('img', { name: 'Velora Rose' })).toBeVisible()
+  // No picture, and a picture that fails: the brand name as text.
+  await expect(packs.getByRole('button', { name: 'Velora Tropic' })).toHaveText('Velora Tropic')
+  await expect(packs.getByRole('button', { name: 'Velora Noir' })).toHaveText('Velora Noir')
+  await expect(packs.getByRole('img', { name: 'Velora Noir' })).toHaveCount(0)
+
+  const tropic = packs.getByRole('button', { name: 'Velora Tropic' })
+  await tropic.click()
+  await expect(tropic).toHaveAttribute('aria-pressed', 'true')
+  await page.getByRole('button', { name: 'Next' }).click()
+  await step(page, 'Consumption (cigarettes a day)')
+  await page.getByRole('button', { name: 'Back' }).click()
+  await step(page, 'Heated tobacco (HTS)')
+  await expect(page.getByRole('button', { name: 'Velora Tropic' })).not.toBeInViewport()
+  await expect(page.getByRole('button', { name: 'Velora Tropic' })).toBeInViewport()
+  // Changing the family clears the pack.
+  await page.getByRole('combobox', { name: 'Brand family' }).fill('Ter')
+  await page.getByRole('option', { name: 'Terra' }).click()
+  await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled()
+})
+
+test('Give up on the first step goes back to the previous page', async ({ page }) => {
+  await signIn(page, demo.agent.email)
+  await page.getByRole('link', { name: 'Start a free guided trial' }).click()
+  await step(page, 'Where does the trial take place?')
+  await page.getByRole('button', { name: 'Give up' }).click()
+  await expect(page).toHaveURL('/')
+})
+
+test.describe('in Serbian', () => {
+  test('the phone has the +381 prefix, and a valid phone confirmed with OK ticks both consents', async ({
+    page,
+  }) => {
+    await signIn(page, demo.manager.email)
+    await expect(page).toHaveURL('/')
+    await page.evaluate(() => localStorage.setItem('locale', 'sr'))
+    await page.goto('/free-guided-trial')
+    await page.getByRole('radio', { name: 'Ženski' }).click()
+    await page.getByRole('radio', { name: '18–24' }).click()
+    await page.getByRole('button', { name: 'Duvan za motanje (MYO/RYO)' }).click()
+    await page.getByRole('button', { name: 'Dalje' }).click()
+    await page.getByRole('radio', { name: '20–30' }).click()
+    await page.getByRole('button', { name: 'Društvene mreže' }).click()
+    await page.getByRole('button', { name: 'Dalje' }).click()
+
+    await step(page, 'Email i telefon')
+    await expect(page.getByText('+381', { exact: true })).toBeVisible()
+    const phone = page.getByRole('textbox', { name: 'Telefon' })
+    await phone.fill('12345')
+    await page.getByRole('button', { name: 'OK, proveri telefon' }).click()
+    await expect(page.getByText('Neispravno', { exact: true })).toBeVisible()
+    await expect(page.getByRole('checkbox', { name: /politiku privatnosti/ })).not.toBeChecked()
+    await phone.fill('064 123 4567')
+    await page.getByRole('button', { name: 'OK, proveri telefon' }).click()
+    await expect(page.getByText('Ispravno', { exact: true })).toBeVisible()
+    await expect(page.getByRole('checkbox', { name: /politiku privatnosti/ })).toBeChecked()
+    await expect(page.getByRole('checkbox', { name: /analizom/ })).toBeChecked()
+    await expect(page.getByRole('button', { name: 'Dalje' })).toBeEnabled()
+    await expectAccessible(page)
+  })
+})
+
+test('the simple trial saves a store and a comment, and goes home', async ({ page, request }) => {
+  const marker = `Simple trial e2e ${Date.now()}`
+  await signIn(page, demo.agent.email)
+  await expect(page).toHaveURL('/')
+  await page.goto('/free-guided-trial/simple')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText('This field is required')).toHaveCount(2)
+  await expect(page.getByRole('textbox', { name: 'Comment' })).toHaveAttribute('rows', '15')
+  await expectAccessible(page)
+  await page.getByRole('combobox', { name: 'Store' }).fill('Niš')
+  await page.getByRole('option').first().click()
+  await page.getByRole('textbox', { name: 'Comment' }).fill(marker)
+  const response = page.waitForResponse((r) => r.url().endsWith('/free-guided/form'))
+  await page.getByRole('button', { name: 'Save' }).click()
+  const { data } = (await (await response).json()) as { data: { id: number } }
+  await expect(page).toHaveURL('/')
+  expect((await storedTrial(request, data.id)).comment).toBe(marker)
+})

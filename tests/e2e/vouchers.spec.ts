@@ -1,0 +1,119 @@
+import type { Page } from '@playwright/test'
+import { test, expect, signIn, demo, demoPassword, expectAccessible } from './fixtures.ts'
+
+// Each test walks several screens and runs axe on each: more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 90_000 })
+
+/** Signs in on the Montenegrin or Serbian login form (the shared helper speaks English). */
+async function signInLocal(page: Page, email: string) {
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Lozinka', { exact: true }).fill(demoPassword)
+  await page.getByRole('button', { name: 'Prijavi se' }).click()
+  await expect(page).toHaveURL('/')
+}
+
+async function lookUp(page: Page, label: string, button: string, code: string) {
+  await page.goto('/vouchers')
+  await page.getByLabel(label).fill(code)
+  await page.getByRole('button', { name: button, exact: true }).click()
+}
+
+test.describe('in Montenegrin', () => {
+  test.use({ appLocale: 'me' })
+
+  test('a manager finds a valid voucher worth 5,00 €, redeems it for a consumer and sees it as already used', async ({
+    page,
+  }) => {
+    const code = 'MGM-VALID-0011'
+    await signInLocal(page, demo.managerMe.email)
+    await page.goto('/vouchers')
+    await expectAccessible(page)
+    await lookUp(page, 'Kod vaučera', 'Pretraži', code)
+
+    await expect(page).toHaveURL(/\/vouchers\/\d+$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Vaučer ${code}`)
+    await expect(page.getByText('Vaučer je validan.')).toBeVisible()
+    await expect(page.getByText('Važeći', { exact: true })).toBeVisible()
+    await expect(page.getByText(/^5,00\s€$/)).toBeVisible()
+    await expectAccessible(page)
+
+    // Redeeming with no consumer chosen says so next to the picker.
+    await page.getByRole('button', { name: 'Iskoristi', exact: true }).click()
+    await expect(page.getByText(/^Niste odabrali potrošača/)).toBeVisible()
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+
+    const picker = page.getByRole('combobox', { name: 'Potrošač' })
+    await picker.fill('Petrović')
+    const option = page.getByRole('option').first()
+    await expect(option).toBeVisible()
+    const name = (await option.locator('span span').first().innerText()).trim()
+    await option.click()
+    await expect(picker).toHaveValue(name)
+    await expect(page.getByText(/^Niste odabrali potrošača/)).toHaveCount(0)
+
+    await page.getByRole('button', { name: 'Iskoristi', exact: true }).click()
+    const dialog = page.getByRole('dialog', { name: 'Iskoristiti vaučer?' })
+    await expect(dialog).toContainText(`Iskoristiti vaučer ${code} za potrošača ${name}?`)
+    await expectAccessible(page)
+    await dialog.getByRole('button', { name: 'Da, iskoristi' }).click()
+
+    await expect(page.locator('[data-kind="success"]')).toContainText('Vaučer je iskorišćen.')
+    await expect(page.getByText('Vaučer je već iskorišćen.')).toBeVisible()
+    await expect(page.getByText('Već iskorišćen', { exact: true })).toBeVisible()
+    await expect(page.getByRole('combobox', { name: 'Potrošač' })).toHaveCount(0)
+    const log = page.getByRole('table', { name: 'Istorija' })
+    await expect(log.getByRole('row').nth(1)).toContainText(code)
+
+    // Looking it up again finds it used; its log opens on /used-code.
+    await lookUp(page, 'Kod vaučera', 'Pretraži', code)
+    await expect(page.getByText('Vaučer je već iskorišćen.')).toBeVisible()
+    await page.getByRole('link', { name: 'Otvori istoriju iskorišćenog vaučera' }).click()
+    await expect(page).toHaveURL(/\/used-code\/\d+$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Iskorišćen vaučer')
+    await expect(
+      page.getByRole('table', { name: `Istorija vaučera ${code}` }).getByRole('row'),
+    ).toHaveCount(2)
+    await expectAccessible(page)
+    await page.getByRole('button', { name: 'Nazad' }).click()
+    await expect(page).toHaveURL(/\/vouchers\/\d+$/)
+  })
+})
+
+test.describe('in Serbian', () => {
+  test.use({ appLocale: 'sr' })
+
+  test('a referral voucher is worth 1.000,00 RSD', async ({ page }) => {
+    await signInLocal(page, demo.manager.email)
+    await lookUp(page, 'Kod vaučera', 'Pretraži', 'mgm-valid-0012')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vaučer MGM-VALID-0012')
+    await expect(page.getByText(/^1\.000,00\sRSD$/)).toBeVisible()
+    await expect(page.getByText('Vaučer je validan.')).toBeVisible()
+  })
+})
+
+test('an expired, a used and a non-existent code each show their message', async ({ page }) => {
+  await signIn(page, demo.manager.email)
+  await expect(page).toHaveURL('/')
+
+  await lookUp(page, 'Voucher code', 'Search', 'MGM-EXPIRED-0001')
+  await expect(page).toHaveURL(/\/vouchers\/\d+$/)
+  await expect(page.getByText('The voucher has expired.')).toBeVisible()
+  await expect(page.getByText('Expired', { exact: true })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Redeem', exact: true })).toHaveCount(0)
+  await expectAccessible(page)
+
+  await lookUp(page, 'Voucher code', 'Search', 'MGM-USED-0001')
+  await expect(page.getByText('The voucher has already been used.')).toBeVisible()
+  await expect(page.getByRole('link', { name: "Open the used voucher's log" })).toBeVisible()
+
+  await lookUp(page, 'Voucher code', 'Search', 'NO-SUCH-CODE-0001')
+  await expect(page.getByRole('alert')).toHaveText('The voucher does not exist.')
+  await expect(page).toHaveURL('/vouchers')
+  await expectAccessible(page)
+
+  // An empty code is not sent.
+  await page.getByLabel('Voucher code').fill('')
+  await page.getByRole('button', { name: 'Search', exact: true }).click()
+  await expect(page.getByText('This field is required')).toBeVisible()
+})

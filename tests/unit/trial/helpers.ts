@@ -1,0 +1,62 @@
+import type { Pack } from '../../../src/contract/catalogue.ts'
+import type { Store } from '../../../src/contract/stores.ts'
+import type { Locale } from '../../../src/contract/locale.ts'
+import { initialWizardState, type WizardState } from '../../../src/features/trial/wizard-state.ts'
+import type { WizardAction } from '../../../src/features/trial/wizard-actions.ts'
+import { wizardReducer, wizardView } from '../../../src/features/trial/wizard-machine.ts'
+import { stepKey } from '../../../src/features/trial/wizard-steps.ts'
+
+export const agent = { role: 'agent' as const, expertStore: null }
+export const manager = {
+  role: 'manager' as const,
+  expertStore: { id: 42, name: 'Knez Mihailova 5' },
+}
+
+export const store: Store = {
+  id: 7,
+  name: 'Ušće',
+  address: 'Bulevar Mihajla Pupina 4',
+  city: 'Beograd',
+  country: 'RS',
+  createdAt: '2026-01-05T09:00:00.000Z',
+}
+
+export function pack(overrides: Partial<Pack> = {}): Pack {
+  return {
+    id: 11,
+    type: 'HTS',
+    brandName: 'Terra Amber',
+    brandFamily: 'Terra',
+    image: './packs/terra-amber.svg',
+    src: '/assets/packs/terra-amber.svg',
+    ...overrides,
+  }
+}
+
+export function start(user: { role: string } = agent, locale: Locale = 'sr'): WizardState {
+  return initialWizardState(user, locale)
+}
+
+export function run(state: WizardState, ...actions: WizardAction[]): WizardState {
+  return actions.reduce(wizardReducer, state)
+}
+
+export function keys(state: WizardState): string[] {
+  return wizardView(state).steps.map(stepKey)
+}
+
+export function current(state: WizardState): string {
+  return stepKey(wizardView(state).step)
+}
+
+/** Goes forward until the current step is `key` (each step must be valid to pass). */
+export function goTo(state: WizardState, key: string): WizardState {
+  let next = state
+  for (let guard = 0; current(next) !== key; guard++) {
+    const moved = wizardReducer(next, { type: 'next' })
+    if (moved === next || guard > 40)
+      throw new Error(`stuck at ${current(next)} on the way to ${key}`)
+    next = moved
+  }
+  return next
+}
