@@ -9,9 +9,13 @@ import { securityHeaders } from './http/security-headers.ts'
 import { serveStaticFiles } from './http/static-files.ts'
 import { HttpError } from './http-error.ts'
 import { authRoutes } from './routes/auth/routes.ts'
+import { catalogueRoutes } from './routes/catalogue/routes.ts'
 import { checkInRoutes } from './routes/check-in/routes.ts'
+import { customerRoutes } from './routes/customers/routes.ts'
 import { healthRoutes } from './routes/health/routes.ts'
 import { storeRoutes } from './routes/stores/routes.ts'
+import { trialRoutes } from './routes/trials/routes.ts'
+import { voucherRoutes } from './routes/vouchers/routes.ts'
 
 const maxBodyBytes = 1024 * 1024
 // The rest of the body is not read: the connection cannot serve another request.
@@ -23,7 +27,7 @@ const tooLarge = () => {
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>()
   app.onError(handleError)
-  app.use(securityHeaders)
+  app.use(securityHeaders(deps.config))
   app.use('/api/*', noStore, requestLocale, bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge }))
   app.use(`${apiBasePath}/*`, requireAppHeader)
 
@@ -31,6 +35,10 @@ export function createApp(deps: AppDeps) {
   app.route(apiBasePath, authRoutes(deps))
   app.route(apiBasePath, checkInRoutes(deps))
   app.route(apiBasePath, storeRoutes(deps))
+  app.route(apiBasePath, catalogueRoutes(deps))
+  app.route(apiBasePath, trialRoutes(deps))
+  app.route(apiBasePath, voucherRoutes(deps))
+  app.route(apiBasePath, customerRoutes(deps))
   app.all('/api/*', (c) => errorResponse(c, new HttpError(404, messages.notFound.id)))
 
   serveStaticFiles(app, deps.config)

@@ -5,6 +5,15 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseDomainList } from '../src/contract/validators.ts'
 
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name })
+    return true
+  } catch {
+    return false
+  }
+}
+
 const envSchema = v.object({
   PORT: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(0)), '3000'),
   HOST: v.optional(v.string(), '0.0.0.0'),
@@ -15,7 +24,8 @@ const envSchema = v.object({
   SMTP_URL: v.optional(v.pipe(v.string(), v.nonEmpty())),
   MAIL_FROM: v.optional(v.string(), 'Brand Expert <no-reply@example.com>'),
   ALLOWED_EMAIL_DOMAINS: v.optional(v.string(), 'example.com,example.rs,example.me'),
-  ASSET_BASE_URL: v.optional(v.string(), '/media/'),
+  ASSET_BASE_URL: v.optional(v.pipe(v.string(), v.nonEmpty()), '/media/'),
+  TIME_ZONE: v.optional(v.pipe(v.string(), v.check(isTimeZone)), 'Europe/Belgrade'),
   SEED_DEMO: v.optional(v.picklist(['true', 'false']), 'true'),
 })
 
@@ -29,7 +39,10 @@ export type Config = {
   smtpUrl: string | undefined
   mailFrom: string
   allowedEmailDomains: string[]
+  /** Where pack images are: a pack's `src` is its `image` with `./` replaced by this (ends in `/`). */
   assetBaseUrl: string
+  /** The stores' time zone: date-only filters (`startAt`, `endAt`) are days in it. */
+  timeZone: string
   seedDemo: boolean
   /** The built PWA (`npm run build`); served when it exists. */
   distDir: string
@@ -57,7 +70,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: parsed.SMTP_URL,
     mailFrom: parsed.MAIL_FROM,
     allowedEmailDomains: parseDomainList(parsed.ALLOWED_EMAIL_DOMAINS),
-    assetBaseUrl: parsed.ASSET_BASE_URL,
+    assetBaseUrl: parsed.ASSET_BASE_URL.replace(/\/?$/, '/'),
+    timeZone: parsed.TIME_ZONE,
     seedDemo: parsed.SEED_DEMO === 'true',
     distDir: join(projectDir, 'dist'),
     mediaDir: join(projectDir, 'server', 'media'),

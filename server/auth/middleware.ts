@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory'
 import { invalidToken } from '../../src/contract/http.ts'
 import { messages } from '../../src/contract/messages.ts'
-import { allows, type Access } from '../../src/contract/roles.ts'
+import { allows, needsStore, type Access } from '../../src/contract/roles.ts'
 import type { AppDeps, UserEnv } from '../deps.ts'
 import { HttpError } from '../http-error.ts'
 import { logEvent } from '../log.ts'
@@ -45,3 +45,16 @@ export function allow(area: Access, message: string = messages.forbidden.id) {
     await next()
   })
 }
+
+/**
+ * Spec section 6: a manager works on behalf of a store, so one who is not checked in to any gets
+ * 403 `store.notAssigned` (the PWA sends them to the store picker). Other roles pass.
+ */
+export const requireStore = createMiddleware<UserEnv>(async (c, next) => {
+  const { id, role, expertStore } = c.var.user
+  if (needsStore(role, expertStore?.id)) {
+    logEvent('access.refused', { user: id, role, method: c.req.method, path: c.req.path })
+    throw new HttpError(403, messages.notAssignedToStore.id)
+  }
+  await next()
+})

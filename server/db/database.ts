@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
@@ -47,7 +48,8 @@ export async function openDatabase(
     dataDir = join(config.dataDir, 'pglite')
     mkdirSync(dataDir, { recursive: true })
   }
-  const client = await PGlite.create(dataDir)
+  // pg_trgm serves the customer search's partial matches (the migrations create the extension).
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } })
   const db = drizzlePglite({ client })
   return {
     db,

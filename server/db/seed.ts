@@ -4,6 +4,8 @@ import { hashPassword } from '../auth/password.ts'
 import type { Clock } from '../deps.ts'
 import type { Database } from './database.ts'
 import { demoStores } from './demo-stores.ts'
+import { seedCustomers } from './seed-customers.ts'
+import { seedCatalogue } from './seed-catalogue.ts'
 import { storeLogs } from './schema/store-logs.ts'
 import { stores } from './schema/stores.ts'
 import { users } from './schema/users.ts'
@@ -66,7 +68,8 @@ export const demoUsers: readonly DemoUser[] = [
 
 /**
  * Fills an empty database with the demo stores and users (all with `demoPassword`); the checked-in
- * managers get an open store log. Does nothing when there is any user. Answers whether it seeded.
+ * managers get an open store log. Does nothing when there is any user. The demo catalogue goes
+ * into empty catalogue tables either way. Answers whether it seeded anything.
  */
 export async function seedDemo(db: Database, clock: Clock): Promise<boolean> {
   const passwordHash = await hashPassword(demoPassword)
@@ -74,8 +77,10 @@ export async function seedDemo(db: Database, clock: Clock): Promise<boolean> {
   return db.transaction(async (tx) => {
     // Two processes starting at once on one database: one seeds, the other sees its users.
     await tx.execute(sql`select pg_advisory_xact_lock(20240501)`)
+    // The catalogue by itself, so that a database seeded before it existed gets it too.
+    const seededCatalogue = await seedCatalogue(tx)
     const [existing] = await tx.select({ count: count() }).from(users)
-    if ((existing?.count ?? 0) > 0) return false
+    if ((existing?.count ?? 0) > 0) return seededCatalogue
 
     const storeRows = await tx
       .insert(stores)
@@ -93,6 +98,7 @@ export async function seedDemo(db: Database, clock: Clock): Promise<boolean> {
         await tx.insert(storeLogs).values({ userId: row.id, storeId: expertStoreId, loginAt: now })
       }
     }
+    await seedCustomers(tx, now)
     return true
   })
 }

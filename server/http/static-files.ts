@@ -6,14 +6,21 @@ import type { AppEnv } from '../deps.ts'
 
 const immutable = 'public, max-age=31536000, immutable'
 const revalidated = new Set(['/', '/index.html', '/sw.js'])
+/** Pack images keep their names when redrawn: a month, then revalidated in the background. */
+const mediaCache = 'public, max-age=2592000, stale-while-revalidate=86400'
 
 /**
  * The built PWA from `distDir`, when it was built: fingerprinted `/assets/*` cached for a year,
  * `index.html` and `sw.js` revalidated every time, and `index.html` for any other page (a GET that
- * accepts text/html: the SPA fallback). Pack images from `mediaDir` under `/media/`.
+ * accepts text/html: the SPA fallback). Pack images from `mediaDir` under `/media/`, cached for a
+ * month (their content type from the extension: `image/svg+xml` for the generated artwork).
  */
 export function serveStaticFiles(app: Hono<AppEnv>, dirs: { distDir: string; mediaDir: string }) {
   if (existsSync(dirs.mediaDir)) {
+    app.use('/media/*', async (c, next) => {
+      await next()
+      if (c.res.ok) c.header('Cache-Control', mediaCache)
+    })
     app.use(
       '/media/*',
       serveStatic({

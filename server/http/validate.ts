@@ -15,21 +15,23 @@ function messageOf(issue: v.BaseIssue<unknown>): string {
   return messages.invalid.id
 }
 
+/** The JSON body as it was sent; an empty body is `{}`, malformed JSON a 400. */
+export async function readJson(c: Context): Promise<unknown> {
+  const text = await c.req.text()
+  if (text.trim() === '') return {}
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    throw new HttpError(400, messages.invalidRequest.id)
+  }
+}
+
 /** Reads the JSON body with a contract schema; an empty body is `{}`. */
 export async function validateJson<S extends v.GenericSchema>(
   c: Context,
   schema: S,
 ): Promise<v.InferOutput<S>> {
-  const text = await c.req.text()
-  let body: unknown = {}
-  if (text.trim() !== '') {
-    try {
-      body = JSON.parse(text)
-    } catch {
-      throw new HttpError(400, messages.invalidRequest.id)
-    }
-  }
-  return validate(schema, body)
+  return validate(schema, await readJson(c))
 }
 
 /** Reads the query string with a contract schema. */

@@ -97,9 +97,14 @@ async function listen(deps: AppDeps): Promise<{ url: string; close: () => Promis
 async function freshDatabase(
   database: TestDatabase,
   dataDir: string,
-): Promise<{ open: () => Promise<OpenDatabase>; drop: () => Promise<void> }> {
+): Promise<{
+  url: string | undefined
+  open: () => Promise<OpenDatabase>
+  drop: () => Promise<void>
+}> {
   if (!database.url) {
     return {
+      url: undefined,
       open: () => openDatabase({ databaseUrl: undefined, dataDir }, { memory: true }),
       drop: async () => {},
     }
@@ -119,6 +124,7 @@ async function freshDatabase(
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
   return {
+    url: url.href,
     open: () => openDatabase({ databaseUrl: url.href, dataDir }),
     drop: () => admin(`drop database if exists "${name}" with (force)`),
   }
@@ -127,6 +133,8 @@ async function freshDatabase(
 export type TestApi = {
   url: string
   db: Database
+  /** The test's own PostgreSQL database; undefined on PGlite. */
+  databaseUrl: string | undefined
   config: Config
   clock: TestClock
   tasks: Tasks
@@ -135,7 +143,7 @@ export type TestApi = {
   startAnother: () => Promise<{ url: string }>
 }
 
-export type ApiOptions = { distDir?: string; mediaDir?: string }
+export type ApiOptions = { distDir?: string; mediaDir?: string; assetBaseUrl?: string }
 
 /**
  * Builds the app on a fresh database before the file's tests, serves it over real HTTP, and
@@ -187,6 +195,7 @@ export function useApi(database: TestDatabase, options: ApiOptions = {}): TestAp
     started = {
       url,
       db,
+      databaseUrl: fresh.url,
       config,
       clock,
       tasks,
@@ -209,6 +218,9 @@ export function useApi(database: TestDatabase, options: ApiOptions = {}): TestAp
     },
     get db() {
       return api().db
+    },
+    get databaseUrl() {
+      return api().databaseUrl
     },
     get config() {
       return api().config

@@ -51,6 +51,14 @@ describe.each(databases)('the built PWA on $name', (database) => {
     const image = await fetch(`${api.url}/media/packs/gold.svg`)
     expect(image.status).toBe(200)
     expect(image.headers.get('content-type')).toContain('image/svg+xml')
+    expect(image.headers.get('cache-control')).toBe(
+      'public, max-age=2592000, stale-while-revalidate=86400',
+    )
+    const missing = await fetch(`${api.url}/media/packs/missing.svg`, {
+      headers: { Accept: 'text/html' },
+    })
+    expect(missing.status).toBe(404)
+    expect(missing.headers.get('cache-control')).toBeNull()
   })
 
   it('keeps answering unknown API routes with JSON, not with the page', async () => {

@@ -1,9 +1,10 @@
-import { and, asc, count, eq, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, isNull, or } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import { pageSize } from '../../../src/contract/http.ts'
 import type { Store, StoreList } from '../../../src/contract/stores.ts'
 import type { Database } from '../../db/database.ts'
 import { stores } from '../../db/schema/stores.ts'
+import { containsFolded } from '../../db/text-search.ts'
 
 const storeColumns = {
   id: stores.id,
@@ -18,24 +19,12 @@ function toStore(row: Omit<Store, 'createdAt'> & { createdAt: Date }): Store {
   return { ...row, createdAt: row.createdAt.toISOString() }
 }
 
-/** Without case or the Serbian and Montenegrin diacritics: "cacak" finds "Čačak". */
-function folded(text: SQL | PgColumn) {
-  return sql`lower(translate(${text}, 'ČĆŠŽĐčćšžđ', 'CCSZDccszd'))`
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`)
-}
-
 /** Stores that are not archived whose name, address or city holds `query`, by name then id. */
 export async function searchStores(db: Database, query: string, page: number): Promise<StoreList> {
-  const pattern = sql`${'%' + escapeLike(query) + '%'}`
-  const matches = (column: PgColumn) => sql`${folded(column)} like ${folded(pattern)}`
+  const matches = (column: PgColumn) => containsFolded(column, query)
   const where = and(
     isNull(stores.archivedAt),
-    query === ''
-      ? undefined
-      : or(matches(stores.name), matches(stores.address), matches(stores.city)),
+    query === '' ? undefined : or(...[stores.name, stores.address, stores.city].map(matches)),
   )
   const rows = await db
     .select(storeColumns)

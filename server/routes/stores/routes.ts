@@ -3,16 +3,11 @@ import { searchQuerySchema } from '../../../src/contract/http.ts'
 import { messages } from '../../../src/contract/messages.ts'
 import { authenticate } from '../../auth/middleware.ts'
 import type { AppDeps, AppEnv } from '../../deps.ts'
+import { parseId } from '../../http/path-id.ts'
 import { ok } from '../../http/respond.ts'
 import { validateQuery } from '../../http/validate.ts'
 import { HttpError } from '../../http-error.ts'
 import { findStore, searchStores } from './queries.ts'
-
-/** A positive int4 id, or null (a path such as `/store/abc` is simply not found). */
-function parseId(value: string): number | null {
-  const id = /^\d{1,10}$/.test(value) ? Number(value) : 0
-  return id >= 1 && id <= 2_147_483_647 ? id : null
-}
 
 /** `GET /store/search?query=&page=` and `GET /store/:id`, for any signed-in user. */
 export function storeRoutes(deps: AppDeps) {

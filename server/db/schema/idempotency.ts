@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm'
+import {
+  check,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { users } from './users.ts'
+
+export const idempotencyStatuses = ['running', 'done'] as const
+
+/**
+ * `Idempotency-Key`s (design section 4), per user: the sha256 of the request's canonical body and,
+ * once done, the answer to replay. Written in the transaction of the work they guard, so that a
+ * key is done exactly when the work is stored. Kept 30 days at least: a user's older keys are
+ * deleted when the user sends the next key.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    key: uuid('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    status: text('status', { enum: idempotencyStatuses }).notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('idempotency_keys_user_key_unique').on(table.userId, table.key),
+    check('idempotency_keys_status_check', sql`${table.status} in ('running', 'done')`),
+  ],
+)

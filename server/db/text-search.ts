@@ -1,0 +1,17 @@
+import { sql, type SQL } from 'drizzle-orm'
+import type { PgColumn } from 'drizzle-orm/pg-core'
+
+/** Without case or the Serbian and Montenegrin diacritics: "cacak" finds "Čačak". */
+export function folded(text: SQL | PgColumn) {
+  return sql`lower(translate(${text}, 'ČĆŠŽĐčćšžđ', 'CCSZDccszd'))`
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`)
+}
+
+/** `column` holds `query`, folded; `%` and `_` in the query are plain characters. */
+export function containsFolded(column: PgColumn, query: string): SQL {
+  const pattern = sql`${'%' + escapeLike(query) + '%'}`
+  return sql`${folded(column)} like ${folded(pattern)}`
+}

@@ -1,0 +1,61 @@
+import { count, desc, eq, or, sql, type SQL } from 'drizzle-orm'
+import type { CustomerTrialList } from '../../../src/contract/customers.ts'
+import { pageSize } from '../../../src/contract/http.ts'
+import type { Database } from '../../db/database.ts'
+import { customers } from '../../db/schema/customers.ts'
+import { stores } from '../../db/schema/stores.ts'
+import { trials } from '../../db/schema/trials.ts'
+import { users } from '../../db/schema/users.ts'
+
+/**
+ * The trials whose answers hold the customer's email (without regard to case) or phone (both are
+ * in the international form), newest first, a page at a time; null when there is no such customer.
+ * Served by the trials' indexes on `lower(email)` and `phone`.
+ */
+export async function trialsOfCustomer(
+  db: Database,
+  customerId: number,
+  page: number,
+): Promise<CustomerTrialList | null> {
+  const [customer] = await db
+    .select({ email: customers.email, phone: customers.phone })
+    .from(customers)
+    .where(eq(customers.id, customerId))
+  if (!customer) return null
+  const conditions: SQL[] = []
+  if (customer.email !== null) {
+    conditions.push(sql`lower(${trials.email}) = ${customer.email.trim().toLowerCase()}`)
+  }
+  if (customer.phone !== null) {
+    conditions.push(eq(trials.phone, customer.phone))
+  }
+  if (conditions.length === 0) return { rows: [], count: 0 }
+  const where = or(...conditions)
+
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: trials.id,
+        createdAt: trials.createdAt,
+        store: stores.name,
+        expert: users.fullname,
+        shopping: trials.shopping,
+      })
+      .from(trials)
+      .innerJoin(stores, eq(stores.id, trials.storeId))
+      .innerJoin(users, eq(users.id, trials.userId))
+      .where(where)
+      .orderBy(desc(trials.createdAt), desc(trials.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ count: count() }).from(trials).where(where),
+  ])
+  return {
+    rows: rows.map((row) => ({
+      ...row,
+      createdAt: row.createdAt.toISOString(),
+      shopping: row.shopping === 'yes' || row.shopping === 'no' ? row.shopping : null,
+    })),
+    count: total?.count ?? 0,
+  }
+}

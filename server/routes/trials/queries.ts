@@ -1,0 +1,125 @@
+import { and, count, desc, eq, gte, isNull, or, sql, type SQL } from 'drizzle-orm'
+import type { User } from '../../../src/contract/auth.ts'
+import { pageSize } from '../../../src/contract/http.ts'
+import { allows } from '../../../src/contract/roles.ts'
+import type { Trial, TrialBody, TrialSearchQuery } from '../../../src/contract/trial.ts'
+import type { Database } from '../../db/database.ts'
+import { withinDays } from '../../db/day-range.ts'
+import { storeLogs } from '../../db/schema/store-logs.ts'
+import { stores } from '../../db/schema/stores.ts'
+import { trials } from '../../db/schema/trials.ts'
+import { users } from '../../db/schema/users.ts'
+
+type NewTrial = { userId: number; storeId: number; comment: TrialBody['comment']; now: Date }
+
+/** Stores a trial: the answers as they are, and the ones reports group by in columns. */
+export async function insertTrial(db: Database, trial: NewTrial): Promise<number> {
+  const { comment } = trial
+  const answers = typeof comment === 'string' ? null : comment
+  const [row] = await db
+    .insert(trials)
+    .values({
+      userId: trial.userId,
+      storeId: trial.storeId,
+      kind: answers ? 'guided' : 'simple',
+      answers: comment,
+      gender: answers?.gender ?? null,
+      ageRange: answers?.ageRange ?? null,
+      shopping: answers?.shopping ?? null,
+      email: answers?.email.email ?? null,
+      phone: answers?.email.phone ?? null,
+      createdAt: trial.now,
+    })
+    .returning({ id: trials.id })
+  if (!row) throw new Error('no trial inserted')
+  return row.id
+}
+
+const trialColumns = {
+  id: trials.id,
+  createdAt: trials.createdAt,
+  storeId: stores.id,
+  storeName: stores.name,
+  userId: users.id,
+  fullname: users.fullname,
+  // As text, parsed here: drizzle's jsonb reading would turn a text trial such as "12" into 12.
+  answers: sql<string>`${trials.answers}::text`,
+}
+
+type TrialRow = {
+  id: number
+  createdAt: Date
+  storeId: number
+  storeName: string
+  userId: number
+  fullname: string
+  answers: string
+}
+
+function toTrial(row: TrialRow): Trial {
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    store: { id: row.storeId, name: row.storeName },
+    user: { id: row.userId, fullname: row.fullname },
+    comment: JSON.parse(row.answers) as Trial['comment'],
+  }
+}
+
+type Viewer = Pick<User, 'id' | 'role'>
+
+/** Super users and admins see every trial; managers and agents their own only. */
+function visibleTo(viewer: Viewer): SQL | undefined {
+  return allows('administration', viewer.role) ? undefined : eq(trials.userId, viewer.id)
+}
+
+function selectTrials(db: Database) {
+  return db
+    .select(trialColumns)
+    .from(trials)
+    .innerJoin(stores, eq(stores.id, trials.storeId))
+    .innerJoin(users, eq(users.id, trials.userId))
+}
+
+/** The trials the viewer may see, of `user` and within the days asked for, newest first. */
+export async function searchTrials(
+  db: Database,
+  viewer: Viewer,
+  query: TrialSearchQuery,
+  timeZone: string,
+): Promise<{ rows: Trial[]; count: number }> {
+  const where = and(
+    visibleTo(viewer),
+    query.user === undefined ? undefined : eq(trials.userId, query.user),
+    ...withinDays(trials.createdAt, query, timeZone),
+  )
+  const rows = await selectTrials(db)
+    .where(where)
+    .orderBy(desc(trials.createdAt), desc(trials.id))
+    .limit(pageSize)
+    .offset((query.page - 1) * pageSize)
+  const [total] = await db.select({ count: count() }).from(trials).where(where)
+  return { rows: rows.map(toTrial), count: total?.count ?? 0 }
+}
+
+/** One trial, when the viewer may see it. */
+export async function findTrial(db: Database, viewer: Viewer, id: number): Promise<Trial | null> {
+  const [row] = await selectTrials(db).where(and(eq(trials.id, id), visibleTo(viewer)))
+  return row ? toTrial(row) : null
+}
+
+/** Whether the user was checked in to the store at some time since `since`. */
+export async function wasCheckedIn(db: Database, userId: number, storeId: number, since: Date) {
+  const [row] = await db
+    .select({ id: storeLogs.id })
+    .from(storeLogs)
+    .where(
+      and(
+        eq(storeLogs.userId, userId),
+        eq(storeLogs.storeId, storeId),
+        or(isNull(storeLogs.logoutAt), gte(storeLogs.logoutAt, since)),
+      ),
+    )
+    .limit(1)
+  return row !== undefined
+}

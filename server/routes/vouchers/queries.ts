@@ -1,0 +1,106 @@
+import { desc, eq, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import type {
+  Voucher,
+  VoucherLog,
+  VoucherLogEntry,
+  VoucherStatus,
+} from '../../../src/contract/vouchers.ts'
+import type { Database } from '../../db/database.ts'
+import { customers } from '../../db/schema/customers.ts'
+import { voucherLog, vouchers } from '../../db/schema/vouchers.ts'
+
+/** Codes are stored in upper case and looked up without regard to case. */
+export function normalizeCode(code: string): string {
+  return code.trim().toUpperCase()
+}
+
+/** The status as of `now`: a valid voucher past its expiry is expired. */
+export function statusAt(
+  row: { status: VoucherStatus; expiresAt: Date },
+  now: Date,
+): VoucherStatus {
+  return row.status === 'valid' && row.expiresAt.getTime() <= now.getTime() ? 'expired' : row.status
+}
+
+const godfathers = alias(customers, 'godfathers')
+
+const voucherColumns = {
+  id: vouchers.id,
+  code: vouchers.code,
+  type: vouchers.type,
+  amount: vouchers.amount,
+  currency: vouchers.currency,
+  status: vouchers.status,
+  expiresAt: vouchers.expiresAt,
+  usedAt: vouchers.usedAt,
+  godfatherId: godfathers.id,
+  godfatherName: godfathers.fullname,
+  godfatherEmail: godfathers.email,
+  godfatherReferralCode: godfathers.referralCode,
+}
+
+async function logEntries(db: Database, voucherId: number): Promise<VoucherLogEntry[]> {
+  const rows = await db
+    .select({
+      id: voucherLog.id,
+      code: voucherLog.code,
+      date: voucherLog.date,
+      type: voucherLog.type,
+      customerEmail: voucherLog.customerEmail,
+      expert: voucherLog.expert,
+      store: voucherLog.store,
+    })
+    .from(voucherLog)
+    .where(eq(voucherLog.voucherId, voucherId))
+    .orderBy(desc(voucherLog.date), desc(voucherLog.id))
+  return rows.map((row) => ({ ...row, date: row.date.toISOString() }))
+}
+
+async function findVoucher(db: Database, where: SQL, now: Date): Promise<Voucher | null> {
+  const [row] = await db
+    .select(voucherColumns)
+    .from(vouchers)
+    .leftJoin(godfathers, eq(godfathers.id, vouchers.godfatherId))
+    .where(where)
+  if (!row) return null
+  const { godfatherId, godfatherName, godfatherEmail, godfatherReferralCode } = row
+  return {
+    id: row.id,
+    code: row.code,
+    type: row.type,
+    value:
+      row.amount !== null && row.currency !== null
+        ? { amount: row.amount, currency: row.currency }
+        : null,
+    status: statusAt(row, now),
+    expiresAt: row.expiresAt.toISOString(),
+    usedAt: row.usedAt?.toISOString() ?? null,
+    godfather:
+      godfatherId !== null && godfatherName !== null && godfatherReferralCode !== null
+        ? {
+            id: godfatherId,
+            fullname: godfatherName,
+            email: godfatherEmail,
+            referralCode: godfatherReferralCode,
+          }
+        : null,
+    log: await logEntries(db, row.id),
+  }
+}
+
+export function findVoucherById(db: Database, id: number, now: Date): Promise<Voucher | null> {
+  return findVoucher(db, eq(vouchers.id, id), now)
+}
+
+export function findVoucherByCode(db: Database, code: string, now: Date): Promise<Voucher | null> {
+  return findVoucher(db, eq(vouchers.code, normalizeCode(code)), now)
+}
+
+/** A voucher's log, newest first; null when there is no such voucher. */
+export async function voucherLogOf(db: Database, id: number): Promise<VoucherLog | null> {
+  const [voucher] = await db.select({ id: vouchers.id }).from(vouchers).where(eq(vouchers.id, id))
+  if (!voucher) return null
+  const rows = await logEntries(db, voucher.id)
+  return { rows, count: rows.length }
+}

@@ -1,0 +1,59 @@
+import { Hono } from 'hono'
+import { messages } from '../../../src/contract/messages.ts'
+import {
+  voucherSearchQuerySchema,
+  voucherSubmitBodySchema,
+  type VoucherStatus,
+} from '../../../src/contract/vouchers.ts'
+import { authenticate, requireStore } from '../../auth/middleware.ts'
+import type { AppDeps, AppEnv } from '../../deps.ts'
+import { parseId } from '../../http/path-id.ts'
+import { ok } from '../../http/respond.ts'
+import { validateJson, validateQuery } from '../../http/validate.ts'
+import { HttpError } from '../../http-error.ts'
+import { logEvent } from '../../log.ts'
+import { findVoucherByCode, findVoucherById, voucherLogOf } from './queries.ts'
+import { redeemVoucher } from './redeem.ts'
+
+const statusMessages: Record<VoucherStatus, string> = {
+  valid: messages.voucherValid.id,
+  used: messages.voucherUsed.id,
+  expired: messages.voucherExpired.id,
+}
+
+/**
+ * `GET /voucher/search?code=`, `GET /voucher/:id`, `GET /voucher/code-log/:id` and
+ * `POST /voucher/submit` (src/contract/vouchers.ts), for any signed-in user; a manager only once
+ * checked in to a store.
+ */
+export function voucherRoutes(deps: AppDeps) {
+  const signedIn = [authenticate(deps), requireStore] as const
+  const notFound = () => new HttpError(404, messages.voucherNotFound.id)
+
+  return new Hono<AppEnv>()
+    .get('/voucher/search', ...signedIn, async (c) => {
+      const { code } = validateQuery(c, voucherSearchQuerySchema)
+      const voucher = await findVoucherByCode(deps.db, code, deps.clock())
+      if (!voucher) throw notFound()
+      return ok(c, voucher, statusMessages[voucher.status])
+    })
+    .get('/voucher/code-log/:id', ...signedIn, async (c) => {
+      const id = parseId(c.req.param('id'))
+      const log = id === null ? null : await voucherLogOf(deps.db, id)
+      if (!log) throw notFound()
+      return ok(c, log)
+    })
+    .get('/voucher/:id', ...signedIn, async (c) => {
+      const id = parseId(c.req.param('id'))
+      const voucher = id === null ? null : await findVoucherById(deps.db, id, deps.clock())
+      if (!voucher) throw notFound()
+      return ok(c, voucher)
+    })
+    .post('/voucher/submit', ...signedIn, async (c) => {
+      const { code, customerId } = await validateJson(c, voucherSubmitBodySchema)
+      const { user } = c.var
+      const voucher = await redeemVoucher(deps.db, { code, customerId, user, now: deps.clock() })
+      logEvent('voucher.redeemed', { user: user.id, voucher: voucher.id, customer: customerId })
+      return ok(c, voucher, messages.voucherRedeemed.id)
+    })
+}

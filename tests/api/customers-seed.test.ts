@@ -1,0 +1,156 @@
+import { count, eq, isNotNull, sql } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { customerListSchema, customerSchema, loyaltyRules } from '../../src/contract/customers.ts'
+import { dataEnvelope } from '../../src/contract/http.ts'
+import { voucherSchema } from '../../src/contract/vouchers.ts'
+import { rowsOf } from '../../server/db/bulk-insert.ts'
+import { demoPassword, seedDemo } from '../../server/db/seed.ts'
+import { demoCustomerCount, generateCustomers } from '../../server/db/seed-customers.ts'
+import {
+  customers,
+  loyaltyActions,
+  reclamations,
+  visitNotes,
+} from '../../server/db/schema/customers.ts'
+import { voucherLog, vouchers } from '../../server/db/schema/vouchers.ts'
+import { customerMatch } from '../../server/routes/customers/search.ts'
+import { signIn } from './fixtures.ts'
+import { databases, expectShape, useApi } from './harness.ts'
+
+describe('the customer generator', () => {
+  it('makes the same customers from the same seed, and others from another', () => {
+    const now = new Date('2026-01-01T00:00:00Z')
+    const once = JSON.stringify([...generateCustomers(200, 7, now)])
+    expect(JSON.stringify([...generateCustomers(200, 7, now)])).toBe(once)
+    expect(JSON.stringify([...generateCustomers(200, 8, now)])).not.toBe(once)
+  })
+
+  it('makes realistic, unique Serbian and Montenegrin customers', () => {
+    const made = [...generateCustomers(3000, 1)]
+    const codes = new Set(made.map((customer) => customer.referralCode))
+    expect(codes.size).toBe(made.length)
+    for (const customer of made) {
+      expect(customer.referralCode).toMatch(/^REF-[2-9A-HJ-NP-Z]{6}$/)
+      if (customer.phone !== null) expect(customer.phone).toMatch(/^\+38[12]6\d{7,8}$/)
+      expect(customer.email ?? customer.phone).not.toBeNull()
+      if (customer.godfatherNumber !== null) {
+        expect(customer.godfatherNumber).toBeLessThan(customer.number)
+      }
+      expect(customer.points).toBeGreaterThanOrEqual(0)
+    }
+    expect(made.some((customer) => /[čćšžđ]/i.test(customer.fullname))).toBe(true)
+    expect(made.some((customer) => customer.phone?.startsWith('+3826'))).toBe(true)
+    expect(made.some((customer) => customer.ffCode !== null)).toBe(true)
+    const rules = new Set(made.flatMap((customer) => customer.loyaltyActions.map((a) => a.rule)))
+    expect([...rules].sort()).toEqual([...loyaltyRules].sort())
+  })
+})
+
+describe.each(databases)('the demo customers and vouchers on $name', (database) => {
+  const api = useApi(database)
+  let tokenPromise: Promise<string> | undefined
+  const token = () =>
+    (tokenPromise ??= seedDemo(api.db, api.clock.now).then(() =>
+      signIn(api, { email: 'manager@example.rs', password: demoPassword }),
+    ))
+
+  it('seeds the customers with everything the profile shows', async () => {
+    await token()
+    const total = async (table: typeof customers | typeof reclamations | typeof visitNotes) =>
+      (await api.db.select({ count: count() }).from(table))[0]?.count ?? 0
+    expect(await total(customers)).toBe(demoCustomerCount)
+    expect(await total(reclamations)).toBeGreaterThan(0)
+    expect(await total(visitNotes)).toBeGreaterThan(0)
+    const rules = await api.db.selectDistinct({ rule: loyaltyActions.rule }).from(loyaltyActions)
+    expect(rules.map((row) => row.rule).sort()).toEqual([...loyaltyRules].sort())
+
+    const [withReclamation] = await api.db
+      .select({ id: reclamations.customerId })
+      .from(reclamations)
+      .limit(1)
+    const [godfather] = await api.db
+      .select({ id: customers.godfatherId })
+      .from(customers)
+      .where(isNotNull(customers.godfatherId))
+      .limit(1)
+    for (const id of [withReclamation?.id, godfather?.id]) {
+      const response = await api.request('GET', `/customer/${id}`, { token: await token() })
+      expect(response.status).toBe(200)
+      expectShape(dataEnvelope(customerSchema), response.body)
+    }
+    const { data } = expectShape(
+      dataEnvelope(customerSchema),
+      (await api.request('GET', `/customer/${godfather?.id}`, { token: await token() })).body,
+    )
+    expect(data.referrals.length).toBeGreaterThan(0)
+    expect(data.loyaltyActions.some((action) => action.rule === 'referral-registered')).toBe(true)
+  })
+
+  it('answers the demo voucher codes with their statuses', async () => {
+    const expected = [
+      ['MGM-VALID-0001', 'valid'],
+      ['MGM-VALID-0100', 'valid'],
+      ['MGM-USED-0001', 'used'],
+      ['MGM-EXPIRED-0001', 'expired'],
+      ['LOYALTY-0001', 'valid'],
+      ['PROMO-0002', 'valid'],
+    ] as const
+    for (const [code, status] of expected) {
+      const response = await api.request('GET', `/voucher/search?code=${code}`, {
+        token: await token(),
+      })
+      expect(response.status, code).toBe(200)
+      const { data } = expectShape(dataEnvelope(voucherSchema), response.body)
+      expect(data.status, code).toBe(status)
+      if (code.startsWith('MGM')) expect(data.godfather, code).not.toBeNull()
+      else expect(data.value, code).not.toBeNull()
+    }
+    const [used] = await api.db.select().from(vouchers).where(eq(vouchers.code, 'MGM-USED-0001'))
+    const log = await api.db
+      .select()
+      .from(voucherLog)
+      .where(eq(voucherLog.voucherId, used?.id ?? 0))
+    expect(log).toHaveLength(1)
+  })
+
+  it('finds seeded customers by a name with its marks, and redeems a demo voucher', async () => {
+    const [someone] = await api.db
+      .select({
+        id: customers.id,
+        fullname: customers.fullname,
+        godfatherId: customers.godfatherId,
+      })
+      .from(customers)
+      .where(sql`${customers.fullname} ~ '[ČĆŠŽĐčćšžđ]'`)
+      .limit(1)
+    const response = await api.request(
+      'GET',
+      `/customer/search?query=${encodeURIComponent(someone?.fullname ?? '')}`,
+      { token: await token() },
+    )
+    const { data } = expectShape(dataEnvelope(customerListSchema), response.body)
+    expect(data.rows.map((row) => row.id)).toContain(someone?.id)
+
+    const redeemed = await api.request('POST', '/voucher/submit', {
+      token: await token(),
+      body: { code: 'MGM-VALID-0002', customerId: someone?.id },
+    })
+    expect(redeemed.status).toBe(200)
+  })
+
+  it('serves partial matches from the trigram indexes', async () => {
+    await token()
+    for (const query of ['petrović', 'gmail', '0641', 'REF-ABCDEF']) {
+      const plan = await api.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`)
+        const select = tx.select({ id: customers.id }).from(customers).where(customerMatch(query))
+        const result: unknown = await tx.execute(sql`explain ${select.getSQL()}`)
+        return rowsOf(result)
+          .map((row) => String(row['QUERY PLAN']))
+          .join('\n')
+      })
+      expect(plan, query).not.toMatch(/Seq Scan/)
+      if (query !== 'REF-ABCDEF') expect(plan, query).toMatch(/customers_\w+_trgm_index/)
+    }
+  })
+})

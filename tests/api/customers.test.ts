@@ -1,0 +1,155 @@
+import { asc, count } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { customerListSchema } from '../../src/contract/customers.ts'
+import { dataEnvelope, pageSize } from '../../src/contract/http.ts'
+import { customers } from '../../server/db/schema/customers.ts'
+import {
+  createCustomer,
+  managerWithStore,
+  uniquePhone,
+  type SignedIn,
+} from './customer-fixtures.ts'
+import { uniqueWord } from './fixtures.ts'
+import { databases, expectShape, useApi } from './harness.ts'
+
+describe.each(databases)('customer search on $name', (database) => {
+  const api = useApi(database)
+  let managerPromise: Promise<SignedIn> | undefined
+  const manager = () => (managerPromise ??= managerWithStore(api))
+
+  async function search(query: string, page?: number | string) {
+    const params = new URLSearchParams({ query })
+    if (page !== undefined) params.set('page', String(page))
+    const { token } = await manager()
+    const response = await api.request('GET', `/customer/search?${params}`, { token })
+    expect(response.status).toBe(200)
+    return expectShape(dataEnvelope(customerListSchema), response.body).data
+  }
+
+  const idsOf = async (query: string) => (await search(query)).rows.map((row) => row.id)
+
+  it('finds a customer by the exact referral code, without regard to case', async () => {
+    const customer = await createCustomer(api, { points: 120 })
+    const result = await search(customer.referralCode.toLowerCase())
+    expect(result).toEqual({
+      rows: [
+        {
+          id: customer.id,
+          fullname: customer.fullname,
+          email: customer.email,
+          phone: customer.phone,
+          referralCode: customer.referralCode,
+          points: 120,
+        },
+      ],
+      count: 1,
+    })
+    // Part of a referral code is not a match of its own.
+    expect(await idsOf(customer.referralCode.slice(0, -2))).toEqual([])
+  })
+
+  it('finds customers by part of their email, without regard to case', async () => {
+    const word = uniqueWord('mail')
+    const first = await createCustomer(api, { email: `marko.${word}@gmail.com` })
+    const second = await createCustomer(api, { email: `ana.${word}@eunet.rs` })
+    await createCustomer(api, { email: `${uniqueWord()}@gmail.com` })
+    expect((await idsOf(word.toUpperCase())).sort()).toEqual([first.id, second.id].sort())
+    expect(await idsOf(`ana.${word}@eun`)).toEqual([second.id])
+  })
+
+  it('finds a phone by part of it, with spaces, or in the local 06… form', async () => {
+    const serbian = await createCustomer(api, { phone: uniquePhone('+3816') })
+    const montenegrin = await createCustomer(api, { phone: uniquePhone('+3826') })
+    for (const customer of [serbian, montenegrin]) {
+      const phone = customer.phone ?? ''
+      const local = `0${phone.slice(4)}`
+      const spaced = `${local.slice(0, 3)} ${local.slice(3, 6)} ${local.slice(6)}`
+      for (const query of [
+        phone,
+        phone.slice(3),
+        local,
+        spaced,
+        `+${phone.slice(1, 4)} ${phone.slice(4)}`,
+      ]) {
+        expect(await idsOf(query), query).toEqual([customer.id])
+      }
+    }
+  })
+
+  it('finds a name by part of it, with or without č ć š ž đ', async () => {
+    const word = uniqueWord('n')
+    const customer = await createCustomer(api, { fullname: `Đurđina Šćepanović-Žarković ${word}` })
+    for (const query of [
+      `Šćepanović-Žarković ${word}`,
+      `šćepanović-žarković ${word}`,
+      `SCEPANOVIC-ZARKOVIC ${word}`,
+      `Đurđina Šćep`,
+      word,
+    ]) {
+      expect(await idsOf(query), query).toContain(customer.id)
+    }
+    expect(await idsOf(`durdina scepanovic-zarkovic ${word}`)).toEqual([customer.id])
+  })
+
+  it('matches no part shorter than three characters', async () => {
+    const customer = await createCustomer(api, { fullname: 'Qx Kupac' })
+    expect(await idsOf('Qx')).not.toContain(customer.id)
+    expect(await idsOf('Qx ')).not.toContain(customer.id)
+    expect(await idsOf('Qx K')).toContain(customer.id)
+  })
+
+  it('takes % and _ in the query as plain characters', async () => {
+    const word = uniqueWord('e')
+    const underscore = await createCustomer(api, { email: `a_b.${word}@gmail.com` })
+    await createCustomer(api, { email: `axb.${word}@gmail.com` })
+    expect(await idsOf(`a_b.${word}`)).toEqual([underscore.id])
+    expect(await idsOf(`%${word}`)).toEqual([])
+  })
+
+  it('pages by name and id, counting every match; page 0 is page 1', async () => {
+    const word = uniqueWord('p')
+    const total = pageSize + 5
+    const made = []
+    for (let index = 0; index < total; index += 1) {
+      const name = `Kupac ${word} ${String(Math.floor(index / 2)).padStart(2, '0')}`
+      made.push(await createCustomer(api, { fullname: name }))
+    }
+    const first = await search(word, 1)
+    const second = await search(word, 2)
+    expect(first.count).toBe(total)
+    expect(second.count).toBe(total)
+    expect(first.rows).toHaveLength(pageSize)
+    expect(second.rows).toHaveLength(5)
+    const expected = [...made]
+      .sort((a, b) => (a.fullname === b.fullname ? a.id - b.id : a.fullname < b.fullname ? -1 : 1))
+      .map((customer) => customer.id)
+    expect([...first.rows, ...second.rows].map((row) => row.id)).toEqual(expected)
+    for (const page of [0, undefined, 'abc']) {
+      expect((await search(word, page)).rows.map((row) => row.id)).toEqual(
+        first.rows.map((row) => row.id),
+      )
+    }
+    expect(await search(word, 3)).toEqual({ rows: [], count: total })
+  })
+
+  it('lists every customer for an empty query, by name and id', async () => {
+    await createCustomer(api)
+    const result = await search('')
+    const [all] = await api.db.select({ count: count() }).from(customers)
+    expect(result.count).toBe(all?.count)
+    const firstPage = await api.db
+      .select({ id: customers.id })
+      .from(customers)
+      .orderBy(asc(customers.fullname), asc(customers.id))
+      .limit(pageSize)
+    expect(result.rows.map((row) => row.id)).toEqual(firstPage.map((row) => row.id))
+  })
+
+  it('refuses a query longer than 200 characters', async () => {
+    const { token } = await manager()
+    const response = await api.request('GET', `/customer/search?query=${'a'.repeat(201)}`, {
+      token,
+    })
+    expect(response.status).toBe(400)
+  })
+})

@@ -1,0 +1,131 @@
+import { count, eq } from 'drizzle-orm'
+import type { PackType, ProductType } from '../../src/contract/catalogue.ts'
+import { idempotencyHeader } from '../../src/contract/http.ts'
+import type { Locale } from '../../src/contract/locale.ts'
+import type { TrialAnswers } from '../../src/contract/trial.ts'
+import { packs, products } from '../../server/db/schema/catalogue.ts'
+import { idempotencyKeys } from '../../server/db/schema/idempotency.ts'
+import { trials } from '../../server/db/schema/trials.ts'
+import { callApi, type TestApi } from './harness.ts'
+
+/** A complete wizard trial: HTS and RMC habits, two sticks, a device and a purchase. */
+export function guidedAnswers(): TrialAnswers {
+  const htsPack = {
+    id: 1,
+    type: 'HTS' as const,
+    brandName: 'Aurum Gold',
+    brandFamily: 'Aurum',
+    image: './packs/aurum-gold.svg',
+    src: '/media/packs/aurum-gold.svg',
+  }
+  return {
+    gender: 'female',
+    ageRange: '25-34',
+    habits: 'RMC;HTS',
+    habitsData: { HTS: htsPack, RMC: { other: 'Domaći duvan' } },
+    consumption: '10-15',
+    referalSource: ['friend', 'store-display'],
+    email: {
+      email: 'kupac@example.rs',
+      phone: '+381641112233',
+      privacyPolicy: true,
+      analizeData: true,
+    },
+    consumptionOrder: ['gold', 'azure'],
+    device: {
+      id: 7,
+      name: 'Aura One',
+      positive: ['easy-to-use', 'design'],
+      negative: [],
+      neutral: [],
+    },
+    gold: { positive: ['taste-rich'], negative: ['too-hot'], neutral: [] },
+    goldComment: 'Sviđa joj se ukus.',
+    azure: { positive: [], negative: [], neutral: ['undecided'] },
+    shopping: 'yes',
+    shoppingSuccess: {
+      reason: ['taste', 'expert-advice'],
+      device: { id: 7, name: 'Aura One' },
+      sticks: [{ id: 3, name: 'Aurum Gold', quantity: 2 }],
+    },
+  }
+}
+
+export type TrialPost = {
+  token: string
+  body: unknown
+  key?: string
+  url?: string
+  language?: Locale
+}
+
+/**
+ * `POST /free-guided/form`, with an `Idempotency-Key` when `key` is given, to the test's app or
+ * to the one at `url` (another instance).
+ */
+export function postTrial(api: TestApi, { token, body, key, url, language }: TrialPost) {
+  const headers: Record<string, string> = key === undefined ? {} : { [idempotencyHeader]: key }
+  return callApi(url ?? api.url, 'POST', '/free-guided/form', {
+    token,
+    body,
+    headers,
+    language: language ?? 'en',
+  })
+}
+
+export async function trialsOf(api: TestApi, userId: number) {
+  return api.db.select().from(trials).where(eq(trials.userId, userId)).orderBy(trials.id)
+}
+
+export async function countTrials(api: TestApi): Promise<number> {
+  const [row] = await api.db.select({ count: count() }).from(trials)
+  return row?.count ?? 0
+}
+
+export async function keysOf(api: TestApi, userId: number) {
+  return api.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, userId))
+}
+
+export async function createPack(
+  api: TestApi,
+  values: { type: PackType; brandFamily: string; brandName: string; image?: string | null },
+) {
+  const image = values.image === undefined ? null : values.image
+  const [row] = await api.db
+    .insert(packs)
+    .values({ ...values, image })
+    .returning()
+  if (!row) throw new Error('no pack inserted')
+  return row
+}
+
+export async function createProduct(
+  api: TestApi,
+  values: { type: ProductType; name: string; color?: string | null },
+) {
+  const [row] = await api.db
+    .insert(products)
+    .values({ ...values, color: values.color ?? null })
+    .returning()
+  if (!row) throw new Error('no product inserted')
+  return row
+}
+
+/** A trial made straight in the database, at a given time. */
+export async function createTrial(
+  api: TestApi,
+  values: { userId: number; storeId: number; createdAt: Date; comment?: string },
+) {
+  const [row] = await api.db
+    .insert(trials)
+    .values({
+      userId: values.userId,
+      storeId: values.storeId,
+      kind: 'simple',
+      answers: values.comment ?? `Proba ${values.createdAt.toISOString()}`,
+      createdAt: values.createdAt,
+    })
+    .returning({ id: trials.id })
+  if (!row) throw new Error('no trial inserted')
+  return row.id
+}

@@ -1,0 +1,203 @@
+import { randomUUID } from 'node:crypto'
+import pg from 'pg'
+import { describe, expect, it } from 'vitest'
+import { dataEnvelope, idempotentReplayedHeader } from '../../src/contract/http.ts'
+import { messages } from '../../src/contract/messages.ts'
+import { trialCreatedSchema } from '../../src/contract/trial.ts'
+import { keyLockName } from '../../server/http/idempotency.ts'
+import { createStore, createUser, signIn, type TestStore } from './fixtures.ts'
+import { databases, expectShape, useApi, type TestApi } from './harness.ts'
+import { guidedAnswers, keysOf, postTrial, trialsOf } from './trial-fixtures.ts'
+
+const day = 24 * 60 * 60 * 1000
+
+async function signedInAgent(api: TestApi) {
+  const agent = await createUser(api)
+  return { ...agent, token: await signIn(api, agent) }
+}
+
+function trialBody(store: TestStore) {
+  return { store_id: store.id, comment: guidedAnswers() }
+}
+
+describe.each(databases)('Idempotency-Key on $name', (database) => {
+  const api = useApi(database)
+
+  it('stores one trial for a key sent twice, and answers the first answer again', async () => {
+    const store = await createStore(api)
+    const agent = await signedInAgent(api)
+    const key = randomUUID()
+    const first = await postTrial(api, { token: agent.token, body: trialBody(store), key })
+    expect(first.status).toBe(201)
+    expect(first.headers.get(idempotentReplayedHeader)).toBeNull()
+    const { data } = expectShape(dataEnvelope(trialCreatedSchema), first.body)
+
+    // The same body written another way (keys in another order), in another language.
+    const { store_id, comment } = trialBody(store)
+    const again = await postTrial(api, {
+      token: agent.token,
+      body: { comment, store_id },
+      key,
+      language: 'me',
+    })
+    expect(again.status).toBe(201)
+    expect(again.body).toEqual(first.body)
+    expect(again.headers.get(idempotentReplayedHeader)).toBe('true')
+
+    expect((await trialsOf(api, agent.id)).map((row) => row.id)).toEqual([data.id])
+    expect(await keysOf(api, agent.id)).toMatchObject([
+      { key, status: 'done', responseStatus: 201, responseBody: first.body },
+    ])
+  })
+
+  it('takes the key bare or quoted, in either case, as one key', async () => {
+    const store = await createStore(api)
+    const agent = await signedInAgent(api)
+    const key = randomUUID()
+    const body = trialBody(store)
+    const first = await postTrial(api, { token: agent.token, body, key: `"${key}"` })
+    expect(first.status).toBe(201)
+    for (const form of [key, key.toUpperCase(), ` "${key.toUpperCase()}" `]) {
+      const again = await postTrial(api, { token: agent.token, body, key: form })
+      expect(again.body).toEqual(first.body)
+    }
+    expect(await trialsOf(api, agent.id)).toHaveLength(1)
+  })
+
+  it('answers 422 for a key used before with another body, storing nothing more', async () => {
+    const store = await createStore(api)
+    const agent = await signedInAgent(api)
+    const key = randomUUID()
+    const body = trialBody(store)
+    expect((await postTrial(api, { token: agent.token, body, key })).status).toBe(201)
+    for (const other of [
+      { ...body, comment: { ...body.comment, gender: 'male' } },
+      { ...body, comment: 'Drugi tekst' },
+    ]) {
+      const response = await postTrial(api, { token: agent.token, body: other, key })
+      expect(response.status).toBe(422)
+      expect(response.body).toEqual({ message: messages.idempotencyKeyReused.message })
+    }
+    expect(await trialsOf(api, agent.id)).toHaveLength(1)
+  })
+
+  it('answers 400 for a key that is not a UUID, storing nothing', async () => {
+    const store = await createStore(api)
+    const agent = await signedInAgent(api)
+    for (const key of ['', 'abc', '12345', `${randomUUID()}x`, `"${randomUUID()}`]) {
+      const response = await postTrial(api, { token: agent.token, body: trialBody(store), key })
+      expect(response.status).toBe(400)
+      expect(response.body).toEqual({ message: messages.idempotencyKeyInvalid.message })
+    }
+    expect(await trialsOf(api, agent.id)).toEqual([])
+    expect(await keysOf(api, agent.id)).toEqual([])
+  })
+
+  it("keeps each user's keys apart: another user's same key is their own", async () => {
+    const store = await createStore(api)
+    const first = await signedInAgent(api)
+    const second = await signedInAgent(api)
+    const key = randomUUID()
+    const body = trialBody(store)
+    const one = await postTrial(api, { token: first.token, body, key })
+    const two = await postTrial(api, { token: second.token, body, key })
+    expect([one.status, two.status]).toEqual([201, 201])
+    expect(two.body).not.toEqual(one.body)
+    expect(await trialsOf(api, first.id)).toHaveLength(1)
+    expect(await trialsOf(api, second.id)).toHaveLength(1)
+  })
+
+  it('leaves the key unused when the request is refused, so that it can be sent again', async () => {
+    const archived = await createStore(api, { archived: true })
+    const store = await createStore(api)
+    const agent = await signedInAgent(api)
+    const key = randomUUID()
+    const refused = await postTrial(api, { token: agent.token, body: trialBody(archived), key })
+    expect(refused.status).toBe(404)
+    expect(await keysOf(api, agent.id)).toEqual([])
+    const invalid = await postTrial(api, { token: agent.token, body: { store_id: store.id }, key })
+    expect(invalid.status).toBe(400)
+
+    const accepted = await postTrial(api, { token: agent.token, body: trialBody(store), key })
+    expect(accepted.status).toBe(201)
+    expect(accepted.headers.get(idempotentReplayedHeader)).toBeNull()
+    expect(await trialsOf(api, agent.id)).toHaveLength(1)
+  })
+
+  it('never stores two trials for one key sent twice at once to two app instances', async () => {
+    const store = await createStore(api)
+    const agent = await signedInAgent(api)
+    const other = await api.startAnother()
+    for (let round = 0; round < 5; round += 1) {
+      const key = randomUUID()
+      const body = trialBody(store)
+      const answers = await Promise.all([
+        postTrial(api, { token: agent.token, body, key }),
+        postTrial(api, { token: agent.token, body, key, url: other.url }),
+      ])
+      const statuses = answers.map((answer) => answer.status).sort()
+      expect([
+        [201, 201],
+        [201, 409],
+      ]).toContainEqual(statuses)
+      const created = answers.filter((answer) => answer.status === 201)
+      expect(
+        created.every((answer) => JSON.stringify(answer.body) === JSON.stringify(created[0]?.body)),
+      ).toBe(true)
+      const conflict = answers.find((answer) => answer.status === 409)
+      if (conflict) {
+        expect(conflict.body).toEqual({ message: messages.idempotencyInProgress.message })
+      }
+    }
+    expect(await trialsOf(api, agent.id)).toHaveLength(5)
+  })
+
+  it.runIf(database.url)(
+    'answers 409 while another process is still at work on the key, then the first answer',
+    async () => {
+      const store = await createStore(api)
+      const agent = await signedInAgent(api)
+      const key = randomUUID()
+      // Another process mid-request: it holds the key's lock in an open transaction.
+      const other = new pg.Client({ connectionString: api.databaseUrl })
+      await other.connect()
+      try {
+        await other.query('begin')
+        await other.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [
+          keyLockName(agent.id, key),
+        ])
+        const busy = await postTrial(api, { token: agent.token, body: trialBody(store), key })
+        expect(busy.status).toBe(409)
+        expect(busy.body).toEqual({ message: messages.idempotencyInProgress.message })
+        await other.query('rollback')
+      } finally {
+        await other.end()
+      }
+      const done = await postTrial(api, { token: agent.token, body: trialBody(store), key })
+      expect(done.status).toBe(201)
+      expect(await trialsOf(api, agent.id)).toHaveLength(1)
+    },
+  )
+
+  it('keeps a key for 30 days, then forgets it', async () => {
+    const store = await createStore(api)
+    const agent = await createUser(api)
+    const key = randomUUID()
+    const body = trialBody(store)
+    const send = async () => postTrial(api, { token: await signIn(api, agent), body, key })
+
+    const first = await send()
+    api.clock.advance(29 * day)
+    const within = await send()
+    expect(within.body).toEqual(first.body)
+    expect(within.headers.get(idempotentReplayedHeader)).toBe('true')
+
+    api.clock.advance(2 * day)
+    const after = await send()
+    expect(after.status).toBe(201)
+    expect(after.headers.get(idempotentReplayedHeader)).toBeNull()
+    expect(after.body).not.toEqual(first.body)
+    expect(await trialsOf(api, agent.id)).toHaveLength(2)
+    expect(await keysOf(api, agent.id)).toHaveLength(1)
+  })
+})
