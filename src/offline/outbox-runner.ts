@@ -1,5 +1,5 @@
 import { offlineDatabase } from './database.ts'
-import { releaseAfterLogin, replayOutbox } from './outbox.ts'
+import { makeDueNow, releaseAfterLogin, replayOutbox } from './outbox.ts'
 import { sendTrial } from './send-trial.ts'
 import { swMessages } from './sw-messages.ts'
 
@@ -48,4 +48,12 @@ export async function requestOutboxSync(): Promise<void> {
   if (!('serviceWorker' in navigator)) return
   const registration = await navigator.serviceWorker.ready
   await registration.sync?.register(swMessages.outboxSyncTag).catch(() => undefined)
+}
+
+/** The user asked to send now: no backoff waits. */
+export async function sendOutboxNow(): Promise<void> {
+  const userId = currentUser()
+  if (userId === null) return
+  await makeDueNow(offlineDatabase(), userId)
+  kickOutbox()
 }

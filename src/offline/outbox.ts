@@ -84,3 +84,13 @@ export async function discardTrial(db: OfflineDatabase, id: string) {
 export async function forgetDraftsOnLogout(db: OfflineDatabase, userId: number) {
   await db.drafts.delete(userId)
 }
+
+/** "Send now": the user's waiting trials are due at once, whatever their backoff said. */
+export async function makeDueNow(db: OfflineDatabase, userId: number, now = Date.now()) {
+  await db.outbox
+    .where('userId')
+    .equals(userId)
+    .modify((item) => {
+      if (item.state === 'waiting') item.nextAttemptAt = now
+    })
+}

@@ -323,8 +323,8 @@ test('a manager completes a trial at their own store, skipping the email and ans
   await page.getByRole('textbox', { name: 'Comment' }).fill(marker)
   await expectAccessible(page)
 
-  // A failed send shows the server's message and keeps every answer; Finish sends it again
-  // with the same Idempotency-Key.
+  // The server is down: the finished trial waits in the device's outbox, and reaches the server
+  // later with the same Idempotency-Key, once.
   const keys: string[] = []
   page.on('request', (sent) => {
     if (sent.method() === 'POST' && sent.url().endsWith('/free-guided/form'))
@@ -334,14 +334,24 @@ test('a manager completes a trial at their own store, skipping the email and ans
     route.fulfill({ status: 503, json: { message: 'The service is down for a moment.' } }),
   )
   await page.getByRole('button', { name: 'Finish' }).click()
-  await expect(page.getByText('The service is down for a moment.').first()).toBeVisible()
-  await step(page, 'Unsuccessful purchase')
-  await expect(page.getByRole('textbox', { name: 'Comment' })).toHaveValue(marker)
-  await expect(page.getByRole('button', { name: 'Finish' })).toBeEnabled()
+  await expect(page).toHaveURL('/free-guided-trial-success')
+  const waiting = page.getByRole('link', { name: /1 trial waiting/ })
+  await expect(waiting).toBeVisible()
+  await expect.poll(() => keys.length).toBeGreaterThan(0)
   await page.unroute('**/api/v1/free-guided/form')
-  const { id } = await finish(page)
-  expect(keys).toHaveLength(2)
-  expect(keys[1]).toBe(keys[0])
+  const stored = page.waitForResponse(
+    (r) =>
+      r.request().method() === 'POST' &&
+      r.url().endsWith('/free-guided/form') &&
+      r.status() === 201,
+  )
+  await waiting.click()
+  await page.getByRole('button', { name: 'Send now' }).click()
+  const { data } = (await (await stored).json()) as { data: { id: number } }
+  const id = data.id
+  await expect(page.getByText('Every finished trial has reached the server.')).toBeVisible()
+  expect(new Set(keys).size).toBe(1)
+  expect(keys[0]).toMatch(uuid)
 
   const trial = await storedTrial(request, id)
   expect(trial.store.id).toBe(manager.expertStore?.id)

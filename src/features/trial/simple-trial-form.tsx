@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { User } from '../../contract/auth.ts'
@@ -7,7 +7,7 @@ import type { Store } from '../../contract/stores.ts'
 import { Button, buttonClass } from '../../ui/button.tsx'
 import { TextArea } from '../../ui/field.tsx'
 import { StoreCombobox } from '../stores/store-combobox.tsx'
-import { useSubmitTrial } from './trial-api.ts'
+import { useFinishTrial } from './trial-api.ts'
 import styles from './simple-trial-form.module.css'
 
 /**
@@ -17,13 +17,12 @@ import styles from './simple-trial-form.module.css'
 export function SimpleTrialForm({ user }: { user: User }) {
   const { t, i18n } = useLingui()
   const navigate = useNavigate()
-  const submit = useSubmitTrial()
+  const submit = useFinishTrial()
   const choosesStore = user.role !== 'manager'
   const [store, setStore] = useState<Store | null>(null)
   const [comment, setComment] = useState('')
   const [touched, setTouched] = useState(false)
   const [submitted, setSubmitted] = useState(false)
-  const submission = useRef<{ text: string; storeId: number; key: string } | null>(null)
   const required = i18n._(messages.required.id)
   const storeError = submitted && choosesStore && !store ? required : undefined
   const commentError = (submitted || touched) && comment.trim() === '' ? required : undefined
@@ -38,11 +37,8 @@ export function SimpleTrialForm({ user }: { user: User }) {
         setSubmitted(true)
         const text = comment.trim()
         if (storeId === undefined || text === '') return
-        if (submission.current?.text !== text || submission.current.storeId !== storeId) {
-          submission.current = { text, storeId, key: crypto.randomUUID() }
-        }
         submit.mutate(
-          { body: { store_id: storeId, comment: text }, idempotencyKey: submission.current.key },
+          { userId: user.id, body: { store_id: storeId, comment: text } },
           { onSuccess: () => void navigate({ to: '/' }) },
         )
       }}

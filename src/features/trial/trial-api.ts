@@ -1,42 +1,35 @@
 import { useMutation } from '@tanstack/react-query'
-import { i18n } from '@lingui/core'
-import * as v from 'valibot'
-import { api } from '../../api/client.ts'
-import { ApiError, toApiError } from '../../api/api-error.ts'
-import { dataEnvelope, idempotencyHeader } from '../../contract/http.ts'
-import { messages } from '../../contract/messages.ts'
-import { trialCreatedSchema, type TrialBody } from '../../contract/trial.ts'
-
-const savedTrialSchema = dataEnvelope(trialCreatedSchema)
-
-export interface TrialSubmission {
-  body: TrialBody
-  /** A UUID made on the device when the trial was finished; the same key is stored once. */
-  idempotencyKey: string
-}
-
-/** `POST /free-guided/form` with an `Idempotency-Key` (design section 4). */
-export async function submitTrial({ body, idempotencyKey }: TrialSubmission) {
-  let answer: unknown
-  try {
-    answer = await api
-      .post('free-guided/form', { json: body, headers: { [idempotencyHeader]: idempotencyKey } })
-      .json()
-  } catch (error) {
-    throw toApiError(error, (id) => i18n._(id))
-  }
-  const parsed = v.safeParse(savedTrialSchema, answer)
-  if (!parsed.success) throw new ApiError(-1, i18n._(messages.unknownError.id))
-  return parsed.output
-}
+import { useLingui } from '@lingui/react/macro'
+import type { TrialBody } from '../../contract/trial.ts'
+import { isQuotaError, offlineDatabase } from '../../offline/database.ts'
+import { enqueueTrial } from '../../offline/outbox.ts'
+import { kickOutbox, requestOutboxSync } from '../../offline/outbox-runner.ts'
+import { toast } from '../../ui/toast/toast-queue.ts'
+import { dropDraft } from './wizard-draft.ts'
 
 /**
- * Sends a trial. A failure is logged (spec section 8) and shown by the query client's error
- * toast; the caller keeps the answers so that the user can try again.
+ * Finishing a trial puts it in the device's outbox first (with its Idempotency-Key), drops the
+ * draft and answers at once, online or not; the outbox sends it (design section 5).
  */
-export function useSubmitTrial() {
+export function useFinishTrial() {
+  const { t } = useLingui()
   return useMutation({
-    mutationFn: submitTrial,
-    onError: (error) => console.error('The trial was not sent', error),
+    meta: { silent: true },
+    mutationFn: async ({ userId, body }: { userId: number; body: TrialBody }) => {
+      const item = await enqueueTrial(offlineDatabase(), userId, body)
+      await dropDraft(userId)
+      if ('storage' in navigator) void navigator.storage.persist()
+      void requestOutboxSync()
+      kickOutbox()
+      return item
+    },
+    onError: (error) => {
+      console.error('The trial could not be queued', error)
+      toast.error(
+        isQuotaError(error)
+          ? t`This device has no room left to keep the trial. Free some storage and press Finish again.`
+          : t`The trial could not be saved on this device. Press Finish again.`,
+      )
+    },
   })
 }

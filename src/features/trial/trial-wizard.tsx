@@ -7,9 +7,10 @@ import { Button } from '../../ui/button.tsx'
 import { Page } from '../../ui/page.tsx'
 import { StepView, useStepText } from './step-view.tsx'
 import { buildTrialBody } from './trial-body.ts'
-import { useSubmitTrial } from './trial-api.ts'
+import { useFinishTrial } from './trial-api.ts'
+import { dropDraft, saveDraft } from './wizard-draft.ts'
 import { wizardReducer, wizardView } from './wizard-machine.ts'
-import { initialWizardState, type TrialAnswers } from './wizard-state.ts'
+import { initialWizardState, type WizardState } from './wizard-state.ts'
 import { stepKey } from './wizard-steps.ts'
 import styles from './trial-wizard.module.css'
 
@@ -17,22 +18,26 @@ import styles from './trial-wizard.module.css'
  * The free guided trial (spec section 2): one step at a time, Back / Next, Give up on the first
  * step and Finish on the last. The reducer owns every rule; this only renders and dispatches.
  */
-export function TrialWizard({ user }: { user: User }) {
+export function TrialWizard({ user, draft }: { user: User; draft: WizardState | null }) {
   const { t } = useLingui()
   const navigate = useNavigate()
   const router = useRouter()
-  const [state, dispatch] = useReducer(wizardReducer, user, (owner) =>
-    initialWizardState(owner, currentLocale()),
+  const [state, dispatch] = useReducer(
+    wizardReducer,
+    user,
+    (owner) => draft ?? initialWizardState(owner, currentLocale()),
   )
   const view = wizardView(state)
   const text = useStepText(view.step)
   const headingId = useId()
   const heading = useRef<HTMLHeadingElement>(null)
-  const submit = useSubmitTrial()
+  const submit = useFinishTrial()
   const locked = submit.isPending || submit.isSuccess
-  // One key per finished set of answers: pressing Finish again after a failure sends the same
-  // trial with the same key, so the server stores it once whatever happened to the first answer.
-  const submission = useRef<{ answers: TrialAnswers; key: string } | null>(null)
+
+  // Every change is kept on the device, so a reload or a closed tab resumes the trial here.
+  useEffect(() => {
+    if (!locked) void saveDraft(user.id, state)
+  }, [state, user.id, locked])
 
   // A new step: its question gets the focus, so that keyboard and screen-reader users follow.
   const shownIndex = useRef(view.index)
@@ -49,6 +54,7 @@ export function TrialWizard({ user }: { user: User }) {
   }, [view.isLast, router])
 
   const giveUp = () => {
+    void dropDraft(user.id)
     if (router.history.canGoBack()) router.history.back()
     else void navigate({ to: '/' })
   }
@@ -56,11 +62,8 @@ export function TrialWizard({ user }: { user: User }) {
   const finish = () => {
     const body = buildTrialBody(state, user)
     if (!view.canFinish || !body) return
-    if (submission.current?.answers !== state.answers) {
-      submission.current = { answers: state.answers, key: crypto.randomUUID() }
-    }
     submit.mutate(
-      { body, idempotencyKey: submission.current.key },
+      { userId: user.id, body },
       { onSuccess: () => void navigate({ to: '/free-guided-trial-success', replace: true }) },
     )
   }

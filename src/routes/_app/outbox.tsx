@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { useSession } from '../../api/use-session.ts'
 import { useOutbox } from '../../offline/use-outbox.ts'
-import { kickOutbox } from '../../offline/outbox-runner.ts'
+import { sendOutboxNow } from '../../offline/outbox-runner.ts'
 import { OutboxList } from '../../features/offline/outbox-list.tsx'
 import { exportOutbox } from '../../features/offline/export-outbox.ts'
 import { Page } from '../../ui/page.tsx'
@@ -22,7 +22,7 @@ function OutboxPage() {
       actions={
         items.length > 0 && (
           <>
-            <Button onClick={kickOutbox}>
+            <Button onClick={() => void sendOutboxNow()}>
               <Trans>Send now</Trans>
             </Button>
             <Button variant="secondary" onClick={() => exportOutbox(items)}>
