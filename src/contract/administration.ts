@@ -1,0 +1,84 @@
+import * as v from 'valibot'
+import { listOf, pageSchema } from './http.ts'
+import { messages } from './messages.ts'
+import { countries } from './stores.ts'
+
+/** `POST /store/create` `{ name, address, city, country }`; `/store/update` adds `id`. */
+export const storeFormSchema = v.object({
+  name: v.pipe(
+    v.string(messages.required.id),
+    v.trim(),
+    v.nonEmpty(messages.required.id),
+    v.maxLength(120),
+  ),
+  address: v.pipe(
+    v.string(messages.required.id),
+    v.trim(),
+    v.nonEmpty(messages.required.id),
+    v.maxLength(200),
+  ),
+  city: v.pipe(
+    v.string(messages.required.id),
+    v.trim(),
+    v.nonEmpty(messages.required.id),
+    v.maxLength(80),
+  ),
+  country: v.picklist(countries, messages.required.id),
+})
+export type StoreForm = v.InferOutput<typeof storeFormSchema>
+export const storeUpdateSchema = v.object({
+  id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  ...storeFormSchema.entries,
+})
+
+/**
+ * A store log row (spec section 3): the manager's name, login time, total time at the store in
+ * minutes (to the logout, or to now while open), and how many trials they entered there meanwhile.
+ */
+export const storeLogRowSchema = v.object({
+  id: v.number(),
+  userId: v.number(),
+  name: v.string(),
+  storeId: v.number(),
+  storeName: v.string(),
+  loginAt: v.string(),
+  logoutAt: v.nullable(v.string()),
+  totalMinutes: v.number(),
+  inputs: v.number(),
+})
+export type StoreLogRow = v.InferOutput<typeof storeLogRowSchema>
+export const storeLogListSchema = listOf(storeLogRowSchema)
+
+/** `GET /store/log?page=&user=&store=&startAt=&endAt=` (dates YYYY-MM-DD, whole days). */
+export const storeLogQuerySchema = v.object({
+  page: pageSchema,
+  user: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1))),
+  store: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1))),
+  startAt: v.optional(v.pipe(v.string(), v.isoDate())),
+  endAt: v.optional(v.pipe(v.string(), v.isoDate())),
+})
+
+export const reportTypes = ['trials', 'store-logs', 'vouchers', 'visit-notes'] as const
+export const reportFormats = ['csv', 'xlsx'] as const
+
+/** `POST /report/generate`: answers the file itself (Content-Disposition: attachment). */
+export const reportRequestSchema = v.object({
+  type: v.picklist(reportTypes, messages.required.id),
+  format: v.optional(v.picklist(reportFormats), 'csv'),
+  startAt: v.pipe(v.string(messages.required.id), v.isoDate(messages.invalid.id)),
+  endAt: v.pipe(v.string(messages.required.id), v.isoDate(messages.invalid.id)),
+})
+export type ReportRequest = v.InferOutput<typeof reportRequestSchema>
+
+/** `GET /report/dashboard?startAt=&endAt=`: the admin dashboard's figures for a date range. */
+export const dashboardSchema = v.object({
+  trialsPerDay: v.array(v.object({ day: v.string(), count: v.number() })),
+  trialsPerStore: v.array(v.object({ storeId: v.number(), name: v.string(), count: v.number() })),
+  trialsPerExpert: v.array(v.object({ userId: v.number(), name: v.string(), count: v.number() })),
+  /** Share of trials whose shopping answer is yes, 0 to 1. */
+  conversion: v.number(),
+  ageRanges: v.array(v.object({ key: v.string(), count: v.number() })),
+  genders: v.array(v.object({ key: v.string(), count: v.number() })),
+  sticks: v.array(v.object({ key: v.string(), count: v.number() })),
+})
+export type Dashboard = v.InferOutput<typeof dashboardSchema>

@@ -1,0 +1,53 @@
+import * as v from 'valibot'
+import { listOf } from './http.ts'
+import { messages } from './messages.ts'
+import { roleSchema } from './roles.ts'
+import { expertStoreSchema } from './auth.ts'
+
+/** A user as the administration screens list and edit them (`GET /user/search`, `GET /user/{id}`). */
+export const managedUserSchema = v.object({
+  id: v.number(),
+  role: roleSchema,
+  fullname: v.string(),
+  email: v.string(),
+  phone: v.nullable(v.string()),
+  expertStore: v.nullable(expertStoreSchema),
+  /** False until the invited user has set a password. */
+  active: v.boolean(),
+  createdAt: v.string(),
+})
+export type ManagedUser = v.InferOutput<typeof managedUserSchema>
+export const managedUserListSchema = listOf(managedUserSchema)
+
+/**
+ * `POST /user/create` `{ fullname, email, phone, role, expertStoreId? }`; the server checks the
+ * restricted-email rule with its configured domains and the phone with the request's locale.
+ * `POST /user/update` is the same with `id`.
+ */
+export const userFormSchema = v.object({
+  fullname: v.pipe(
+    v.string(messages.required.id),
+    v.trim(),
+    v.nonEmpty(messages.required.id),
+    v.maxLength(120),
+  ),
+  email: v.pipe(v.string(messages.required.id), v.trim(), v.nonEmpty(messages.required.id)),
+  phone: v.pipe(v.string(messages.required.id), v.trim(), v.nonEmpty(messages.required.id)),
+  role: v.picklist(['super', 'admin', 'manager', 'agent'], messages.required.id),
+  expertStoreId: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1)))),
+})
+export type UserForm = v.InferOutput<typeof userFormSchema>
+export const userUpdateSchema = v.object({
+  id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  ...userFormSchema.entries,
+})
+export const idBodySchema = v.object({
+  id: v.pipe(v.number(messages.required.id), v.integer(), v.minValue(1)),
+})
+
+/** `POST /user/managers` `{ email, page }`: managers, for a store's page. */
+export const managersQuerySchema = v.object({
+  email: v.optional(v.string(), ''),
+  page: v.optional(v.number(), 0),
+  storeId: v.optional(v.number()),
+})
