@@ -1,7 +1,8 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from '@tanstack/react-router'
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { persistQueryClient } from '@tanstack/react-query-persist-client'
 import { I18nProvider } from '@lingui/react'
 import { i18n } from '@lingui/core'
 import './ui/theme.css'
@@ -15,6 +16,7 @@ import { registerServiceWorker } from './offline/service-worker.ts'
 import { persistOptions } from './offline/query-persister.ts'
 import { kickOutbox, startOutboxRunner } from './offline/outbox-runner.ts'
 import { swMessages } from './offline/sw-messages.ts'
+import { setPackImageProgress } from './offline/pack-image-progress.ts'
 
 function signInAgain() {
   clearSession()
@@ -24,16 +26,19 @@ function signInAgain() {
 const queryClient = createQueryClient(signInAgain)
 const router = createAppRouter(queryClient)
 
-await activateLocale(storedLocale())
+// The look-ups kept on the device are back in the cache before any screen loads, so a reload
+// with no connection opens them at once instead of waiting for the network.
+const [, restored] = persistQueryClient({ queryClient, ...persistOptions })
+await Promise.all([activateLocale(storedLocale()), restored])
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root')
 createRoot(root).render(
   <StrictMode>
     <I18nProvider i18n={i18n}>
-      <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+      <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
-      </PersistQueryClientProvider>
+      </QueryClientProvider>
     </I18nProvider>
   </StrictMode>,
 )
@@ -48,4 +53,5 @@ if (getSession()) {
 startOutboxRunner(() => getSession()?.user.id ?? null)
 registerServiceWorker((message) => {
   if (message.type === swMessages.replayOutbox) kickOutbox()
+  if (message.type === swMessages.packImagesProgress) setPackImageProgress(message)
 })

@@ -23,7 +23,8 @@ export function kickOutbox(): void {
  */
 export function startOutboxRunner(userId: () => number | null): void {
   currentUser = userId
-  window.addEventListener('online', kickOutbox)
+  // The connection is back: what waited for it goes now, whatever its backoff said.
+  window.addEventListener('online', () => void sendOutboxNow())
   window.addEventListener('focus', kickOutbox)
   setInterval(() => {
     const id = currentUser()

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
 
 export const demoPassword = 'Demo!2345'
@@ -41,4 +41,34 @@ export async function expectAccessible(page: Page) {
     (violation) => violation.impact === 'serious' || violation.impact === 'critical',
   )
   expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
+}
+
+const api = '/api/v1'
+const appHeaders = { 'X-APP': 'brand-expert-pwa' }
+
+/** Signs in through the API; the answer holds the token and the user's fields. */
+export async function apiLogin(request: APIRequestContext, email: string) {
+  const response = await request.post(`${api}/user/login`, {
+    headers: appHeaders,
+    data: { email, password: demoPassword },
+  })
+  expect(response.status()).toBe(200)
+  const { data } = (await response.json()) as {
+    data: { token: string; expertStore: { id: number; name: string } | null }
+  }
+  return data
+}
+
+export async function apiGet<T>(
+  request: APIRequestContext,
+  token: string,
+  path: string,
+  params: Record<string, string> = {},
+): Promise<T> {
+  const response = await request.get(`${api}/${path}`, {
+    headers: { ...appHeaders, Authorization: `Bearer ${token}` },
+    params,
+  })
+  expect(response.status(), path).toBe(200)
+  return ((await response.json()) as { data: T }).data
 }

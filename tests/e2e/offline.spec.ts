@@ -1,4 +1,5 @@
-import { test, expect, signIn, demo } from './fixtures.ts'
+import type { Page } from '@playwright/test'
+import { test, expect, signIn, demo, apiLogin, apiGet } from './fixtures.ts'
 
 test('with no connection a reload of an app screen still shows the app', async ({
   page,
@@ -21,4 +22,108 @@ test('with no connection a reload of an app screen still shows the app', async (
   await page.reload()
   await expect(page.getByRole('link', { name: /^Hello, / })).toBeVisible()
   await context.setOffline(false)
+})
+
+/** Waits until the service worker controls the page (the shell is precached). */
+async function controlledByServiceWorker(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+  })
+  await page.reload()
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+    .toBe(true)
+}
+
+type Rows<T> = { rows: T[]; count: number }
+
+test('two trials finished with no connection reach the server exactly once when it returns', async ({
+  page,
+  context,
+  request,
+}) => {
+  const marker = `offline-${Date.now()}`
+  await signIn(page, demo.managerMe.email)
+  await expect(page).toHaveURL('/')
+  await controlledByServiceWorker(page)
+
+  await context.setOffline(true)
+  for (const which of ['A', 'B']) {
+    await page.goto('/free-guided-trial/simple')
+    await page.getByRole('textbox', { name: 'Comment' }).fill(`${marker}-${which}`)
+    await page.getByRole('button', { name: 'Save' }).click()
+    await expect(page).toHaveURL('/')
+  }
+  await page.reload()
+  const waiting = page.getByRole('link', { name: /2 trials waiting/ })
+  await expect(waiting).toBeVisible()
+  await waiting.click()
+  await expect(page.getByText('Waiting to be sent', { exact: true })).toHaveCount(2)
+
+  await context.setOffline(false)
+  await expect(page.getByText('Every finished trial has reached the server.')).toBeVisible({
+    timeout: 20_000,
+  })
+
+  const { token } = await apiLogin(request, demo.admin.email)
+  const trials = await apiGet<Rows<{ comment: unknown }>>(request, token, 'questionnaire/search')
+  const ours = trials.rows
+    .map((row) => row.comment)
+    .filter((comment) => String(comment).startsWith(marker))
+  expect(ours.sort()).toEqual([`${marker}-A`, `${marker}-B`])
+})
+
+test('the HTS step shows the pack images with no connection', async ({ page, context }) => {
+  await signIn(page, demo.manager.email)
+  await expect(page).toHaveURL('/')
+  await controlledByServiceWorker(page)
+  // After sign-in the app asks the worker for every pack image.
+  await expect
+    .poll(
+      () => page.evaluate(async () => (await (await caches.open('pack-images')).keys()).length),
+      {
+        timeout: 20_000,
+      },
+    )
+    .toBeGreaterThan(20)
+
+  await context.setOffline(true)
+  await page.goto('/free-guided-trial')
+  await page.getByRole('radio', { name: 'Female' }).click()
+  await page.getByRole('radio', { name: '35–44' }).click()
+  await page.getByRole('button', { name: 'Heated tobacco (HTS)' }).click()
+  await page.getByRole('button', { name: 'Next' }).click()
+  await page.getByRole('combobox', { name: 'Brand family' }).fill('Vel')
+  await page.getByRole('option', { name: 'Velora' }).click()
+  const rose = page
+    .getByRole('group', { name: 'Packs of Velora' })
+    .getByRole('img', { name: 'Velora Rose' })
+  await expect(rose).toBeVisible()
+  await expect
+    .poll(() => rose.evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBeGreaterThan(0)
+})
+
+test('a customer opened online opens again with no connection', async ({ page, context }) => {
+  await signIn(page, demo.manager.email)
+  await expect(page).toHaveURL('/')
+  await controlledByServiceWorker(page)
+  await page.goto('/customers')
+  await page.getByLabel('Email, phone, referral code or name').fill('Petrović')
+  await page.getByRole('button', { name: 'Search', exact: true }).click()
+  const first = page.getByRole('table', { name: 'Results' }).getByRole('link').first()
+  const name = (await first.innerText()).trim()
+  await first.click()
+  await expect(page).toHaveURL(/\/customers\/\d+\/overview/)
+  const url = page.url()
+  // The look-up is written to the device (the persister writes about a second later).
+  await expect
+    .poll(() =>
+      page.evaluate((text) => localStorage.getItem('query-cache')?.includes(text) ?? false, name),
+    )
+    .toBe(true)
+
+  await context.setOffline(true)
+  await page.goto(url)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name)
 })

@@ -1,35 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
-import { test, expect, signIn, demo, demoPassword, expectAccessible } from './fixtures.ts'
-
-const api = '/api/v1'
-const appHeaders = { 'X-APP': 'brand-expert-pwa' }
-
-/** Signs in through the API; the answer holds the token and the user's fields. */
-async function apiLogin(request: APIRequestContext, email: string) {
-  const response = await request.post(`${api}/user/login`, {
-    headers: appHeaders,
-    data: { email, password: demoPassword },
-  })
-  expect(response.status()).toBe(200)
-  const { data } = (await response.json()) as {
-    data: { token: string; expertStore: { id: number; name: string } | null }
-  }
-  return data
-}
-
-async function apiGet<T>(
-  request: APIRequestContext,
-  token: string,
-  path: string,
-  params: Record<string, string> = {},
-): Promise<T> {
-  const response = await request.get(`${api}/${path}`, {
-    headers: { ...appHeaders, Authorization: `Bearer ${token}` },
-    params,
-  })
-  expect(response.status(), path).toBe(200)
-  return ((await response.json()) as { data: T }).data
-}
+import { test, expect, signIn, demo, expectAccessible, apiLogin, apiGet } from './fixtures.ts'
 
 type Rows<T> = { rows: T[]; count: number }
 type StoredTrial = { id: number; store: { id: number; name: string }; comment: unknown }

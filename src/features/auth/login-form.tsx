@@ -10,6 +10,7 @@ import { TextField, PasswordField, CheckboxField } from '../../ui/field.tsx'
 import { Button } from '../../ui/button.tsx'
 import { login } from './auth-api.ts'
 import { safeRedirect } from './safe-redirect.ts'
+import { OfflineNotice } from './offline-notice.tsx'
 import styles from './auth-form.module.css'
 
 const loginFormSchema = v.object({
@@ -34,6 +35,7 @@ export function LoginForm({ redirect }: { redirect: string | undefined }) {
       noValidate
       onSubmit={form.handleSubmit((body) => signIn.mutate(body))}
     >
+      <OfflineNotice />
       <TextField
         label={t`Email`}
         type="email"

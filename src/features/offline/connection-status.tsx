@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { Plural, Trans } from '@lingui/react/macro'
 import { useOnline } from '../../offline/use-online.ts'
 import { useOutbox } from '../../offline/use-outbox.ts'
+import { usePackImageProgress } from '../../offline/pack-image-progress.ts'
 import styles from './connection-status.module.css'
 
 /** The header's connection state and the number of trials waiting to be sent (design section 5). */
@@ -9,10 +10,20 @@ export function ConnectionStatus({ userId }: { userId: number }) {
   const online = useOnline()
   const items = useOutbox(userId)
   const count = items.length
+  const images = usePackImageProgress()
+  const done = images?.done ?? 0
+  const total = images?.total ?? 0
   return (
     <Link to="/outbox" className={styles.status} data-online={online}>
       <span className={styles.dot} aria-hidden="true" />
       <span>{online ? <Trans>Online</Trans> : <Trans>Offline</Trans>}</span>
+      {total > 0 && done < total && (
+        <span className={styles.count}>
+          <Trans>
+            Offline images {done}/{total}
+          </Trans>
+        </span>
+      )}
       {count > 0 && (
         <span className={styles.count}>
           <Plural
