@@ -1,0 +1,138 @@
+/**
+ * Offline soak (issue 4): N trials finished in Chromium while the server is stopped and started at
+ * random, the page is reloaded, and then the server must hold exactly N trials, each once.
+ *
+ *   npm run soak -- --trials 200        (needs a built tree: `npm run build`)
+ *
+ * The server runs on PGlite in a fresh folder, or on PostgreSQL when DATABASE_URL is set.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { rmSync } from 'node:fs'
+import { parseArgs } from 'node:util'
+import { chromium } from '@playwright/test'
+
+const { values } = parseArgs({
+  options: {
+    trials: { type: 'string', default: '200' },
+    port: { type: 'string', default: '4390' },
+  },
+})
+const total = Number(values.trials)
+const port = Number(values.port)
+const base = `http://127.0.0.1:${port}`
+const dataDir = `.data/soak-${port}`
+const headers = { 'X-APP': 'brand-expert-pwa', 'Content-Type': 'application/json' }
+let seed = 20261122
+const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
+
+let server: ChildProcess | null = null
+
+async function startServer() {
+  server = spawn(process.execPath, ['server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    stdio: 'ignore',
+  })
+  for (let waited = 0; waited < 60_000; waited += 250) {
+    try {
+      if ((await fetch(`${base}/api/v1/health`)).ok) return
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error('the server did not start')
+}
+
+async function stopServer() {
+  const running = server
+  if (!running) return
+  server = null
+  const exited = new Promise((resolve) => running.once('exit', resolve))
+  running.kill('SIGTERM')
+  await exited
+}
+
+async function storedComments(marker: string): Promise<string[]> {
+  const login = await fetch(`${base}/api/v1/user/login`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email: 'admin@example.com', password: 'Demo!2345' }),
+  })
+  const { data } = (await login.json()) as { data: { token: string } }
+  const comments: string[] = []
+  for (let page = 1; ; page += 1) {
+    const response = await fetch(`${base}/api/v1/questionnaire/search?page=${page}`, {
+      headers: { ...headers, Authorization: `Bearer ${data.token}` },
+    })
+    const { data: list } = (await response.json()) as {
+      data: { rows: { comment: unknown }[]; count: number }
+    }
+    for (const row of list.rows)
+      if (typeof row.comment === 'string' && row.comment.startsWith(marker))
+        comments.push(row.comment)
+    if (page * 20 >= list.count) return comments
+  }
+}
+
+rmSync(dataDir, { recursive: true, force: true })
+await startServer()
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+})
+const page = await browser.newPage({ viewport: { width: 768, height: 1024 } })
+await page.addInitScript(() => localStorage.setItem('locale', 'en'))
+await page.goto(`${base}/login`)
+await page.getByLabel('Email').fill('manager@example.rs')
+await page.getByLabel('Password', { exact: true }).fill('Demo!2345')
+await page.getByRole('button', { name: 'Sign in' }).click()
+await page.waitForURL(`${base}/`)
+await page.evaluate(async () => {
+  await navigator.serviceWorker.ready
+})
+await page.reload()
+
+const marker = `soak-${Date.now()}`
+const started = Date.now()
+let restarts = 0
+for (let index = 0; index < total; index += 1) {
+  const dice = random()
+  // About one stop in 12 trials; down for about 4 trials each time.
+  if (server && dice < 0.08) await stopServer()
+  else if (!server && dice < 0.25) {
+    await startServer()
+    restarts += 1
+  }
+  if (random() < 0.05) await page.reload()
+  await page.goto(`${base}/free-guided-trial/simple`)
+  await page.getByRole('textbox', { name: 'Comment' }).fill(`${marker}-${index}`)
+  await page.getByRole('button', { name: 'Save' }).click()
+  await page.waitForURL(`${base}/`)
+}
+if (!server) await startServer()
+
+// The outbox drains once the server is back.
+await page.goto(`${base}/outbox`)
+await page
+  .getByRole('button', { name: 'Send now' })
+  .click({ timeout: 2_000 })
+  .catch(() => undefined)
+await page.getByText('Every finished trial has reached the server.').waitFor({ timeout: 300_000 })
+const comments = await storedComments(marker)
+const unique = new Set(comments)
+const seconds = ((Date.now() - started) / 1000).toFixed(1)
+console.log(
+  `trials finished: ${total}; server restarts: ${restarts}; stored: ${comments.length}; distinct: ${unique.size}; ${seconds} s`,
+)
+await browser.close()
+await stopServer()
+const ok = comments.length === total && unique.size === total
+console.log(ok ? 'soak: 0 lost, 0 duplicated' : 'soak: FAILED')
+process.exit(ok ? 0 : 1)
