@@ -6,7 +6,8 @@ export type Draft = { userId: number; state: unknown; updatedAt: string }
 
 /**
  * The device's own database (IndexedDB via Dexie). Never edit a published version: add a new
- * `version()` with an upgrade.
+ * `version()` with an upgrade. When the browser closes the connection (iOS does), Dexie closes
+ * with auto-open kept, so the next read or write reopens it.
  */
 export class OfflineDatabase extends Dexie {
   outbox!: EntityTable<OutboxItem, 'id'>

@@ -127,3 +127,57 @@ test('a customer opened online opens again with no connection', async ({ page, c
   await page.goto(url)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name)
 })
+
+test('the app meets Chromium’s installability criteria', async ({ page, context }) => {
+  await signIn(page, demo.agent.email)
+  await controlledByServiceWorker(page)
+  const cdp = await context.newCDPSession(page)
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors')
+  // Playwright's browser contexts are incognito-like; that is the test's, not the app's.
+  expect(installabilityErrors.filter((error) => error.errorId !== 'in-incognito')).toEqual([])
+  const manifest = await (await page.request.get('/manifest.webmanifest')).json()
+  expect(manifest).toMatchObject({ display: 'standalone', start_url: '/' })
+})
+
+test('an unfinished trial survives a reload and resumes where it was', async ({ page }) => {
+  await signIn(page, demo.manager.email)
+  await page.goto('/free-guided-trial')
+  await page.getByRole('radio', { name: 'Female' }).click()
+  await page.getByRole('radio', { name: '35–44' }).click()
+  await page.getByRole('button', { name: 'Heated tobacco (HTS)' }).click()
+  await page.reload()
+  await expect(page.getByRole('button', { name: 'Heated tobacco (HTS)' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  )
+  await page.getByRole('button', { name: 'Back' }).click()
+  await expect(page.getByRole('radio', { name: '35–44' })).toBeChecked()
+})
+
+test('logging out with an unsent trial asks first, and the trial waits for the next sign-in', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, demo.agent.email)
+  await controlledByServiceWorker(page)
+  await context.setOffline(true)
+  await page.goto('/free-guided-trial/simple')
+  await page.getByRole('combobox', { name: 'Store' }).fill('Beo')
+  await page.getByRole('option').first().click()
+  await page.getByRole('textbox', { name: 'Comment' }).fill(`waits-${Date.now()}`)
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByRole('link', { name: /1 trial waiting/ })).toBeVisible()
+
+  await page.getByRole('button', { name: 'Log out' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Log out with unsent trials?' })
+  await expect(dialog).toContainText('sent after your next sign-in')
+  await dialog.getByRole('button', { name: 'Log out' }).click()
+  await expect(page).toHaveURL('/login')
+
+  await context.setOffline(false)
+  await signIn(page, demo.agent.email)
+  await page.goto('/outbox')
+  await expect(page.getByText('Every finished trial has reached the server.')).toBeVisible({
+    timeout: 20_000,
+  })
+})

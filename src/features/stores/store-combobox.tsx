@@ -1,10 +1,10 @@
 import { useState } from 'react'
-import { useInfiniteQuery } from '@tanstack/react-query'
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
 import type { Store } from '../../contract/stores.ts'
 import { Combobox } from '../../ui/combobox.tsx'
 import { useDebouncedValue } from '../../ui/use-debounced-value.ts'
-import { storeSearchQueryOptions } from './store-queries.ts'
+import { allStoresQueryOptions, matchStores, storeSearchQueryOptions } from './store-queries.ts'
 
 function storeLabel(store: Store): string {
   return `${store.name}, ${store.city}`
@@ -28,7 +28,12 @@ export function StoreCombobox({
   // Choosing a store puts its name in the box; that is no new search (spec section 5).
   const query = value && typed === storeLabel(value) ? '' : typed
   const search = useInfiniteQuery(storeSearchQueryOptions(query))
-  const stores = search.data?.pages.flatMap((page) => page.rows) ?? []
+  // No answer from the server (offline): choose from the stores kept on the device.
+  const unanswered = !search.data && (search.fetchStatus === 'paused' || search.isError)
+  const kept = useQuery({ ...allStoresQueryOptions(), enabled: unanswered })
+  const stores = unanswered
+    ? matchStores(kept.data ?? [], query)
+    : (search.data?.pages.flatMap((page) => page.rows) ?? [])
 
   return (
     <Combobox
@@ -41,11 +46,11 @@ export function StoreCombobox({
       onSelectedItemChange={onChange}
       inputValue={text}
       onInputValueChange={setText}
-      loading={search.isFetching}
+      loading={search.isFetching && !unanswered}
       emptyText={t`Store not found`}
       placeholder={t`Type a store name, address or city`}
       error={error}
-      hasMore={search.hasNextPage}
+      hasMore={!unanswered && search.hasNextPage}
       onLoadMore={() => void search.fetchNextPage()}
     />
   )

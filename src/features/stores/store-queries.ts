@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { getJson } from '../../api/client.ts'
-import { storeListSchema, storeSchema } from '../../contract/stores.ts'
+import { storeListSchema, storeSchema, type Store } from '../../contract/stores.ts'
 
 export const storeKeys = {
   all: ['stores'] as const,
@@ -30,4 +30,33 @@ export function storeQueryOptions(id: number) {
     staleTime: 2 * 60_000,
     retry: false,
   })
+}
+
+/** Every open store, all pages: kept for 24 h so a store can be chosen with no connection. */
+export function allStoresQueryOptions() {
+  return queryOptions({
+    queryKey: [...storeKeys.all, 'all'] as const,
+    queryFn: async () => {
+      const stores: Store[] = []
+      for (let page = 1; page <= 50; page += 1) {
+        const { data } = await getJson('store/search', storeListSchema, { query: '', page })
+        stores.push(...data.rows)
+        if (data.rows.length === 0 || stores.length >= data.count) break
+      }
+      return stores
+    },
+    staleTime: 24 * 60 * 60_000,
+  })
+}
+
+function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').replace(/đ/gi, 'dj').toLowerCase()
+}
+
+/** The stores whose name, address or city contains the text, ignoring case and accents. */
+export function matchStores(stores: readonly Store[], text: string): Store[] {
+  const wanted = fold(text.trim())
+  return stores.filter((store) =>
+    fold(`${store.name} ${store.address} ${store.city}`).includes(wanted),
+  )
 }

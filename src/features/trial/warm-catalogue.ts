@@ -17,17 +17,15 @@ export async function warmCatalogue(queryClient: QueryClient): Promise<void> {
   try {
     const packLists = await Promise.all(
       packTypes.map(async (type) => {
-        const families = await queryClient.fetchQuery(brandFamiliesQueryOptions(type))
+        const families = await queryClient.query(brandFamiliesQueryOptions(type))
         return Promise.all(
-          families.map((family) =>
-            queryClient.fetchQuery(packsQueryOptions(type, family.brandFamily)),
-          ),
+          families.map((family) => queryClient.query(packsQueryOptions(type, family.brandFamily))),
         )
       }),
     )
     await Promise.all([
-      queryClient.fetchQuery(allProductsQueryOptions('Stick')),
-      queryClient.fetchQuery(allProductsQueryOptions('Device')),
+      queryClient.query(allProductsQueryOptions('Stick')),
+      queryClient.query(allProductsQueryOptions('Device')),
     ])
     const images = packLists.flat(2).flatMap((pack) => (pack.src ? [pack.src] : []))
     await cachePackImages(images)
