@@ -26,6 +26,7 @@ let seed = 20261122
 const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
 
 let server: ChildProcess | null = null
+const running = () => server !== null
 
 async function startServer() {
   server = spawn(process.execPath, ['server/main.ts'], {
@@ -105,8 +106,8 @@ let restarts = 0
 for (let index = 0; index < total; index += 1) {
   const dice = random()
   // About one stop in 12 trials; down for about 4 trials each time.
-  if (server && dice < 0.08) await stopServer()
-  else if (!server && dice < 0.25) {
+  if (running() && dice < 0.08) await stopServer()
+  else if (!running() && dice < 0.25) {
     await startServer()
     restarts += 1
   }
@@ -116,7 +117,7 @@ for (let index = 0; index < total; index += 1) {
   await page.getByRole('button', { name: 'Save' }).click()
   await page.waitForURL(`${base}/`)
 }
-if (!server) await startServer()
+if (!running()) await startServer()
 
 // The outbox drains once the server is back.
 await page.goto(`${base}/outbox`)

@@ -135,7 +135,7 @@ test('the app meets Chromium’s installability criteria', async ({ page, contex
   const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors')
   // Playwright's browser contexts are incognito-like; that is the test's, not the app's.
   expect(installabilityErrors.filter((error) => error.errorId !== 'in-incognito')).toEqual([])
-  const manifest = await (await page.request.get('/manifest.webmanifest')).json()
+  const manifest: unknown = await (await page.request.get('/manifest.webmanifest')).json()
   expect(manifest).toMatchObject({ display: 'standalone', start_url: '/' })
 })
 
