@@ -13,7 +13,10 @@ import { catalogueRoutes } from './routes/catalogue/routes.ts'
 import { checkInRoutes } from './routes/check-in/routes.ts'
 import { customerRoutes } from './routes/customers/routes.ts'
 import { healthRoutes } from './routes/health/routes.ts'
+import { storeAdminRoutes } from './routes/stores/admin-routes.ts'
 import { storeRoutes } from './routes/stores/routes.ts'
+import { reportRoutes } from './routes/reports/routes.ts'
+import { userRoutes } from './routes/users/routes.ts'
 import { trialRoutes } from './routes/trials/routes.ts'
 import { voucherRoutes } from './routes/vouchers/routes.ts'
 
@@ -34,7 +37,10 @@ export function createApp(deps: AppDeps) {
   app.route(apiBasePath, healthRoutes(deps))
   app.route(apiBasePath, authRoutes(deps))
   app.route(apiBasePath, checkInRoutes(deps))
+  app.route(apiBasePath, userRoutes(deps))
+  app.route(apiBasePath, storeAdminRoutes(deps))
   app.route(apiBasePath, storeRoutes(deps))
+  app.route(apiBasePath, reportRoutes(deps))
   app.route(apiBasePath, catalogueRoutes(deps))
   app.route(apiBasePath, trialRoutes(deps))
   app.route(apiBasePath, voucherRoutes(deps))

@@ -19,6 +19,8 @@ import { Route as AppStoreRouteImport } from './routes/_app/_store'
 import { Route as AppOutboxRouteImport } from './routes/_app/outbox'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as AppStorePickerRouteImport } from './routes/_app/store-picker'
+import { Route as AppAdminDashboardRouteImport } from './routes/_app/_admin/dashboard'
+import { Route as AppAdminReportsRouteImport } from './routes/_app/_admin/reports'
 import { Route as AppStoreIndexRouteImport } from './routes/_app/_store/index'
 import { Route as AppStoreFreeGuidedTrialSuccessRouteImport } from './routes/_app/_store/free-guided-trial-success'
 import { Route as AppAdminExpertsIdRouteImport } from './routes/_app/_admin/experts.$id'
@@ -89,6 +91,16 @@ const AppStorePickerRoute = AppStorePickerRouteImport.update({
   id: '/store-picker',
   path: '/store-picker',
   getParentRoute: () => AppRoute,
+} as any)
+const AppAdminDashboardRoute = AppAdminDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => AppAdminRoute,
+} as any)
+const AppAdminReportsRoute = AppAdminReportsRouteImport.update({
+  id: '/reports',
+  path: '/reports',
+  getParentRoute: () => AppAdminRoute,
 } as any)
 const AppStoreIndexRoute = AppStoreIndexRouteImport.update({
   id: '/',
@@ -222,6 +234,8 @@ export interface FileRoutesByFullPath {
   '/outbox': typeof AppOutboxRoute
   '/settings': typeof AppSettingsRoute
   '/store-picker': typeof AppStorePickerRoute
+  '/dashboard': typeof AppAdminDashboardRoute
+  '/reports': typeof AppAdminReportsRoute
   '/free-guided-trial-success': typeof AppStoreFreeGuidedTrialSuccessRoute
   '/experts/$id': typeof AppAdminExpertsIdRoute
   '/stores/new': typeof AppAdminStoresNewRoute
@@ -254,6 +268,8 @@ export interface FileRoutesByTo {
   '/outbox': typeof AppOutboxRoute
   '/settings': typeof AppSettingsRoute
   '/store-picker': typeof AppStorePickerRoute
+  '/dashboard': typeof AppAdminDashboardRoute
+  '/reports': typeof AppAdminReportsRoute
   '/free-guided-trial-success': typeof AppStoreFreeGuidedTrialSuccessRoute
   '/experts/$id': typeof AppAdminExpertsIdRoute
   '/stores/new': typeof AppAdminStoresNewRoute
@@ -288,6 +304,8 @@ export interface FileRoutesById {
   '/_app/outbox': typeof AppOutboxRoute
   '/_app/settings': typeof AppSettingsRoute
   '/_app/store-picker': typeof AppStorePickerRoute
+  '/_app/_admin/dashboard': typeof AppAdminDashboardRoute
+  '/_app/_admin/reports': typeof AppAdminReportsRoute
   '/_app/_store/free-guided-trial-success': typeof AppStoreFreeGuidedTrialSuccessRoute
   '/_app/_store/': typeof AppStoreIndexRoute
   '/_app/_admin/experts/$id': typeof AppAdminExpertsIdRoute
@@ -323,6 +341,8 @@ export interface FileRouteTypes {
     | '/outbox'
     | '/settings'
     | '/store-picker'
+    | '/dashboard'
+    | '/reports'
     | '/free-guided-trial-success'
     | '/experts/$id'
     | '/stores/new'
@@ -355,6 +375,8 @@ export interface FileRouteTypes {
     | '/outbox'
     | '/settings'
     | '/store-picker'
+    | '/dashboard'
+    | '/reports'
     | '/free-guided-trial-success'
     | '/experts/$id'
     | '/stores/new'
@@ -388,6 +410,8 @@ export interface FileRouteTypes {
     | '/_app/outbox'
     | '/_app/settings'
     | '/_app/store-picker'
+    | '/_app/_admin/dashboard'
+    | '/_app/_admin/reports'
     | '/_app/_store/free-guided-trial-success'
     | '/_app/_store/'
     | '/_app/_admin/experts/$id'
@@ -492,6 +516,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/store-picker'
       preLoaderRoute: typeof AppStorePickerRouteImport
       parentRoute: typeof AppRoute
+    }
+    '/_app/_admin/dashboard': {
+      id: '/_app/_admin/dashboard'
+      path: '/dashboard'
+      fullPath: '/dashboard'
+      preLoaderRoute: typeof AppAdminDashboardRouteImport
+      parentRoute: typeof AppAdminRoute
+    }
+    '/_app/_admin/reports': {
+      id: '/_app/_admin/reports'
+      path: '/reports'
+      fullPath: '/reports'
+      preLoaderRoute: typeof AppAdminReportsRouteImport
+      parentRoute: typeof AppAdminRoute
     }
     '/_app/_store/': {
       id: '/_app/_store/'
@@ -658,6 +696,8 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppAdminRouteChildren {
+  AppAdminDashboardRoute: typeof AppAdminDashboardRoute
+  AppAdminReportsRoute: typeof AppAdminReportsRoute
   AppAdminExpertsIdRoute: typeof AppAdminExpertsIdRoute
   AppAdminStoresNewRoute: typeof AppAdminStoresNewRoute
   AppAdminSurveysIdRoute: typeof AppAdminSurveysIdRoute
@@ -670,6 +710,8 @@ interface AppAdminRouteChildren {
 }
 
 const AppAdminRouteChildren: AppAdminRouteChildren = {
+  AppAdminDashboardRoute: AppAdminDashboardRoute,
+  AppAdminReportsRoute: AppAdminReportsRoute,
   AppAdminExpertsIdRoute: AppAdminExpertsIdRoute,
   AppAdminStoresNewRoute: AppAdminStoresNewRoute,
   AppAdminSurveysIdRoute: AppAdminSurveysIdRoute,

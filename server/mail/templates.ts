@@ -27,3 +27,21 @@ export function passwordResetMail(locale: Locale, fullname: string, link: string
     link,
   }
 }
+
+/** The invitation of a new user, in the language of the admin who made the account. */
+export function invitationMail(locale: Locale, fullname: string, link: string): MailContent {
+  const t = (id: string, values?: Record<string, unknown>) => translate(locale, id, values)
+  const greeting = t(messages.mailGreeting.id, { name: fullname })
+  const intro = t(messages.mailInviteIntro.id)
+  const action = t(messages.mailInviteAction.id)
+  return {
+    subject: t(messages.mailInviteSubject.id),
+    text: [greeting, '', intro, '', link].join('\n'),
+    html: [
+      `<p>${escapeHtml(greeting)}</p>`,
+      `<p>${escapeHtml(intro)}</p>`,
+      `<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p>`,
+    ].join('\n'),
+    link,
+  }
+}

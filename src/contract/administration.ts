@@ -82,3 +82,17 @@ export const dashboardSchema = v.object({
   sticks: v.array(v.object({ key: v.string(), count: v.number() })),
 })
 export type Dashboard = v.InferOutput<typeof dashboardSchema>
+
+/** `GET /report/dashboard?startAt=&endAt=` (days YYYY-MM-DD in the stores' time zone, included). */
+export const dashboardQuerySchema = v.object({
+  startAt: v.optional(v.pipe(v.string(), v.isoDate())),
+  endAt: v.optional(v.pipe(v.string(), v.isoDate())),
+})
+export type DashboardQuery = v.InferOutput<typeof dashboardQuerySchema>
+
+/**
+ * `POST /store/delete` `{ id }` answers `data: { id, archived }`: a store with history (store logs,
+ * trials, vouchers, visit notes) is archived rather than deleted, and the message says so.
+ */
+export const storeDeleteResultSchema = v.object({ id: v.number(), archived: v.boolean() })
+export type StoreDeleteResult = v.InferOutput<typeof storeDeleteResultSchema>

@@ -138,6 +138,38 @@ export const messages = {
     id: 'voucher.ownReferral',
     message: 'A referral voucher cannot be redeemed by the consumer who referred.',
   },
+  userCreated: /*i18n*/ {
+    id: 'user.created',
+    message: 'The user is created. An invitation to set a password is on its way.',
+  },
+  userSaved: /*i18n*/ { id: 'user.saved', message: 'The user is saved.' },
+  userDeleted: /*i18n*/ { id: 'user.deleted', message: 'The user is deleted.' },
+  emailInUse: /*i18n*/ { id: 'user.emailInUse', message: 'This email is already in use.' },
+  cannotDeleteSelf: /*i18n*/ {
+    id: 'user.cannotDeleteSelf',
+    message: 'You cannot delete your own account.',
+  },
+  storeForManagersOnly: /*i18n*/ {
+    id: 'user.storeForManagersOnly',
+    message: 'Only a manager has a store.',
+  },
+  storeCreated: /*i18n*/ { id: 'store.created', message: 'The store is created.' },
+  storeSaved: /*i18n*/ { id: 'store.saved', message: 'The store is saved.' },
+  storeDeleted: /*i18n*/ { id: 'store.deleted', message: 'The store is deleted.' },
+  storeArchived: /*i18n*/ {
+    id: 'store.archived',
+    message: 'The store has history, so it is archived instead of deleted. Its history is kept.',
+  },
+  mailInviteSubject: /*i18n*/ {
+    id: 'mail.invite.subject',
+    message: 'Your Brand Expert account',
+  },
+  mailInviteIntro: /*i18n*/ {
+    id: 'mail.invite.intro',
+    message:
+      'An account of the Brand Expert app was made for you. Open this link within a week to choose your password:',
+  },
+  mailInviteAction: /*i18n*/ { id: 'mail.invite.action', message: 'Choose your password' },
 } as const
 
 export type MessageKey = keyof typeof messages

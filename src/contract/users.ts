@@ -45,9 +45,13 @@ export const idBodySchema = v.object({
   id: v.pipe(v.number(messages.required.id), v.integer(), v.minValue(1)),
 })
 
-/** `POST /user/managers` `{ email, page }`: managers, for a store's page. */
+/**
+ * `POST /user/managers` `{ email, page, storeId? }`: managers (not deleted) whose email holds
+ * `email`, checked in to `storeId` when given; `data: { rows, count }` of `managedUserSchema`,
+ * 20 a page (a page of 0 means 1).
+ */
 export const managersQuerySchema = v.object({
   email: v.optional(v.string(), ''),
   page: v.optional(v.number(), 0),
-  storeId: v.optional(v.number()),
+  storeId: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647))),
 })

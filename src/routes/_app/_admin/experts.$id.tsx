@@ -1,8 +1,35 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { Trans } from '@lingui/react/macro'
-import { ComingSoon } from '../../../features/layout/coming-soon.tsx'
+import { Page } from '../../../ui/page.tsx'
+import { idParam, loadUser, userQueryOptions } from '../../../features/users/user-queries.ts'
+import { ExpertTrials } from '../../../features/surveys/expert-trials.tsx'
+import { dateRangeSearchSchema } from '../../../features/surveys/survey-queries.ts'
 
 export const Route = createFileRoute('/_app/_admin/experts/$id')({
+  params: {
+    parse: ({ id }) => ({ id: idParam(id) }),
+    stringify: ({ id }) => ({ id: String(id) }),
+  },
+  validateSearch: dateRangeSearchSchema,
   staticData: { layout: { backButton: 'history' } },
-  component: () => <ComingSoon title={<Trans>Brand Expert trials</Trans>} />,
+  loader: ({ context, params }) => loadUser(context.queryClient, params.id),
+  component: ExpertPage,
 })
+
+function ExpertPage() {
+  const { id } = Route.useParams()
+  const range = Route.useSearch()
+  const navigate = Route.useNavigate()
+  const { data: user } = useSuspenseQuery(userQueryOptions(id))
+  const name = user.fullname
+  return (
+    <Page title={<Trans>Trials by {name}</Trans>}>
+      <ExpertTrials
+        userId={id}
+        range={range}
+        onRange={(next) => void navigate({ search: next, replace: true })}
+      />
+    </Page>
+  )
+}

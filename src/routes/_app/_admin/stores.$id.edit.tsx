@@ -1,8 +1,28 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { Trans } from '@lingui/react/macro'
-import { ComingSoon } from '../../../features/layout/coming-soon.tsx'
+import { Page } from '../../../ui/page.tsx'
+import { idParam } from '../../../features/users/user-queries.ts'
+import { storeQueryOptions } from '../../../features/stores/store-queries.ts'
+import { loadStore } from '../../../features/admin-stores/store-admin-queries.ts'
+import { StoreFormCard } from '../../../features/admin-stores/store-form.tsx'
 
 export const Route = createFileRoute('/_app/_admin/stores/$id/edit')({
+  params: {
+    parse: ({ id }) => ({ id: idParam(id) }),
+    stringify: ({ id }) => ({ id: String(id) }),
+  },
   staticData: { layout: { backButton: 'history' } },
-  component: () => <ComingSoon title={<Trans>Edit store</Trans>} />,
+  loader: ({ context, params }) => loadStore(context.queryClient, params.id),
+  component: EditStorePage,
 })
+
+function EditStorePage() {
+  const { id } = Route.useParams()
+  const { data: store } = useSuspenseQuery(storeQueryOptions(id))
+  return (
+    <Page title={<Trans>Edit store</Trans>} width="narrow">
+      <StoreFormCard key={store.id} store={store} />
+    </Page>
+  )
+}

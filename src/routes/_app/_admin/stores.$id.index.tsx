@@ -1,8 +1,57 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import * as v from 'valibot'
+import { Page } from '../../../ui/page.tsx'
+import { buttonClass } from '../../../ui/button.tsx'
 import { Trans } from '@lingui/react/macro'
-import { ComingSoon } from '../../../features/layout/coming-soon.tsx'
+import { idParam } from '../../../features/users/user-queries.ts'
+import { storeQueryOptions } from '../../../features/stores/store-queries.ts'
+import { dateRangeSearchSchema } from '../../../features/surveys/survey-queries.ts'
+import { loadStore } from '../../../features/admin-stores/store-admin-queries.ts'
+import { StoreDetails, StoreManagers } from '../../../features/admin-stores/store-details.tsx'
+import { StoreLog } from '../../../features/admin-stores/store-log.tsx'
+import { DeleteStore } from '../../../features/admin-stores/delete-store.tsx'
+
+const storeLogSearchSchema = v.object({
+  ...dateRangeSearchSchema.entries,
+  user: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined),
+})
 
 export const Route = createFileRoute('/_app/_admin/stores/$id/')({
+  params: {
+    parse: ({ id }) => ({ id: idParam(id) }),
+    stringify: ({ id }) => ({ id: String(id) }),
+  },
+  validateSearch: storeLogSearchSchema,
   staticData: { layout: { backButton: '/stores' } },
-  component: () => <ComingSoon title={<Trans>Store</Trans>} />,
+  loader: ({ context, params }) => loadStore(context.queryClient, params.id),
+  component: StorePage,
 })
+
+function StorePage() {
+  const { id } = Route.useParams()
+  const filter = Route.useSearch()
+  const navigate = Route.useNavigate()
+  const { data: store } = useSuspenseQuery(storeQueryOptions(id))
+  return (
+    <Page
+      title={store.name}
+      actions={
+        <>
+          <Link to="/stores/$id/edit" params={{ id }} className={buttonClass('secondary')}>
+            <Trans>Edit store</Trans>
+          </Link>
+          <DeleteStore store={store} />
+        </>
+      }
+    >
+      <StoreDetails store={store} />
+      <StoreManagers storeId={id} />
+      <StoreLog
+        storeId={id}
+        filter={filter}
+        onFilter={(next) => void navigate({ search: next, replace: true })}
+      />
+    </Page>
+  )
+}

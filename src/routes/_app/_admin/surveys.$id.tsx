@@ -1,8 +1,27 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { Trans } from '@lingui/react/macro'
-import { ComingSoon } from '../../../features/layout/coming-soon.tsx'
+import { Page } from '../../../ui/page.tsx'
+import { idParam } from '../../../features/users/user-queries.ts'
+import { loadSurvey, surveyQueryOptions } from '../../../features/surveys/survey-queries.ts'
+import { SurveyView } from '../../../features/surveys/survey-view.tsx'
 
 export const Route = createFileRoute('/_app/_admin/surveys/$id')({
+  params: {
+    parse: ({ id }) => ({ id: idParam(id) }),
+    stringify: ({ id }) => ({ id: String(id) }),
+  },
   staticData: { layout: { backButton: 'history' } },
-  component: () => <ComingSoon title={<Trans>Trial</Trans>} />,
+  loader: ({ context, params }) => loadSurvey(context.queryClient, params.id),
+  component: SurveyPage,
 })
+
+function SurveyPage() {
+  const { id } = Route.useParams()
+  const { data: trial } = useSuspenseQuery(surveyQueryOptions(id))
+  return (
+    <Page title={<Trans>Trial</Trans>}>
+      <SurveyView trial={trial} />
+    </Page>
+  )
+}

@@ -1,8 +1,38 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { Trans } from '@lingui/react/macro'
-import { ComingSoon } from '../../../features/layout/coming-soon.tsx'
+import { Page } from '../../../ui/page.tsx'
+import { UserFormCard } from '../../../features/users/user-form.tsx'
+import { DeleteUser } from '../../../features/users/delete-user.tsx'
+import { storeQueryOptions } from '../../../features/stores/store-queries.ts'
+import { idParam, loadUser, userQueryOptions } from '../../../features/users/user-queries.ts'
 
 export const Route = createFileRoute('/_app/_admin/users/$id/edit')({
+  params: {
+    parse: ({ id }) => ({ id: idParam(id) }),
+    stringify: ({ id }) => ({ id: String(id) }),
+  },
   staticData: { layout: { backButton: '/users' } },
-  component: () => <ComingSoon title={<Trans>Edit user</Trans>} />,
+  loader: async ({ context, params }) => {
+    const user = await loadUser(context.queryClient, params.id)
+    // The manager's store as the store picker shows it (name and city); none if it is gone.
+    const store = user.expertStore
+      ? await context.queryClient
+          .query({ ...storeQueryOptions(user.expertStore.id), staleTime: 'static' })
+          .catch(() => null)
+      : null
+    return { store }
+  },
+  component: EditUserPage,
 })
+
+function EditUserPage() {
+  const { id } = Route.useParams()
+  const { data: user } = useSuspenseQuery(userQueryOptions(id))
+  const { store } = Route.useLoaderData()
+  return (
+    <Page title={<Trans>Edit user</Trans>} width="narrow" actions={<DeleteUser user={user} />}>
+      <UserFormCard key={user.id} user={user} store={store} />
+    </Page>
+  )
+}

@@ -1,8 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import { ComingSoon } from '../../../features/layout/coming-soon.tsx'
+import { Page } from '../../../ui/page.tsx'
+import { UserFormCard } from '../../../features/users/user-form.tsx'
 
 export const Route = createFileRoute('/_app/_admin/users/new')({
   staticData: { layout: { backButton: '/users' } },
-  component: () => <ComingSoon title={<Trans>New user</Trans>} />,
+  component: () => (
+    <Page title={<Trans>New user</Trans>} width="narrow">
+      <UserFormCard />
+    </Page>
+  ),
 })

@@ -1,0 +1,57 @@
+import { Hono, type Context } from 'hono'
+import { stream } from 'hono/streaming'
+import { dashboardQuerySchema, reportRequestSchema } from '../../../src/contract/administration.ts'
+import { allow, authenticate } from '../../auth/middleware.ts'
+import type { AppDeps, AppEnv, UserEnv } from '../../deps.ts'
+import { ok } from '../../http/respond.ts'
+import { validateJson, validateQuery } from '../../http/validate.ts'
+import { logEvent } from '../../log.ts'
+import { dashboard } from './dashboard.ts'
+import { reportFormats } from './formats.ts'
+import { reportSources } from './sources.ts'
+
+/**
+ * `POST /report/generate` `{ type, format, startAt, endAt }` answers the file itself, a header row
+ * and one row per record, written to the response as the database is read in batches, so that a
+ * long range never sits in memory: `csv` is UTF-8 with a byte order mark; `xlsx` is answered as an
+ * XML Spreadsheet 2003 workbook (`.xls`, `application/vnd.ms-excel`). `GET /report/dashboard`
+ * answers the dashboard's figures. Super users and admins only.
+ */
+export function reportRoutes(deps: AppDeps) {
+  const { db, clock, config } = deps
+  const admins = [authenticate(deps), allow('administration')] as const
+
+  async function generate(c: Context<UserEnv>) {
+    const range = await validateJson(c, reportRequestSchema)
+    const source = reportSources[range.type]
+    const format = reportFormats[range.format]
+    const filename = `${range.type}-${range.startAt}-${range.endAt}.${format.extension}`
+    logEvent('report.generated', { by: c.var.user.id, type: range.type, format: range.format })
+    c.header('Content-Type', format.contentType)
+    c.header('Content-Disposition', `attachment; filename="${filename}"`)
+    const context = { db, range, timeZone: config.timeZone, now: clock() }
+    return stream(
+      c,
+      async (out) => {
+        await out.write(format.start(source.header))
+        for await (const rows of source.rows(context)) {
+          if (out.aborted) return
+          await out.write(rows.map(format.row).join(''))
+        }
+        await out.write(format.end())
+      },
+      (error) => {
+        // The header is sent already: the file is cut short, and the failure logged.
+        console.error(`report ${range.type} failed:`, error)
+        return Promise.resolve()
+      },
+    )
+  }
+
+  return new Hono<AppEnv>()
+    .post('/report/generate', ...admins, generate)
+    .get('/report/dashboard', ...admins, async (c) => {
+      const query = validateQuery(c, dashboardQuerySchema)
+      return ok(c, await dashboard(db, query, config.timeZone))
+    })
+}

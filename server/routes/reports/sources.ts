@@ -1,0 +1,233 @@
+import { and, asc, eq, gt, or, sql } from 'drizzle-orm'
+import { alias, type PgColumn } from 'drizzle-orm/pg-core'
+import type { ReportRequest } from '../../../src/contract/administration.ts'
+import type { Database } from '../../db/database.ts'
+import { withinDays } from '../../db/day-range.ts'
+import { customers, visitNotes } from '../../db/schema/customers.ts'
+import { storeLogs } from '../../db/schema/store-logs.ts'
+import { stores } from '../../db/schema/stores.ts'
+import { trials } from '../../db/schema/trials.ts'
+import { users } from '../../db/schema/users.ts'
+import { vouchers } from '../../db/schema/vouchers.ts'
+import { storeLogWhere, selectStoreLogs } from '../stores/log-queries.ts'
+import { inBatches, inBatchesBy } from './batches.ts'
+import type { Cell } from './csv.ts'
+import { trialAnswerCells, trialAnswerHeader } from './trial-columns.ts'
+
+export type ReportContext = { db: Database; range: ReportRequest; timeZone: string; now: Date }
+
+/** A report: its header row, and its rows in batches. */
+export type ReportSource = {
+  header: readonly string[]
+  rows: (context: ReportContext) => AsyncGenerator<Cell[][]>
+}
+
+/** A time as the stores' local `YYYY-MM-DD HH:MM:SS`, formatted by the database. */
+function localTime(column: PgColumn, timeZone: string) {
+  return sql<string | null>`to_char(${column} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`
+}
+
+async function* mapped<T>(
+  batches: AsyncGenerator<T[]>,
+  toCells: (row: T) => Cell[],
+): AsyncGenerator<Cell[][]> {
+  for await (const batch of batches) yield batch.map(toCells)
+}
+
+type TrialCursor = { at: string; id: number }
+
+/** Trials by time then id, so that each batch is read from the `(created_at, id)` index. */
+const trialsReport: ReportSource = {
+  header: ['Id', 'Date', 'Store', 'Expert', ...trialAnswerHeader],
+  rows: ({ db, range, timeZone }) =>
+    mapped(
+      inBatchesBy(
+        (after: TrialCursor | undefined, limit) => {
+          // The batch's ids first, from the `(created_at, id)` index; then their details.
+          const batch = db
+            .select({ id: trials.id, createdAt: trials.createdAt })
+            .from(trials)
+            .where(
+              and(
+                ...withinDays(trials.createdAt, range, timeZone),
+                after === undefined
+                  ? undefined
+                  : sql`(${trials.createdAt}, ${trials.id}) > (${after.at}::timestamptz, ${after.id})`,
+              ),
+            )
+            .orderBy(asc(trials.createdAt), asc(trials.id))
+            .limit(limit)
+            .as('batch')
+          return db
+            .select({
+              id: trials.id,
+              // The cursor: the exact time as text (a Date would drop the microseconds).
+              at: sql<string>`${trials.createdAt}::text`,
+              date: localTime(trials.createdAt, timeZone),
+              store: stores.name,
+              expert: users.fullname,
+              answers: sql<string>`${trials.answers}::text`,
+            })
+            .from(batch)
+            .innerJoin(trials, eq(trials.id, batch.id))
+            .innerJoin(stores, eq(stores.id, trials.storeId))
+            .innerJoin(users, eq(users.id, trials.userId))
+            .orderBy(asc(batch.createdAt), asc(batch.id))
+        },
+        (row): TrialCursor => ({ at: row.at, id: row.id }),
+      ),
+      (row) => [row.id, row.date, row.store, row.expert, ...trialAnswerCells(row.answers)],
+    ),
+}
+
+const storeLogsReport: ReportSource = {
+  header: ['Id', 'Manager', 'Email', 'Store', 'Login', 'Logout', 'Total minutes', 'Inputs'],
+  rows: ({ db, range, timeZone, now }) =>
+    mapped(
+      inBatches(async (afterId, limit) => {
+        const rows = await selectStoreLogs(db, now)
+          .where(and(gt(storeLogs.id, afterId), storeLogWhere(range, timeZone)))
+          .orderBy(asc(storeLogs.id))
+          .limit(limit)
+        return rows
+      }),
+      (row) => [
+        row.id,
+        row.name,
+        row.email,
+        row.storeName,
+        formatLocal(row.loginAt, timeZone),
+        row.logoutAt ? formatLocal(row.logoutAt, timeZone) : '',
+        row.totalMinutes,
+        row.inputs,
+      ],
+    ),
+}
+
+const usedBy = alias(customers, 'used_by')
+
+const vouchersReport: ReportSource = {
+  header: [
+    'Id',
+    'Code',
+    'Type',
+    'Status',
+    'Value',
+    'Created at',
+    'Expires at',
+    'Used at',
+    'Customer email',
+    'Expert',
+    'Store',
+  ],
+  rows: ({ db, range, timeZone }) =>
+    mapped(
+      inBatches((afterId, limit) =>
+        db
+          .select({
+            id: vouchers.id,
+            code: vouchers.code,
+            type: vouchers.type,
+            status: vouchers.status,
+            amount: vouchers.amount,
+            currency: vouchers.currency,
+            createdAt: localTime(vouchers.createdAt, timeZone),
+            expiresAt: localTime(vouchers.expiresAt, timeZone),
+            usedAt: localTime(vouchers.usedAt, timeZone),
+            customerEmail: usedBy.email,
+            expert: users.fullname,
+            store: stores.name,
+          })
+          .from(vouchers)
+          .leftJoin(usedBy, eq(usedBy.id, vouchers.usedByCustomerId))
+          .leftJoin(users, eq(users.id, vouchers.usedByUserId))
+          .leftJoin(stores, eq(stores.id, vouchers.usedInStoreId))
+          .where(
+            and(
+              gt(vouchers.id, afterId),
+              or(
+                and(...withinDays(vouchers.createdAt, range, timeZone)),
+                and(...withinDays(vouchers.usedAt, range, timeZone)),
+              ),
+            ),
+          )
+          .orderBy(asc(vouchers.id))
+          .limit(limit),
+      ),
+      (row) => [
+        row.id,
+        row.code,
+        row.type,
+        row.status,
+        row.amount === null ? '' : `${row.amount} ${row.currency ?? ''}`.trim(),
+        row.createdAt,
+        row.expiresAt,
+        row.usedAt,
+        row.customerEmail,
+        row.expert,
+        row.store,
+      ],
+    ),
+}
+
+const visitNotesReport: ReportSource = {
+  header: ['Id', 'Date', 'Reason', 'Comment', 'Customer', 'Customer email', 'Expert', 'Store'],
+  rows: ({ db, range, timeZone }) =>
+    mapped(
+      inBatches((afterId, limit) =>
+        db
+          .select({
+            id: visitNotes.id,
+            date: localTime(visitNotes.createdAt, timeZone),
+            reason: visitNotes.reason,
+            comment: visitNotes.comment,
+            customer: customers.fullname,
+            customerEmail: customers.email,
+            expert: users.fullname,
+            store: stores.name,
+          })
+          .from(visitNotes)
+          .innerJoin(customers, eq(customers.id, visitNotes.customerId))
+          .innerJoin(users, eq(users.id, visitNotes.userId))
+          .leftJoin(stores, eq(stores.id, visitNotes.storeId))
+          .where(
+            and(gt(visitNotes.id, afterId), ...withinDays(visitNotes.createdAt, range, timeZone)),
+          )
+          .orderBy(asc(visitNotes.id))
+          .limit(limit),
+      ),
+      (row) => [
+        row.id,
+        row.date,
+        row.reason,
+        row.comment,
+        row.customer,
+        row.customerEmail,
+        row.expert,
+        row.store,
+      ],
+    ),
+}
+
+export const reportSources: Record<ReportRequest['type'], ReportSource> = {
+  trials: trialsReport,
+  'store-logs': storeLogsReport,
+  vouchers: vouchersReport,
+  'visit-notes': visitNotesReport,
+}
+
+/** `YYYY-MM-DD HH:MM:SS` in a time zone, for times already read. */
+function formatLocal(date: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(date)
+  const part = (type: string) => parts.find((item) => item.type === type)?.value ?? ''
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`
+}

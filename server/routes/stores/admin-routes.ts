@@ -1,0 +1,62 @@
+import { Hono } from 'hono'
+import {
+  storeFormSchema,
+  storeLogQuerySchema,
+  storeUpdateSchema,
+} from '../../../src/contract/administration.ts'
+import { messages } from '../../../src/contract/messages.ts'
+import { idBodySchema } from '../../../src/contract/users.ts'
+import { allow, authenticate } from '../../auth/middleware.ts'
+import type { AppDeps, AppEnv } from '../../deps.ts'
+import { envelope, ok } from '../../http/respond.ts'
+import { validateJson, validateQuery } from '../../http/validate.ts'
+import { HttpError } from '../../http-error.ts'
+import { logEvent } from '../../log.ts'
+import { deleteOrArchiveStore, insertStore, updateStore } from './admin-queries.ts'
+import { searchStoreLogs } from './log-queries.ts'
+import { findStore } from './queries.ts'
+
+/**
+ * Store management and the store log, for super users and admins: `POST /store/create`,
+ * `/store/update`, `/store/delete` (a store with history is archived instead) and `GET /store/log`.
+ * Mounted before `storeRoutes`, whose `GET /store/:id` would otherwise take `/store/log`.
+ */
+export function storeAdminRoutes(deps: AppDeps) {
+  const { db, clock, config } = deps
+  const admins = [authenticate(deps), allow('administration')] as const
+
+  async function foundStore(id: number) {
+    const store = await findStore(db, id)
+    if (!store) throw new HttpError(404, messages.storeNotFound.id)
+    return store
+  }
+
+  return new Hono<AppEnv>()
+    .get('/store/log', ...admins, async (c) => {
+      const query = validateQuery(c, storeLogQuerySchema)
+      return ok(c, await searchStoreLogs(db, query, config.timeZone, clock()))
+    })
+    .post('/store/create', ...admins, async (c) => {
+      const form = await validateJson(c, storeFormSchema)
+      const id = await insertStore(db, form, clock())
+      logEvent('store.created', { by: c.var.user.id, store: id })
+      return c.json(envelope(c, await foundStore(id), messages.storeCreated.id), 201)
+    })
+    .post('/store/update', ...admins, async (c) => {
+      const { id, ...form } = await validateJson(c, storeUpdateSchema)
+      if (!(await updateStore(db, id, form))) throw new HttpError(404, messages.storeNotFound.id)
+      logEvent('store.updated', { by: c.var.user.id, store: id })
+      return ok(c, await foundStore(id), messages.storeSaved.id)
+    })
+    .post('/store/delete', ...admins, async (c) => {
+      const { id } = await validateJson(c, idBodySchema)
+      const result = await deleteOrArchiveStore(db, id, clock())
+      if (!result) throw new HttpError(404, messages.storeNotFound.id)
+      logEvent(result.archived ? 'store.archived' : 'store.deleted', {
+        by: c.var.user.id,
+        store: id,
+      })
+      const message = result.archived ? messages.storeArchived.id : messages.storeDeleted.id
+      return ok(c, { id, archived: result.archived }, message)
+    })
+}

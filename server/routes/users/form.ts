@@ -1,0 +1,95 @@
+import * as v from 'valibot'
+import type { User } from '../../../src/contract/auth.ts'
+import type { Locale } from '../../../src/contract/locale.ts'
+import { messages } from '../../../src/contract/messages.ts'
+import { userFormSchema, userUpdateSchema } from '../../../src/contract/users.ts'
+import { phoneSchema, restrictedEmailSchema } from '../../../src/contract/validators.ts'
+import type { Config } from '../../config.ts'
+import type { Database } from '../../db/database.ts'
+import { HttpError } from '../../http-error.ts'
+import { emailTaken, storeIsOpen, type UserValues } from './queries.ts'
+
+/**
+ * The contract's user form, with the server's own rules on top: the restricted-email rule with the
+ * configured domains, and the phone rule of the request's locale.
+ */
+function withServerRules(allowedEmailDomains: string[], locale: Locale) {
+  return {
+    email: restrictedEmailSchema(allowedEmailDomains),
+    phone: phoneSchema(locale),
+  }
+}
+
+export function createUserSchema(config: Pick<Config, 'allowedEmailDomains'>, locale: Locale) {
+  return v.object({
+    ...userFormSchema.entries,
+    ...withServerRules(config.allowedEmailDomains, locale),
+  })
+}
+
+export function updateUserSchema(config: Pick<Config, 'allowedEmailDomains'>, locale: Locale) {
+  return v.object({
+    ...userUpdateSchema.entries,
+    ...withServerRules(config.allowedEmailDomains, locale),
+  })
+}
+
+type Form = v.InferOutput<ReturnType<typeof createUserSchema>>
+
+function invalidField(field: string, message: string): HttpError {
+  return new HttpError(400, message, { invalidFields: [{ field, message }] })
+}
+
+/** An admin may not make, edit or delete a super user, nor make anyone super (403). */
+export function checkMayManage(actor: Pick<User, 'role'>, ...roles: (string | undefined)[]) {
+  if (actor.role !== 'super' && roles.includes('super')) {
+    throw new HttpError(403, messages.forbidden.id)
+  }
+}
+
+/**
+ * The values to store for a valid form: the email must be free (case-insensitively), and the
+ * store is a manager's only and must be open. `currentStoreId` is kept for a manager whose form
+ * does not say (`expertStoreId` left out).
+ */
+export async function userValues(
+  db: Database,
+  form: Form,
+  { userId, currentStoreId }: { userId?: number; currentStoreId?: number | null } = {},
+): Promise<UserValues> {
+  if (await emailTaken(db, form.email, userId)) {
+    throw invalidField('email', messages.emailInUse.id)
+  }
+  let expertStoreId: number | null = null
+  if (form.role !== 'manager') {
+    if (form.expertStoreId != null) {
+      throw invalidField('expertStoreId', messages.storeForManagersOnly.id)
+    }
+  } else if (form.expertStoreId === undefined) {
+    expertStoreId = currentStoreId ?? null
+  } else if (form.expertStoreId !== null) {
+    if (!(await storeIsOpen(db, form.expertStoreId))) {
+      throw invalidField('expertStoreId', messages.storeNotFound.id)
+    }
+    expertStoreId = form.expertStoreId
+  }
+  return {
+    role: form.role,
+    fullname: form.fullname,
+    email: form.email.trim(),
+    phone: form.phone,
+    expertStoreId,
+  }
+}
+
+/** A race on the unique email index (another request took the address meanwhile). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let item: unknown = error; item instanceof Error; item = item.cause) {
+    if ((item as { code?: unknown }).code === '23505') return true
+  }
+  return false
+}
+
+export function emailInUse(): HttpError {
+  return invalidField('email', messages.emailInUse.id)
+}

@@ -1,0 +1,118 @@
+import { Hono, type Context } from 'hono'
+import { searchQuerySchema } from '../../../src/contract/http.ts'
+import { messages } from '../../../src/contract/messages.ts'
+import { idBodySchema, managersQuerySchema } from '../../../src/contract/users.ts'
+import { allow, authenticate } from '../../auth/middleware.ts'
+import { issueToken } from '../../auth/tokens.ts'
+import type { AppDeps, AppEnv, UserEnv } from '../../deps.ts'
+import { parseId } from '../../http/path-id.ts'
+import { envelope, ok } from '../../http/respond.ts'
+import { validateJson, validateQuery } from '../../http/validate.ts'
+import { HttpError } from '../../http-error.ts'
+import { logEvent } from '../../log.ts'
+import { invitationMail } from '../../mail/templates.ts'
+import type { Locale } from '../../../src/contract/locale.ts'
+import type { ManagedUser } from '../../../src/contract/users.ts'
+import {
+  checkMayManage,
+  createUserSchema,
+  emailInUse,
+  isUniqueViolation,
+  updateUserSchema,
+  userValues,
+} from './form.ts'
+import {
+  deleteUser,
+  findManagedUser,
+  insertUser,
+  searchManagers,
+  searchUsers,
+  updateUser,
+} from './queries.ts'
+
+/**
+ * User administration, for super users and admins (spec section 2, /users): search, one user,
+ * create (with an invitation mail), update, soft delete, and the managers list. An admin cannot
+ * touch a super user nor make one; nobody deletes themselves.
+ */
+export function userRoutes(deps: AppDeps) {
+  const { db, clock, config } = deps
+  const admins = [authenticate(deps), allow('administration')] as const
+
+  async function foundUser(id: number): Promise<ManagedUser> {
+    const user = await findManagedUser(db, id)
+    if (!user) throw new HttpError(404, messages.notFound.id)
+    return user
+  }
+
+  async function saving<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work()
+    } catch (error) {
+      if (isUniqueViolation(error)) throw emailInUse()
+      throw error
+    }
+  }
+
+  async function create(c: Context<UserEnv>) {
+    const form = await validateJson(c, createUserSchema(config, c.var.locale))
+    checkMayManage(c.var.user, form.role)
+    const values = await userValues(db, form)
+    const id = await saving(() => insertUser(db, values, clock()))
+    logEvent('user.created', { by: c.var.user.id, user: id, role: values.role })
+    const user = await foundUser(id)
+    const locale = c.var.locale
+    deps.tasks.run('invitation mail', () => sendInvitation(deps, user, locale))
+    return c.json(envelope(c, user, messages.userCreated.id), 201)
+  }
+
+  async function update(c: Context<UserEnv>) {
+    const form = await validateJson(c, updateUserSchema(config, c.var.locale))
+    const current = await foundUser(form.id)
+    checkMayManage(c.var.user, current.role, form.role)
+    const values = await userValues(db, form, {
+      userId: current.id,
+      currentStoreId: current.expertStore?.id ?? null,
+    })
+    const previousStoreId = current.expertStore?.id ?? null
+    await saving(() => updateUser(db, current.id, values, { previousStoreId, now: clock() }))
+    logEvent('user.updated', { by: c.var.user.id, user: current.id, role: values.role })
+    return ok(c, await foundUser(current.id), messages.userSaved.id)
+  }
+
+  async function remove(c: Context<UserEnv>) {
+    const { id } = await validateJson(c, idBodySchema)
+    if (id === c.var.user.id) throw new HttpError(400, messages.cannotDeleteSelf.id)
+    const target = await foundUser(id)
+    checkMayManage(c.var.user, target.role)
+    await deleteUser(db, id, clock())
+    logEvent('user.deleted', { by: c.var.user.id, user: id })
+    return ok(c, null, messages.userDeleted.id)
+  }
+
+  return new Hono<AppEnv>()
+    .get('/user/search', ...admins, async (c) => {
+      const { query, page } = validateQuery(c, searchQuerySchema)
+      return ok(c, await searchUsers(db, query, page))
+    })
+    .post('/user/managers', ...admins, async (c) => {
+      const { email, page, storeId } = await validateJson(c, managersQuerySchema)
+      const pageNumber = Number.isInteger(page) && page >= 1 ? Math.min(page, 100_000) : 1
+      return ok(c, await searchManagers(db, { email, page: pageNumber, storeId }))
+    })
+    .post('/user/create', ...admins, create)
+    .post('/user/update', ...admins, update)
+    .post('/user/delete', ...admins, remove)
+    .get('/user/:id', ...admins, async (c) => {
+      const id = parseId(c.req.param('id'))
+      if (id === null) throw new HttpError(404, messages.notFound.id)
+      return ok(c, await foundUser(id))
+    })
+}
+
+async function sendInvitation(deps: AppDeps, user: ManagedUser, locale: Locale) {
+  const token = await issueToken(deps.db, user.id, 'setup', deps.clock)
+  const link = new URL(`${deps.config.publicUrl}/password-setup`)
+  link.searchParams.set('token', token)
+  await deps.mailer.send({ to: user.email, ...invitationMail(locale, user.fullname, link.href) })
+}

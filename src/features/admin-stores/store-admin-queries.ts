@@ -1,0 +1,82 @@
+import {
+  infiniteQueryOptions,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query'
+import { notFound } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { getJson, postJson } from '../../api/client.ts'
+import { ApiError } from '../../api/api-error.ts'
+import {
+  storeDeleteResultSchema,
+  storeLogListSchema,
+  type StoreForm,
+} from '../../contract/administration.ts'
+import { nextPage } from '../customers/customer-lists.ts'
+import { storeKeys, storeQueryOptions } from '../stores/store-queries.ts'
+import { rangeParams, type DateRange } from '../surveys/survey-queries.ts'
+
+export interface StoreLogFilter extends DateRange {
+  user?: number | undefined
+}
+
+export const storeLogKeys = {
+  all: ['store-log'] as const,
+  list: (store: number, filter: StoreLogFilter) =>
+    [...storeLogKeys.all, store, filter.user ?? null, rangeParams(filter)] as const,
+}
+
+/** A loader's store: one the server does not know (or archived) is the not-found page. */
+export async function loadStore(queryClient: QueryClient, id: number) {
+  try {
+    return await queryClient.query({ ...storeQueryOptions(id), staleTime: 'static' })
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) notFound({ throw: true })
+    throw error
+  }
+}
+
+/** `GET /store/log?store=&user=&startAt=&endAt=&page=`: check-ins, newest first. */
+export function storeLogQueryOptions(store: number, filter: StoreLogFilter) {
+  return infiniteQueryOptions({
+    queryKey: storeLogKeys.list(store, filter),
+    queryFn: async ({ pageParam }) =>
+      (
+        await getJson('store/log', storeLogListSchema, {
+          store,
+          page: pageParam,
+          ...(filter.user ? { user: filter.user } : {}),
+          ...rangeParams(filter),
+        })
+      ).data,
+    initialPageParam: 1,
+    getNextPageParam: (last, pages, lastPage) => nextPage(pages, last.count, lastPage),
+  })
+}
+
+const savedStoreSchema = v.object({ id: v.number() })
+
+/** `POST /store/create`, or `/store/update` with an id; answers the store. */
+export function useSaveStore(id: number | null) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (body: StoreForm) =>
+      id === null
+        ? postJson('store/create', savedStoreSchema, body)
+        : postJson('store/update', savedStoreSchema, { id, ...body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: storeKeys.all }),
+  })
+}
+
+/** `POST /store/delete { id }`: a store with history is archived; the answer says which. */
+export function useDeleteStore() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: number) => postJson('store/delete', storeDeleteResultSchema, { id }),
+    onSuccess: (_answer, id) => {
+      queryClient.removeQueries({ queryKey: storeKeys.detail(id) })
+      return queryClient.invalidateQueries({ queryKey: storeKeys.all })
+    },
+  })
+}

@@ -1,0 +1,130 @@
+import { useQuery } from '@tanstack/react-query'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Button } from '../../ui/button.tsx'
+import { Spinner } from '../../ui/spinner.tsx'
+import { useFormat } from '../../ui/use-format.ts'
+import type { Gender, StickColor } from '../../contract/trial-options.ts'
+import { genderLabels, rangeLabel, stickColorLabels } from '../trial/option-labels.ts'
+import { DateRangeForm } from '../surveys/date-range-form.tsx'
+import { BarChart } from './bar-chart.tsx'
+import { dashboardQueryOptions } from './dashboard-queries.ts'
+import styles from './charts.module.css'
+import adminStyles from '../users/admin.module.css'
+
+/** The admin dashboard: trials per day, store and expert, conversion, age and gender, sticks. */
+export function Dashboard({
+  startAt,
+  endAt,
+  onRange,
+}: {
+  startAt: string
+  endAt: string
+  onRange: (range: { startAt?: string | undefined; endAt?: string | undefined }) => void
+}) {
+  const { t, i18n } = useLingui()
+  const format = useFormat()
+  const figures = useQuery(dashboardQueryOptions(startAt, endAt))
+  const number = (value: number) => format.number(value)
+  const word = (key: string, labels: Record<string, { id: string } | undefined>) => {
+    const label = labels[key]
+    return label ? i18n._(label) : key
+  }
+  return (
+    <>
+      <section className={adminStyles.card} aria-labelledby="dashboard-range-heading">
+        <h2 id="dashboard-range-heading">
+          <Trans>Period</Trans>
+        </h2>
+        <DateRangeForm
+          key={`${startAt}/${endAt}`}
+          range={{ startAt, endAt }}
+          labelledBy="dashboard-range-heading"
+          onApply={onRange}
+        />
+      </section>
+      {figures.isPending ? (
+        <p className={adminStyles.loading} role="status">
+          <Spinner /> <Trans>Loading…</Trans>
+        </p>
+      ) : figures.isError ? (
+        <div role="alert" className={adminStyles.alert}>
+          <p>{figures.error.message}</p>
+          <Button variant="secondary" onClick={() => void figures.refetch()}>
+            <Trans>Try again</Trans>
+          </Button>
+        </div>
+      ) : (
+        <div className={styles.grid}>
+          <figure className={styles.chart}>
+            <figcaption className={styles.caption}>
+              <Trans>Purchase conversion</Trans>
+            </figcaption>
+            <p className={styles.big}>
+              {format.number(Math.round(figures.data.conversion * 1000) / 10)} %
+            </p>
+          </figure>
+          <BarChart
+            title={t`Trials per day`}
+            empty={t`No trials in this period.`}
+            format={number}
+            bars={figures.data.trialsPerDay.map((row) => ({
+              key: row.day,
+              label: format.date(row.day),
+              value: row.count,
+            }))}
+          />
+          <BarChart
+            title={t`Trials per store`}
+            empty={t`No trials in this period.`}
+            format={number}
+            bars={figures.data.trialsPerStore.map((row) => ({
+              key: String(row.storeId),
+              label: row.name,
+              value: row.count,
+            }))}
+          />
+          <BarChart
+            title={t`Trials per Brand Expert`}
+            empty={t`No trials in this period.`}
+            format={number}
+            bars={figures.data.trialsPerExpert.map((row) => ({
+              key: String(row.userId),
+              label: row.name,
+              value: row.count,
+            }))}
+          />
+          <BarChart
+            title={t`Age ranges`}
+            empty={t`No trials in this period.`}
+            format={number}
+            bars={figures.data.ageRanges.map((row) => ({
+              key: row.key,
+              label: rangeLabel(row.key),
+              value: row.count,
+            }))}
+          />
+          <BarChart
+            title={t`Gender`}
+            empty={t`No trials in this period.`}
+            format={number}
+            bars={figures.data.genders.map((row) => ({
+              key: row.key,
+              label: word(row.key, genderLabels as Record<Gender, { id: string }>),
+              value: row.count,
+            }))}
+          />
+          <BarChart
+            title={t`Most chosen sticks`}
+            empty={t`No trials in this period.`}
+            format={number}
+            bars={figures.data.sticks.map((row) => ({
+              key: row.key,
+              label: word(row.key, stickColorLabels as Record<StickColor, { id: string }>),
+              value: row.count,
+            }))}
+          />
+        </div>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,101 @@
+import { useState } from 'react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import {
+  reportRequestSchema,
+  reportTypes,
+  type ReportRequest,
+} from '../../contract/administration.ts'
+import { TextField } from '../../ui/field.tsx'
+import { Button } from '../../ui/button.tsx'
+import { Spinner } from '../../ui/spinner.tsx'
+import { useForm } from '../../ui/use-form.ts'
+import { useFormat } from '../../ui/use-format.ts'
+import { SelectField } from '../users/select-field.tsx'
+import { useGenerateReport } from './report-api.ts'
+import { thisMonth } from './report-dates.ts'
+import styles from '../users/admin.module.css'
+
+/** Reports: type and date range, then the CSV file, with progress while the server prepares it. */
+export function ReportForm() {
+  const { t } = useLingui()
+  const format = useFormat()
+  const [bytes, setBytes] = useState(0)
+  const generate = useGenerateReport(setBytes)
+  const form = useForm(reportRequestSchema, {
+    type: 'trials',
+    format: 'csv',
+    ...thisMonth(new Date()),
+  })
+  const kilobytes = format.number(Math.round(bytes / 1024))
+  const typeNames: Record<ReportRequest['type'], string> = {
+    trials: t`Trials`,
+    'store-logs': t`Store logs`,
+    vouchers: t`Vouchers`,
+    'visit-notes': t`Visit notes`,
+  }
+  return (
+    <section className={styles.card} aria-labelledby="report-heading">
+      <h2 id="report-heading">
+        <Trans>Download a report</Trans>
+      </h2>
+      <form
+        className={styles.adminForm}
+        aria-labelledby="report-heading"
+        noValidate
+        onSubmit={form.handleSubmit((body) => {
+          setBytes(0)
+          generate.mutate(body)
+        })}
+      >
+        <SelectField
+          label={t`Report`}
+          required
+          value={form.values.type}
+          options={reportTypes.map((type) => ({ value: type, label: typeNames[type] }))}
+          onChange={(type) => form.setValue('type', type as ReportRequest['type'])}
+          error={form.error('type')}
+        />
+        <div className={styles.filters}>
+          <TextField
+            label={t`From`}
+            type="date"
+            required
+            value={form.values.startAt}
+            max={form.values.endAt || undefined}
+            onChange={(event) => form.setValue('startAt', event.target.value)}
+            onBlur={() => form.blur('startAt')}
+            error={form.error('startAt')}
+          />
+          <TextField
+            label={t`To`}
+            type="date"
+            required
+            value={form.values.endAt}
+            min={form.values.startAt || undefined}
+            onChange={(event) => form.setValue('endAt', event.target.value)}
+            onBlur={() => form.blur('endAt')}
+            error={form.error('endAt')}
+          />
+        </div>
+        <p className={styles.hint}>
+          <Trans>The file is a CSV (UTF-8), which spreadsheet programs open directly.</Trans>
+        </p>
+        <div className={styles.actions}>
+          <Button type="submit" disabled={generate.isPending}>
+            <Trans>Download</Trans>
+          </Button>
+        </div>
+        {generate.isPending && (
+          <p role="status" className={styles.loading}>
+            <Spinner />{' '}
+            {bytes > 0 ? (
+              <Trans>Preparing the report… {kilobytes} KB so far</Trans>
+            ) : (
+              <Trans>Preparing the report…</Trans>
+            )}
+          </p>
+        )}
+      </form>
+    </section>
+  )
+}

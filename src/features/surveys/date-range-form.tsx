@@ -1,0 +1,64 @@
+import { useState, type ReactNode } from 'react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { TextField } from '../../ui/field.tsx'
+import { Button } from '../../ui/button.tsx'
+import type { DateRange } from './survey-queries.ts'
+import styles from '../users/admin.module.css'
+
+/** Start and end days; Apply puts them in the URL, Clear removes them. */
+export function DateRangeForm({
+  range,
+  onApply,
+  labelledBy,
+  children,
+}: {
+  range: DateRange
+  onApply: (range: DateRange) => void
+  labelledBy: string
+  children?: ReactNode
+}) {
+  const { t } = useLingui()
+  const [startAt, setStartAt] = useState(range.startAt ?? '')
+  const [endAt, setEndAt] = useState(range.endAt ?? '')
+  return (
+    <form
+      aria-labelledby={labelledBy}
+      className={styles.filters}
+      onSubmit={(event) => {
+        event.preventDefault()
+        onApply({ startAt: startAt || undefined, endAt: endAt || undefined })
+      }}
+    >
+      {children}
+      <TextField
+        label={t`From`}
+        type="date"
+        value={startAt}
+        max={endAt || undefined}
+        onChange={(event) => setStartAt(event.target.value)}
+      />
+      <TextField
+        label={t`To`}
+        type="date"
+        value={endAt}
+        min={startAt || undefined}
+        onChange={(event) => setEndAt(event.target.value)}
+      />
+      <div className={styles.actions}>
+        <Button type="submit">
+          <Trans>Apply</Trans>
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setStartAt('')
+            setEndAt('')
+            onApply({ startAt: undefined, endAt: undefined })
+          }}
+        >
+          <Trans>Clear</Trans>
+        </Button>
+      </div>
+    </form>
+  )
+}

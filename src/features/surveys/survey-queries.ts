@@ -1,0 +1,61 @@
+import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query'
+import { notFound } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { getJson } from '../../api/client.ts'
+import { ApiError } from '../../api/api-error.ts'
+import { trialListSchema, trialSchema } from '../../contract/trial.ts'
+import { nextPage } from '../customers/customer-lists.ts'
+
+/** A date range as `YYYY-MM-DD` days in the URL; an unreadable day is dropped. */
+const day = v.fallback(v.optional(v.pipe(v.string(), v.isoDate())), undefined)
+export const dateRangeSearchSchema = v.object({ startAt: day, endAt: day })
+export type DateRange = v.InferOutput<typeof dateRangeSearchSchema>
+
+/** Only the days that are set, for a query string. */
+export function rangeParams(range: DateRange): Record<string, string> {
+  const params: Record<string, string> = {}
+  if (range.startAt) params.startAt = range.startAt
+  if (range.endAt) params.endAt = range.endAt
+  return params
+}
+
+export const surveyKeys = {
+  all: ['surveys'] as const,
+  byUser: (user: number, range: DateRange) =>
+    [...surveyKeys.all, 'user', user, rangeParams(range)] as const,
+  detail: (id: number) => [...surveyKeys.all, 'detail', id] as const,
+}
+
+/** `GET /questionnaire/search?user=&startAt=&endAt=&page=`: newest first. */
+export function expertTrialsQueryOptions(user: number, range: DateRange) {
+  return infiniteQueryOptions({
+    queryKey: surveyKeys.byUser(user, range),
+    queryFn: async ({ pageParam }) =>
+      (
+        await getJson('questionnaire/search', trialListSchema, {
+          user,
+          page: pageParam,
+          ...rangeParams(range),
+        })
+      ).data,
+    initialPageParam: 1,
+    getNextPageParam: (last, pages, lastPage) => nextPage(pages, last.count, lastPage),
+  })
+}
+
+/** `GET /questionnaire/{id}` */
+export function surveyQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: surveyKeys.detail(id),
+    queryFn: async () => (await getJson(`questionnaire/${id}`, trialSchema)).data,
+  })
+}
+
+export async function loadSurvey(queryClient: QueryClient, id: number) {
+  try {
+    return await queryClient.query({ ...surveyQueryOptions(id), staleTime: 'static' })
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) notFound({ throw: true })
+    throw error
+  }
+}

@@ -1,0 +1,125 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { Trial, TrialAnswers } from '../../contract/trial.ts'
+import { useFormat } from '../../ui/use-format.ts'
+import { answerLines, stickLines } from './survey-answers.ts'
+import styles from '../users/admin.module.css'
+
+/** /surveys/{id}: where, by whom and when, then the answers in the current locale's words. */
+export function SurveyView({ trial }: { trial: Trial }) {
+  const format = useFormat()
+  return (
+    <>
+      <section className={styles.card} aria-labelledby="survey-meta-heading">
+        <h2 id="survey-meta-heading">
+          <Trans>Trial details</Trans>
+        </h2>
+        <dl className={styles.details}>
+          <div>
+            <dt>
+              <Trans>Store</Trans>
+            </dt>
+            <dd>{trial.store.name}</dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>Brand Expert</Trans>
+            </dt>
+            <dd>{trial.user.fullname}</dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>Time</Trans>
+            </dt>
+            <dd>{format.dateTime(trial.createdAt)}</dd>
+          </div>
+        </dl>
+      </section>
+      {typeof trial.comment === 'string' ? (
+        <section className={styles.card} aria-labelledby="survey-text-heading">
+          <h2 id="survey-text-heading">
+            <Trans>Comment</Trans>
+          </h2>
+          <p className={styles.preWrap}>{trial.comment}</p>
+        </section>
+      ) : (
+        <SurveyAnswers answers={trial.comment} />
+      )}
+    </>
+  )
+}
+
+function SurveyAnswers({ answers }: { answers: TrialAnswers }) {
+  const { i18n } = useLingui()
+  const _ = i18n._.bind(i18n)
+  const lines = answerLines(answers, _)
+  const sticks = stickLines(answers, _)
+  return (
+    <>
+      <section className={styles.card} aria-labelledby="survey-answers-heading">
+        <h2 id="survey-answers-heading">
+          <Trans>Answers</Trans>
+        </h2>
+        <dl className={styles.fields}>
+          {lines.map((line) => (
+            <div key={line.label} className={styles.contents}>
+              <dt>{line.label}</dt>
+              <dd>{line.values.join(', ')}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <section className={styles.card} aria-labelledby="survey-sticks-heading">
+        <h2 id="survey-sticks-heading">
+          <Trans>Sticks, in the order tried</Trans>
+        </h2>
+        {sticks.length === 0 ? (
+          <p className={styles.empty}>
+            <Trans>No sticks were tried.</Trans>
+          </p>
+        ) : (
+          <ol className={styles.reclamations}>
+            {sticks.map((stick, index) => (
+              <li key={index} className={styles.reclamation}>
+                <h3>{stick.count ? `${stick.color} × ${stick.count}` : stick.color}</h3>
+                <dl className={styles.fields}>
+                  {stick.positive.length > 0 && (
+                    <div className={styles.contents}>
+                      <dt>
+                        <Trans>Liked</Trans>
+                      </dt>
+                      <dd>{stick.positive.join(', ')}</dd>
+                    </div>
+                  )}
+                  {stick.negative.length > 0 && (
+                    <div className={styles.contents}>
+                      <dt>
+                        <Trans>Disliked</Trans>
+                      </dt>
+                      <dd>{stick.negative.join(', ')}</dd>
+                    </div>
+                  )}
+                  {stick.neutral.length > 0 && (
+                    <div className={styles.contents}>
+                      <dt>
+                        <Trans>Neutral</Trans>
+                      </dt>
+                      <dd>{stick.neutral.join(', ')}</dd>
+                    </div>
+                  )}
+                  {stick.comment && (
+                    <div className={styles.contents}>
+                      <dt>
+                        <Trans>Comment</Trans>
+                      </dt>
+                      <dd>{stick.comment}</dd>
+                    </div>
+                  )}
+                </dl>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </>
+  )
+}

@@ -1,0 +1,51 @@
+import type { ChangeEvent } from 'react'
+import fieldStyles from '../../ui/field.module.css'
+import { useFieldIds } from '../../ui/field-parts.tsx'
+import { FieldMessages, LabelText } from '../../ui/field-parts.tsx'
+
+/** A labelled native select, with the field's error below it. */
+export function SelectField({
+  label,
+  value,
+  options,
+  onChange,
+  onBlur,
+  error,
+  required,
+}: {
+  label: string
+  value: string
+  options: readonly { value: string; label: string }[]
+  onChange: (value: string) => void
+  onBlur?: () => void
+  error?: string | undefined
+  required?: boolean
+}) {
+  const ids = useFieldIds(undefined, { error })
+  return (
+    <div className={fieldStyles.field}>
+      <label htmlFor={ids.id} className={fieldStyles.label}>
+        <LabelText label={label} required={required} />
+      </label>
+      <div className={fieldStyles.control}>
+        <select
+          id={ids.id}
+          className={fieldStyles.input}
+          value={value}
+          required={required}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={ids.describedBy}
+          onChange={(event: ChangeEvent<HTMLSelectElement>) => onChange(event.target.value)}
+          onBlur={onBlur}
+        >
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <FieldMessages hint={undefined} error={error} hintId={ids.hintId} errorId={ids.errorId} />
+    </div>
+  )
+}

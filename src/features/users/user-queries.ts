@@ -1,0 +1,89 @@
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query'
+import { notFound } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { getJson, postJson } from '../../api/client.ts'
+import { ApiError } from '../../api/api-error.ts'
+import { managedUserListSchema, managedUserSchema, type UserForm } from '../../contract/users.ts'
+import { nextPage } from '../customers/customer-lists.ts'
+
+export const userKeys = {
+  all: ['users'] as const,
+  search: (query: string) => [...userKeys.all, 'search', query] as const,
+  detail: (id: number) => [...userKeys.all, 'detail', id] as const,
+  managers: (storeId: number) => [...userKeys.all, 'managers', storeId] as const,
+}
+
+/** A route's `$id` as a record id; anything else is a not-found page. */
+export function idParam(raw: string): number {
+  const id = Number(raw)
+  if (!Number.isSafeInteger(id) || id < 1) notFound({ throw: true })
+  return id
+}
+
+/** `GET /user/search?query=&page=`: by name or email, page by page. */
+export function userSearchQueryOptions(query: string) {
+  return infiniteQueryOptions({
+    queryKey: userKeys.search(query),
+    queryFn: async ({ pageParam }) =>
+      (await getJson('user/search', managedUserListSchema, { query, page: pageParam })).data,
+    initialPageParam: 1,
+    getNextPageParam: (last, pages, lastPage) => nextPage(pages, last.count, lastPage),
+  })
+}
+
+/** `GET /user/{id}` */
+export function userQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: userKeys.detail(id),
+    queryFn: async () => (await getJson(`user/${id}`, managedUserSchema)).data,
+  })
+}
+
+/** A loader's user: one the server does not know is the not-found page. */
+export async function loadUser(queryClient: QueryClient, id: number) {
+  try {
+    return await queryClient.query({ ...userQueryOptions(id), staleTime: 'static' })
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) notFound({ throw: true })
+    throw error
+  }
+}
+
+/** `POST /user/managers { storeId }`: the managers of one store (all pages the store page shows). */
+export function storeManagersQueryOptions(storeId: number) {
+  return queryOptions({
+    queryKey: userKeys.managers(storeId),
+    queryFn: async () =>
+      (await postJson('user/managers', managedUserListSchema, { storeId, page: 1 })).data,
+  })
+}
+
+/** `POST /user/create`, or `/user/update` with an id. */
+export function useSaveUser(id: number | null) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: UserForm) =>
+      id === null
+        ? postJson('user/create', v.unknown(), body)
+        : postJson('user/update', v.unknown(), { id, ...body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+  })
+}
+
+/** `POST /user/delete { id }` */
+export function useDeleteUser() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: number) => postJson('user/delete', v.unknown(), { id }),
+    onSuccess: (_answer, id) => {
+      queryClient.removeQueries({ queryKey: userKeys.detail(id) })
+      return queryClient.invalidateQueries({ queryKey: userKeys.all })
+    },
+  })
+}

@@ -1,0 +1,28 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { Trans } from '@lingui/react/macro'
+import { Page } from '../../../ui/page.tsx'
+import { dateRangeSearchSchema } from '../../../features/surveys/survey-queries.ts'
+import { thisMonth } from '../../../features/reports/report-dates.ts'
+import { Dashboard } from '../../../features/reports/dashboard.tsx'
+
+/** Admin only; the route's component is its own chunk, so managers never load the charts. */
+export const Route = createFileRoute('/_app/_admin/dashboard')({
+  validateSearch: dateRangeSearchSchema,
+  staticData: { layout: { backButton: 'history' } },
+  component: DashboardPage,
+})
+
+function DashboardPage() {
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
+  const month = thisMonth(new Date())
+  return (
+    <Page title={<Trans>Dashboard</Trans>}>
+      <Dashboard
+        startAt={search.startAt ?? month.startAt}
+        endAt={search.endAt ?? month.endAt}
+        onRange={(range) => void navigate({ search: range, replace: true })}
+      />
+    </Page>
+  )
+}

@@ -1,0 +1,441 @@
+import { describe, expect, it } from 'vitest'
+import { dashboardSchema } from '../../src/contract/administration.ts'
+import {
+  apiBasePath,
+  appHeader,
+  appId,
+  dataEnvelope,
+  languageHeader,
+} from '../../src/contract/http.ts'
+import type { TrialAnswers } from '../../src/contract/trial.ts'
+import { visitNotes } from '../../server/db/schema/customers.ts'
+import { storeLogs } from '../../server/db/schema/store-logs.ts'
+import { trials } from '../../server/db/schema/trials.ts'
+import { batchSize } from '../../server/routes/reports/batches.ts'
+import { vouchers } from '../../server/db/schema/vouchers.ts'
+import { insertTrial } from '../../server/routes/trials/queries.ts'
+import { eq } from 'drizzle-orm'
+import { expectAdminsOnly, signedIn } from './admin-fixtures.ts'
+import { createCustomer, createVoucher } from './customer-fixtures.ts'
+import { createStore, createUser, uniqueWord } from './fixtures.ts'
+import { databases, expectShape, useApi, type TestApi } from './harness.ts'
+import { guidedAnswers } from './trial-fixtures.ts'
+
+/** RFC 4180: quoted fields may hold commas, quotes (doubled) and line breaks. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = []
+  let row: string[] = []
+  let field = ''
+  let quoted = false
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index] ?? ''
+    if (quoted) {
+      if (char === '"' && text[index + 1] === '"') {
+        field += '"'
+        index += 1
+      } else if (char === '"') quoted = false
+      else field += char
+    } else if (char === '"') quoted = true
+    else if (char === ',') {
+      row.push(field)
+      field = ''
+    } else if (char === '\r' && text[index + 1] === '\n') {
+      row.push(field)
+      rows.push(row)
+      row = []
+      field = ''
+      index += 1
+    } else field += char
+  }
+  if (field !== '' || row.length > 0) rows.push([...row, field])
+  return rows
+}
+
+async function download(api: TestApi, token: string | undefined, body: unknown) {
+  const headers: Record<string, string> = {
+    [appHeader]: appId,
+    [languageHeader]: 'en',
+    'Content-Type': 'application/json',
+  }
+  if (token) headers.Authorization = `Bearer ${token}`
+  const response = await fetch(`${api.url}${apiBasePath}/report/generate`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(body),
+  })
+  const bytes = new Uint8Array(await response.arrayBuffer())
+  return { response, bytes, text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes) }
+}
+
+function answers(overrides: Partial<TrialAnswers>): TrialAnswers {
+  return { ...guidedAnswers(), ...overrides }
+}
+
+describe.each(databases)('reports on $name', (database) => {
+  const api = useApi(database)
+
+  it('lets only super users and admins in: anonymous 401, agents and managers 403', async () => {
+    const calls = [
+      {
+        method: 'POST',
+        path: '/report/generate',
+        body: { type: 'trials', format: 'csv', startAt: '2026-01-01', endAt: '2026-01-31' },
+      },
+      { method: 'GET', path: '/report/dashboard?startAt=2026-01-01&endAt=2026-01-31' },
+    ]
+    for (const call of calls) {
+      expect(await expectAdminsOnly(api, call), call.path).toEqual({
+        anonymous: 401,
+        agent: 403,
+        manager: 403,
+      })
+    }
+    for (const role of ['admin', 'super'] as const) {
+      const { token } = await signedIn(api, role)
+      const { response } = await download(api, token, calls[0]?.body)
+      expect(response.status).toBe(200)
+      const dashboard = await api.request('GET', calls[1]?.path ?? '', { token })
+      expect(dashboard.status).toBe(200)
+    }
+  })
+
+  it('answers a trials CSV: a header row, then one row per stored trial, č kept', async () => {
+    const admin = await signedIn(api, 'admin')
+    const store = await createStore(api, { name: `Trafika Čačak ${uniqueWord()}` })
+    const expert = await createUser(api)
+    const guided = answers({ gender: 'male', ageRange: '35-44' })
+    const guidedId = await insertTrial(api.db, {
+      userId: expert.id,
+      storeId: store.id,
+      comment: guided,
+      now: new Date('2030-03-05T09:15:00Z'),
+    })
+    const text = 'Kupac je rekao: "super", probaće, sutra\nopet'
+    const simpleId = await insertTrial(api.db, {
+      userId: expert.id,
+      storeId: store.id,
+      comment: text,
+      now: new Date('2030-03-06T22:30:00Z'), // 2030-03-06 23:30 in Belgrade
+    })
+    await insertTrial(api.db, {
+      userId: expert.id,
+      storeId: store.id,
+      comment: 'outside the range',
+      now: new Date('2030-03-06T23:30:00Z'), // 2030-03-07 in Belgrade
+    })
+
+    const {
+      response,
+      bytes,
+      text: csv,
+    } = await download(api, admin.token, {
+      type: 'trials',
+      format: 'csv',
+      startAt: '2030-03-01',
+      endAt: '2030-03-06',
+    })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+    expect(response.headers.get('content-disposition')).toBe(
+      'attachment; filename="trials-2030-03-01-2030-03-06.csv"',
+    )
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    const [header, ...rows] = parseCsv(csv.slice(1))
+    expect(header?.slice(0, 8)).toEqual([
+      'Id',
+      'Date',
+      'Store',
+      'Expert',
+      'Kind',
+      'Gender',
+      'Age range',
+      'Habits',
+    ])
+    expect(rows).toHaveLength(2)
+    const column = (row: string[] | undefined, name: string) => row?.[header?.indexOf(name) ?? -1]
+    const [first, second] = rows
+    expect(first?.length).toBe(header?.length)
+    expect(column(first, 'Id')).toBe(String(guidedId))
+    expect(column(first, 'Date')).toBe('2030-03-05 10:15:00')
+    expect(column(first, 'Store')).toBe(store.name)
+    expect(column(first, 'Expert')).toBe(expert.fullname)
+    expect(column(first, 'Gender')).toBe('male')
+    expect(column(first, 'Age range')).toBe('35-44')
+    expect(column(first, 'Habits')).toBe('RMC; HTS')
+    expect(column(first, 'HTS pack')).toBe('Aurum Aurum Gold')
+    expect(column(first, 'RMC pack')).toBe('other: Domaći duvan')
+    expect(column(first, 'Referral sources')).toBe('friend; store-display')
+    expect(column(first, 'Email')).toBe(guided.email.email)
+    expect(column(first, 'Phone')).toBe('+381641112233')
+    expect(column(first, 'Sticks in order')).toBe('gold, azure')
+    expect(column(first, 'Stick comments')).toBe('gold: Sviđa joj se ukus.')
+    expect(column(first, 'Device')).toBe('Aura One')
+    expect(column(first, 'Shopping')).toBe('yes')
+    expect(column(first, 'Purchase reasons')).toBe('taste; expert-advice')
+    expect(column(first, 'Purchased sticks')).toBe('Aurum Gold x2')
+    expect(column(second, 'Id')).toBe(String(simpleId))
+    expect(column(second, 'Kind')).toBe('simple')
+    expect(column(second, 'Date')).toBe('2030-03-06 23:30:00')
+    expect(column(second, 'Comment')).toBe(text)
+  })
+
+  it('answers store logs, vouchers and visit notes as CSV', async () => {
+    const admin = await signedIn(api, 'super')
+    const store = await createStore(api, { name: `Đurđevak ${uniqueWord()}` })
+    const manager = await createUser(api, { role: 'manager' })
+    await api.db.insert(storeLogs).values({
+      userId: manager.id,
+      storeId: store.id,
+      loginAt: new Date('2030-04-02T08:00:00Z'),
+      logoutAt: new Date('2030-04-02T10:30:00Z'),
+    })
+    await insertTrial(api.db, {
+      userId: manager.id,
+      storeId: store.id,
+      comment: 'Proba',
+      now: new Date('2030-04-02T09:00:00Z'),
+    })
+    const customer = await createCustomer(api, { fullname: 'Šćepan Žižić' })
+    const voucher = await createVoucher(api, { type: 'PROMO', amount: '500.00', currency: 'RSD' })
+    await api.db
+      .update(vouchers)
+      .set({
+        status: 'used',
+        usedAt: new Date('2030-04-02T09:30:00Z'),
+        usedByCustomerId: customer.id,
+        usedByUserId: manager.id,
+        usedInStoreId: store.id,
+      })
+      .where(eq(vouchers.id, voucher.id))
+    await api.db.insert(visitNotes).values({
+      customerId: customer.id,
+      userId: manager.id,
+      storeId: store.id,
+      reason: 'service',
+      comment: '=cmd',
+      createdAt: new Date('2030-04-02T09:45:00Z'),
+    })
+    const range = { format: 'csv', startAt: '2030-04-01', endAt: '2030-04-30' }
+    const report = async (type: string) => {
+      const { response, text } = await download(api, admin.token, { type, ...range })
+      expect(response.status).toBe(200)
+      return parseCsv(text.slice(1))
+    }
+
+    expect(await report('store-logs')).toEqual([
+      ['Id', 'Manager', 'Email', 'Store', 'Login', 'Logout', 'Total minutes', 'Inputs'],
+      [
+        expect.any(String),
+        manager.fullname,
+        manager.email,
+        store.name,
+        '2030-04-02 10:00:00',
+        '2030-04-02 12:30:00',
+        '150',
+        '1',
+      ],
+    ])
+    const voucherRows = await report('vouchers')
+    expect(voucherRows[0]).toEqual([
+      'Id',
+      'Code',
+      'Type',
+      'Status',
+      'Value',
+      'Created at',
+      'Expires at',
+      'Used at',
+      'Customer email',
+      'Expert',
+      'Store',
+    ])
+    const used = voucherRows.find((row) => row[1] === voucher.code)
+    expect(used?.slice(2, 5)).toEqual(['PROMO', 'used', '500.00 RSD'])
+    expect(used?.slice(7)).toEqual([
+      '2030-04-02 11:30:00',
+      customer.email,
+      manager.fullname,
+      store.name,
+    ])
+    expect(await report('visit-notes')).toEqual([
+      ['Id', 'Date', 'Reason', 'Comment', 'Customer', 'Customer email', 'Expert', 'Store'],
+      [
+        expect.any(String),
+        '2030-04-02 11:45:00',
+        'service',
+        "'=cmd",
+        'Šćepan Žižić',
+        customer.email,
+        manager.fullname,
+        store.name,
+      ],
+    ])
+  })
+
+  it('streams a report longer than one batch, every trial once and in order', async () => {
+    const admin = await signedIn(api, 'admin')
+    const store = await createStore(api)
+    const expert = await createUser(api)
+    const total = batchSize * 2 + 500
+    const day = new Date('2032-07-01T10:00:00Z').getTime()
+    const rows = Array.from({ length: total }, (_, index) => ({
+      userId: expert.id,
+      storeId: store.id,
+      kind: 'simple' as const,
+      answers: `Proba ${index}`,
+      createdAt: new Date(day + index * 1000),
+    }))
+    const inserted = await api.db.insert(trials).values(rows).returning({ id: trials.id })
+    const { response, text } = await download(api, admin.token, {
+      type: 'trials',
+      startAt: '2032-07-01',
+      endAt: '2032-07-01',
+    })
+    expect(response.status).toBe(200)
+    const [, ...lines] = parseCsv(text.slice(1))
+    expect(lines).toHaveLength(total)
+    expect(lines.map((line) => Number(line[0]))).toEqual(
+      inserted.map((row) => row.id).sort((a, b) => a - b),
+    )
+    expect(lines.at(-1)?.at(-1)).toBe(`Proba ${total - 1}`)
+  })
+
+  it('answers xlsx as an XML Spreadsheet 2003 workbook, written row by row', async () => {
+    const admin = await signedIn(api, 'admin')
+    const store = await createStore(api, { name: `Čačak <Centar> & ${uniqueWord()}` })
+    const expert = await createUser(api)
+    const id = await insertTrial(api.db, {
+      userId: expert.id,
+      storeId: store.id,
+      comment: 'Rekao je "da"\nsutra',
+      now: new Date('2033-02-02T12:00:00Z'),
+    })
+    const { response, text } = await download(api, admin.token, {
+      type: 'trials',
+      format: 'xlsx',
+      startAt: '2033-02-01',
+      endAt: '2033-02-03',
+    })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('application/vnd.ms-excel; charset=utf-8')
+    expect(response.headers.get('content-disposition')).toBe(
+      'attachment; filename="trials-2033-02-01-2033-02-03.xls"',
+    )
+    expect(text.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true)
+    expect(text.trimEnd().endsWith('</Table></Worksheet></Workbook>')).toBe(true)
+    const rows = text.match(/<Row>.*?<\/Row>/g) ?? []
+    expect(rows).toHaveLength(2)
+    expect(rows[0]).toContain('<Data ss:Type="String">Id</Data>')
+    expect(rows[1]).toContain(`<Data ss:Type="Number">${id}</Data>`)
+    expect(rows[1]).toContain(`Čačak &#60;Centar&#62; &#38; `)
+    expect(rows[1]).toContain('Rekao je &#34;da&#34;&#10;sutra')
+  })
+
+  it('names invalid fields of a report request', async () => {
+    const admin = await signedIn(api, 'admin')
+    const invalid = await api.request('POST', '/report/generate', {
+      token: admin.token,
+      body: { type: 'everything', startAt: '1.1.2030' },
+      language: 'me',
+    })
+    expect(invalid.status).toBe(400)
+    expect(invalid.body).toEqual({
+      message: 'Ovo polje je obavezno.',
+      invalidFields: [
+        { field: 'type', message: 'Ovo polje je obavezno.' },
+        { field: 'startAt', message: 'Ova vrijednost nije validna.' },
+        { field: 'endAt', message: 'Ovo polje je obavezno.' },
+      ],
+    })
+  })
+
+  it('sums up the dashboard from a small known data set', async () => {
+    const admin = await signedIn(api, 'admin')
+    const word = uniqueWord()
+    const storeA = await createStore(api, { name: `A ${word}` })
+    const storeB = await createStore(api, { name: `B ${word}` })
+    const expertX = await createUser(api)
+    const expertY = await createUser(api)
+    const add = (userId: number, storeId: number, now: string, comment: TrialAnswers | string) =>
+      insertTrial(api.db, { userId, storeId, comment, now: new Date(now) })
+    await add(
+      expertX.id,
+      storeA.id,
+      '2031-05-10T10:00:00Z',
+      answers({
+        gender: 'female',
+        ageRange: '25-34',
+        shopping: 'yes',
+        consumptionOrder: ['gold', 'azure'],
+      }),
+    )
+    await add(
+      expertY.id,
+      storeA.id,
+      '2031-05-10T11:00:00Z',
+      answers({
+        gender: 'male',
+        ageRange: '18-24',
+        shopping: 'no',
+        consumptionOrder: ['gold'],
+      }),
+    )
+    await add(
+      expertX.id,
+      storeB.id,
+      '2031-05-10T22:30:00Z',
+      answers({
+        gender: 'female',
+        ageRange: '25-34',
+        shopping: 'yes',
+        consumptionOrder: ['tan'],
+      }),
+    )
+    await add(expertX.id, storeB.id, '2031-05-11T12:00:00Z', 'Kratka proba')
+    await add(expertY.id, storeB.id, '2031-05-13T12:00:00Z', answers({ consumptionOrder: ['tan'] }))
+
+    const response = await api.request(
+      'GET',
+      '/report/dashboard?startAt=2031-05-10&endAt=2031-05-11',
+      { token: admin.token },
+    )
+    expect(response.status).toBe(200)
+    const { data } = expectShape(dataEnvelope(dashboardSchema), response.body)
+    expect(data).toEqual({
+      trialsPerDay: [
+        { day: '2031-05-10', count: 2 },
+        { day: '2031-05-11', count: 2 },
+      ],
+      trialsPerStore: [
+        { storeId: storeA.id, name: storeA.name, count: 2 },
+        { storeId: storeB.id, name: storeB.name, count: 2 },
+      ],
+      trialsPerExpert: [
+        { userId: expertX.id, name: expertX.fullname, count: 3 },
+        { userId: expertY.id, name: expertY.fullname, count: 1 },
+      ],
+      conversion: 2 / 3,
+      ageRanges: [
+        { key: '25-34', count: 2 },
+        { key: '18-24', count: 1 },
+      ],
+      genders: [
+        { key: 'female', count: 2 },
+        { key: 'male', count: 1 },
+      ],
+      sticks: [
+        { key: 'gold', count: 2 },
+        { key: 'azure', count: 1 },
+        { key: 'tan', count: 1 },
+      ],
+    })
+    const empty = await api.request(
+      'GET',
+      '/report/dashboard?startAt=2040-01-01&endAt=2040-01-01',
+      {
+        token: admin.token,
+      },
+    )
+    expect(expectShape(dataEnvelope(dashboardSchema), empty.body).data.conversion).toBe(0)
+  })
+})

@@ -1,0 +1,198 @@
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { test, expect, signIn, demo, expectAccessible, apiLogin } from './fixtures.ts'
+
+test.describe.configure({ timeout: 120_000 })
+
+const api = '/api/v1'
+const appHeaders = { 'X-APP': 'brand-expert-pwa' }
+
+/** The newest invitation link sent to `email`, read from the e2e server's mail folder. */
+async function invitationLink(email: string): Promise<string> {
+  const folder = join(process.env.E2E_DATA_DIR ?? '.data/e2e-4173', 'mail')
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const files = (await readdir(folder).catch(() => [] as string[])).sort().reverse()
+    for (const file of files) {
+      // Quoted-printable: join soft line breaks and decode `=3D`.
+      const text = (await readFile(join(folder, file), 'utf8'))
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=')
+      if (!text.includes(email)) continue
+      const link = /https?:\/\/[^\s"<>]+\/password-setup\?token=[^\s"<>]+/.exec(text)?.[0]
+      if (link) return link
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`no invitation mail for ${email}`)
+}
+
+async function signInAsAdmin(page: Page) {
+  await signIn(page, demo.admin.email)
+  await expect(page).toHaveURL('/')
+}
+
+async function post(request: APIRequestContext, token: string, path: string, data: object) {
+  const response = await request.post(`${api}/${path}`, {
+    headers: { ...appHeaders, Authorization: `Bearer ${token}` },
+    data,
+  })
+  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true)
+  return response
+}
+
+test('an admin invites a Brand Expert who sets a password and signs in, then edits and deletes them', async ({
+  page,
+  browser,
+}) => {
+  const email = `expert.${Date.now()}@example.rs`
+  await signInAsAdmin(page)
+  await page.goto('/users')
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible()
+  await expectAccessible(page)
+
+  await page.getByRole('link', { name: 'New user' }).click()
+  await expect(page).toHaveURL('/users/new')
+  await expect(page.getByRole('option', { name: 'Super user' })).toHaveCount(0)
+  await page.getByRole('combobox', { name: 'Role' }).selectOption({ label: 'Brand Expert' })
+  await page.getByLabel('Full name').fill('Petar Testić')
+  await page.getByLabel('Email').fill(email)
+  // The English rule: + and 9 or 10 digits.
+  await page.getByLabel('Phone').fill('+3816411122')
+  await expectAccessible(page)
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page).toHaveURL(/\/users(\?|$)/)
+
+  await page.getByRole('searchbox', { name: 'Name or email' }).fill(email)
+  await page.getByRole('button', { name: 'Search' }).click()
+  const row = page.getByRole('row', { name: /Petar Testić/ })
+  await expect(row).toContainText('Invited')
+
+  // The invitation mail's link sets a password; the expert then signs in.
+  const link = await invitationLink(email)
+  const expert = await browser.newContext({ baseURL: new URL(link).origin })
+  await expert.addInitScript(() => localStorage.setItem('locale', 'en'))
+  const expertPage = await expert.newPage()
+  await expertPage.goto(link)
+  await expertPage.getByLabel('New password', { exact: true }).fill('Expert!2345')
+  await expertPage.getByLabel('Confirm the new password').fill('Expert!2345')
+  await expertPage.getByRole('button', { name: 'Set the password' }).click()
+  await signIn(expertPage, email, 'Expert!2345')
+  await expect(expertPage).toHaveURL('/')
+  await expert.close()
+
+  // Edit: the name changes; the list shows it.
+  await row.getByRole('link', { name: 'Edit Petar Testić' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit user' })).toBeVisible()
+  await expectAccessible(page)
+  await page.getByLabel('Full name').fill('Petar Izmenjeni')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page).toHaveURL(/\/users(\?|$)/)
+  await page.getByRole('searchbox', { name: 'Name or email' }).fill(email)
+  await page.getByRole('button', { name: 'Search' }).click()
+  await expect(page.getByRole('row', { name: /Petar Izmenjeni/ })).toContainText('Active')
+
+  // Delete, after the confirmation.
+  await page.getByRole('link', { name: 'Edit Petar Izmenjeni' }).click()
+  await page.getByRole('button', { name: 'Delete user' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Delete the user?' })
+  await expectAccessible(page)
+  await dialog.getByRole('button', { name: 'Yes, delete' }).click()
+  await expect(page).toHaveURL(/\/users(\?|$)/)
+  await page.getByRole('searchbox', { name: 'Name or email' }).fill(email)
+  await page.getByRole('button', { name: 'Search' }).click()
+  await expect(page.getByText('No user matches this search.')).toBeVisible()
+})
+
+test('an admin creates a store and sees its log after a manager checks in and out', async ({
+  page,
+  request,
+}) => {
+  const name = `E2E Store ${Date.now()}`
+  await signInAsAdmin(page)
+  await page.goto('/stores')
+  await expectAccessible(page)
+  await page.getByRole('link', { name: 'New store' }).click()
+  await page.getByLabel('Name').fill(name)
+  await page.getByLabel('Address').fill('Bulevar 1')
+  await page.getByLabel('City').fill('Novi Sad')
+  await page.getByRole('combobox', { name: 'Country' }).selectOption({ label: 'Serbia' })
+  await expectAccessible(page)
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+  const storeId = Number(/\/stores\/(\d+)/.exec(page.url())?.[1])
+
+  // The store-less manager checks in to the new store and out again, through the API.
+  const manager = await apiLogin(request, demo.newManager.email)
+  await post(request, manager.token, 'user/check-in', { storeId })
+  await post(request, manager.token, 'user/check-out', { storeId })
+
+  await page.reload()
+  const log = page.getByRole('table', { name: 'Store log' })
+  await expect(log.getByRole('row')).toHaveCount(2)
+  await expect(log).toContainText('0 min')
+  await page.getByRole('combobox', { name: 'Manager' }).selectOption({ index: 0 })
+  await page.getByLabel('From').fill('2000-01-01')
+  await page.getByRole('button', { name: 'Apply' }).click()
+  await expect(page).toHaveURL(/startAt=2000-01-01/)
+  await expect(log.getByRole('row')).toHaveCount(2)
+  await expectAccessible(page)
+
+  await page.getByRole('link', { name: 'Edit store' }).click()
+  await page.getByLabel('City').fill('Subotica')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText('Subotica')).toBeVisible()
+
+  await page.getByRole('button', { name: 'Delete store' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes, delete' }).click()
+  await expect(page).toHaveURL(/\/stores(\?|$)/)
+})
+
+test("an admin opens a Brand Expert's trials and one survey", async ({ page, request }) => {
+  const agent = await apiLogin(request, demo.agent.email)
+  const created = await request.post(`${api}/free-guided/form`, {
+    headers: {
+      ...appHeaders,
+      Authorization: `Bearer ${agent.token}`,
+      'Idempotency-Key': crypto.randomUUID(),
+    },
+    data: { store_id: 1, comment: 'The consumer liked the gold stick.' },
+  })
+  expect(created.status()).toBe(201)
+  const { data } = (await created.json()) as { data: { id: number } }
+
+  await signInAsAdmin(page)
+  await page.goto('/users?query=agent@example.rs')
+  await page
+    .getByRole('row', { name: /agent@example.rs/ })
+    .getByRole('link')
+    .first()
+    .click()
+  await expect(page).toHaveURL(/\/experts\/\d+/)
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Trials by')
+  await expectAccessible(page)
+  await page.locator(`a[href="/surveys/${data.id}"]`).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Trial' })).toBeVisible()
+  await expect(page.getByText('The consumer liked the gold stick.')).toBeVisible()
+  await expectAccessible(page)
+  await page.getByRole('button', { name: 'Back' }).click()
+  await expect(page).toHaveURL(/\/experts\/\d+/)
+})
+
+test('an admin downloads a trials report as CSV', async ({ page }) => {
+  await signInAsAdmin(page)
+  await page.goto('/stores')
+  await page.getByRole('link', { name: 'Reports' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible()
+  await expectAccessible(page)
+  await page.getByRole('combobox', { name: 'Report' }).selectOption({ label: 'Trials' })
+  await page.getByLabel('From').fill('2020-01-01')
+  const download = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Download' }).click()
+  const file = await download
+  expect(file.suggestedFilename()).toMatch(/^trials-2020-01-01-\d{4}-\d{2}-\d{2}\.csv$/)
+  const text = (await readFile(await file.path(), 'utf8')).replace(/^\uFEFF/, '')
+  const header = text.split(/\r?\n/)[0] ?? ''
+  expect(header.length).toBeGreaterThan(0)
+  expect(header.split(',').length).toBeGreaterThan(3)
+})
