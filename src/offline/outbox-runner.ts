@@ -40,7 +40,10 @@ export function startOutboxRunner(userId: () => number | null): void {
 
 /** After sign-in: what waited for this user's new session is due, and sent at once. */
 export async function outboxAfterLogin(userId: number): Promise<void> {
-  await releaseAfterLogin(offlineDatabase(), userId)
+  const db = offlineDatabase()
+  await releaseAfterLogin(db, userId)
+  // Signing in is a moment the server surely answers: no backoff waits.
+  await makeDueNow(db, userId)
   kickOutbox()
 }
 

@@ -141,6 +141,7 @@ test('the app meets Chromium’s installability criteria', async ({ page, contex
 
 test('an unfinished trial survives a reload and resumes where it was', async ({ page }) => {
   await signIn(page, demo.manager.email)
+  await expect(page).toHaveURL('/')
   await page.goto('/free-guided-trial')
   await page.getByRole('radio', { name: 'Female' }).click()
   await page.getByRole('radio', { name: '35–44' }).click()
