@@ -1,6 +1,9 @@
 import type { Page } from '@playwright/test'
 import { test, expect, signIn, demo, apiLogin, apiGet } from './fixtures.ts'
 
+// Each test signs in, waits for the service worker and goes offline and back: slow on a busy machine.
+test.describe.configure({ timeout: 90_000 })
+
 test('with no connection a reload of an app screen still shows the app', async ({
   page,
   context,
