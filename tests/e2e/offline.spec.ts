@@ -1,3 +1,4 @@
+import { readFile, writeFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import { test, expect, signIn, demo, apiLogin, apiGet } from './fixtures.ts'
 
@@ -203,4 +204,56 @@ test('logging out with an unsent trial asks first, and the trial waits for the n
   await expect(page.getByText('Every finished trial has reached the server.')).toBeVisible({
     timeout: 20_000,
   })
+})
+
+const builtWorker = 'dist/sw.js'
+
+test('a new version waits for the user, never interrupts a trial, and loads when accepted', async ({
+  page,
+}) => {
+  await signIn(page, demo.manager.email)
+  await expect(page).toHaveURL('/')
+  await controlledByServiceWorker(page)
+
+  await page.goto('/free-guided-trial')
+  await page.getByRole('radio', { name: 'Female' }).click()
+  // A new release on the server (Playwright cannot route a service worker's own update check, so
+  // the built worker itself changes, and is put back afterwards), found when the app regains focus.
+  const release = await readFile(builtWorker, 'utf8')
+  await writeFile(builtWorker, `${release}\n// next release ${Date.now()}`)
+  try {
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')))
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration()
+          return registration?.waiting != null
+        }),
+      )
+      .toBe(true)
+  } finally {
+    await writeFile(builtWorker, release)
+  }
+  const banner = page
+    .getByRole('status')
+    .filter({ hasText: 'A new version of the app is available.' })
+  await expect(page.getByRole('heading', { level: 2, name: 'Age group' })).toBeVisible()
+  await expect(banner).toHaveCount(0)
+
+  // Out of the trial, the waiting version is offered.
+  await page.goto('/')
+  await expect(banner).toBeVisible()
+  await banner.getByRole('button', { name: 'Reload now' }).click()
+  // The page reloads once the new worker controls it; a check during the reload counts as "not yet".
+  await expect
+    .poll(() =>
+      page
+        .evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration()
+          return registration?.waiting == null && navigator.serviceWorker.controller !== null
+        })
+        .catch(() => false),
+    )
+    .toBe(true)
+  await expect(banner).toHaveCount(0)
 })
