@@ -1,5 +1,6 @@
 import type { Locale } from '../src/contract/locale.ts'
 import type { User } from '../src/contract/auth.ts'
+import type { Endpoint } from '../src/contract/policy.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/database.ts'
 import type { Mailer } from './mail/mailer.ts'
@@ -19,5 +20,10 @@ export type AppDeps = {
 /** Set for every `/api` request from the `Language` header. */
 export type AppEnv = { Variables: { locale: Locale } }
 
-/** Set by the auth middleware: the signed-in user, loaded from the database on every request. */
-export type UserEnv = { Variables: { locale: Locale; user: User; tokenLifetime: number } }
+/**
+ * Set by the policy guard (server/auth/middleware.ts): the signed-in user, loaded from the database
+ * on every request, and the endpoint whose policy entry applies.
+ */
+export type UserEnv = {
+  Variables: { locale: Locale; user: User; tokenLifetime: number; endpoint: Endpoint }
+}

@@ -1,60 +1,115 @@
+import type { Context, MiddlewareHandler } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import { invalidToken } from '../../src/contract/http.ts'
+import { matchedRoutes } from 'hono/route'
+import { apiBasePath, invalidToken } from '../../src/contract/http.ts'
 import { messages } from '../../src/contract/messages.ts'
-import { allows, needsStore, type Access } from '../../src/contract/roles.ts'
-import type { AppDeps, UserEnv } from '../deps.ts'
+import {
+  isPublic,
+  mayCall,
+  objectRefusals,
+  policyOf,
+  ruleBinds,
+  type Endpoint,
+  type ObjectRule,
+  type PublicEndpoint,
+  type SignedInEndpoint,
+} from '../../src/contract/policy.ts'
+import { needsStore } from '../../src/contract/roles.ts'
+import type { AppDeps, AppEnv, UserEnv } from '../deps.ts'
 import { HttpError } from '../http-error.ts'
 import { logEvent } from '../log.ts'
 import { readToken } from './jwt.ts'
 import { findUser } from './users.ts'
 
+type AuthDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>
+
 const bearer = /^Bearer\s+(\S+)$/i
 
 /**
- * A valid bearer token of a user who still exists. The user is read on every request, so that a
- * deleted user is refused at once and a new role applies at once.
+ * The user of a valid bearer token who still exists, else 401. The user is read on every request,
+ * so that a deleted user is refused at once and a new role applies at once.
  */
-export function authenticate({ db, clock, config }: Pick<AppDeps, 'db' | 'clock' | 'config'>) {
-  return createMiddleware<UserEnv>(async (c, next) => {
-    const token = bearer.exec(c.req.header('Authorization') ?? '')?.[1]
-    try {
-      if (!token) throw new HttpError(401, invalidToken)
-      const { userId, lifetime } = await readToken(token, config.jwtSecret, clock())
-      const user = await findUser(db, userId)
-      if (!user) throw new HttpError(401, invalidToken)
-      c.set('user', user)
-      c.set('tokenLifetime', lifetime)
-    } catch (error) {
-      if (error instanceof HttpError) {
-        logEvent('auth.refused', { method: c.req.method, path: c.req.path, reason: error.message })
-      }
-      throw error
+async function signedInUser(c: Context, { db, clock, config }: AuthDeps) {
+  const token = bearer.exec(c.req.header('Authorization') ?? '')?.[1]
+  try {
+    if (!token) throw new HttpError(401, invalidToken)
+    const { userId, lifetime } = await readToken(token, config.jwtSecret, clock())
+    const user = await findUser(db, userId)
+    if (!user) throw new HttpError(401, invalidToken)
+    return { user, lifetime }
+  } catch (error) {
+    if (error instanceof HttpError) {
+      logEvent('auth.refused', { method: c.req.method, path: c.req.path, reason: error.message })
     }
-    await next()
-  })
+    throw error
+  }
 }
 
-/** Only roles of an `access` area (src/contract/roles.ts); others get 403 with `message`. */
-export function allow(area: Access, message: string = messages.forbidden.id) {
-  return createMiddleware<UserEnv>(async (c, next) => {
-    const { id, role } = c.var.user
-    if (!allows(area, role)) {
-      logEvent('access.refused', { user: id, role, method: c.req.method, path: c.req.path })
-      throw new HttpError(403, message)
-    }
-    await next()
-  })
+/** A refusal of a signed-in user, logged. */
+function refused(c: Context<UserEnv>, status: 400 | 403, message: string): HttpError {
+  const { id, role } = c.var.user
+  logEvent('access.refused', { user: id, role, method: c.req.method, path: c.req.path, message })
+  return new HttpError(status, message)
+}
+
+/** A guard named for another route than its own is a mistake in the code, not the request's. */
+function checkRoute(c: Context, endpoint: Endpoint) {
+  const route = matchedRoutes(c)[c.req.routeIndex]
+  const guarded = route ? `${route.method} ${route.path}` : 'no route'
+  const [method, path] = endpoint.split(' ')
+  if (guarded !== `${method} ${apiBasePath}${path}`) {
+    throw new Error(`the policy of ${endpoint} guards ${guarded}`)
+  }
 }
 
 /**
- * Spec section 6: a manager works on behalf of a store, so one who is not checked in to any gets
- * 403 `store.notAssigned` (the PWA sends them to the store picker). Other roles pass.
+ * Each route's guard, from its entry in the policy table (src/contract/policy.ts, spec section 6):
+ * a public endpoint lets anyone through; any other needs a valid token (else 401 `invalid token`),
+ * a role it allows (else 403 with the entry's `refusal`, `api.forbidden` by default) and, where the
+ * entry says `store`, a manager checked in to a store (else 403 `store.notAssigned`). The entry's
+ * object rules are for the handler to apply to the object it reads: `objectRule`, `checkObject`.
  */
-export const requireStore = createMiddleware<UserEnv>(async (c, next) => {
-  const { id, role, expertStore } = c.var.user
-  if (needsStore(role, expertStore?.id)) {
-    logEvent('access.refused', { user: id, role, method: c.req.method, path: c.req.path })
-    throw new HttpError(403, messages.notAssignedToStore.id)
+export function policyGuard(deps: AuthDeps) {
+  function guard(endpoint: PublicEndpoint): MiddlewareHandler<AppEnv>
+  function guard(endpoint: SignedInEndpoint): MiddlewareHandler<UserEnv>
+  function guard(endpoint: Endpoint): MiddlewareHandler<AppEnv> | MiddlewareHandler<UserEnv> {
+    if (isPublic(endpoint)) {
+      return createMiddleware<AppEnv>(async (c, next) => {
+        checkRoute(c, endpoint)
+        await next()
+      })
+    }
+    const { store, refusal = messages.forbidden.id } = policyOf(endpoint)
+    return createMiddleware<UserEnv>(async (c, next) => {
+      checkRoute(c, endpoint)
+      const { user, lifetime } = await signedInUser(c, deps)
+      c.set('user', user)
+      c.set('tokenLifetime', lifetime)
+      c.set('endpoint', endpoint)
+      if (!mayCall(endpoint, user.role)) throw refused(c, 403, refusal)
+      if (store && needsStore(user.role, user.expertStore?.id)) {
+        throw refused(c, 403, messages.notAssignedToStore.id)
+      }
+      await next()
+    })
   }
-  await next()
-})
+  return guard
+}
+
+/** Whether an object rule of the endpoint's policy entry applies to the signed-in user. */
+export function objectRule(c: Context<UserEnv>, rule: ObjectRule): boolean {
+  return ruleBinds(c.var.endpoint, rule, c.var.user.role)
+}
+
+type RefusingRule = keyof typeof objectRefusals
+
+/** The policy's answer to a call that breaks a rule (which the caller checked binds), logged. */
+export function objectRefusal(c: Context<UserEnv>, rule: RefusingRule): HttpError {
+  const { status, message } = objectRefusals[rule]
+  return refused(c, status, message)
+}
+
+/** Refuses, as the policy says, a call whose object breaks `rule` when the rule binds the user. */
+export function checkObject(c: Context<UserEnv>, rule: RefusingRule, broken: boolean): void {
+  if (broken && objectRule(c, rule)) throw objectRefusal(c, rule)
+}

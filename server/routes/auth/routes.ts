@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { authenticate } from '../../auth/middleware.ts'
+import { policyGuard } from '../../auth/middleware.ts'
 import type { AppDeps, AppEnv } from '../../deps.ts'
 import { changePassword } from './change-password.ts'
 import { forgotPassword } from './forgot-password.ts'
@@ -9,12 +9,16 @@ import { resetPassword } from './reset-password.ts'
 import { setupPassword } from './setup-password.ts'
 
 export function authRoutes(deps: AppDeps) {
-  const signedIn = authenticate(deps)
+  const guard = policyGuard(deps)
   return new Hono<AppEnv>()
-    .post('/user/login', login(deps))
-    .post('/user/forgot-password/email', forgotPassword(deps))
-    .post('/user/reset', resetPassword(deps))
-    .post('/user/password', setupPassword(deps))
-    .post('/user/change-password', signedIn, changePassword(deps))
-    .get('/me', signedIn, me(deps))
+    .post('/user/login', guard('POST /user/login'), login(deps))
+    .post(
+      '/user/forgot-password/email',
+      guard('POST /user/forgot-password/email'),
+      forgotPassword(deps),
+    )
+    .post('/user/reset', guard('POST /user/reset'), resetPassword(deps))
+    .post('/user/password', guard('POST /user/password'), setupPassword(deps))
+    .post('/user/change-password', guard('POST /user/change-password'), changePassword(deps))
+    .get('/me', guard('GET /me'), me(deps))
 }

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { packSearchQuerySchema, productSearchQuerySchema } from '../../../src/contract/catalogue.ts'
-import { authenticate } from '../../auth/middleware.ts'
+import { policyGuard } from '../../auth/middleware.ts'
 import type { AppDeps, AppEnv } from '../../deps.ts'
 import { ok } from '../../http/respond.ts'
 import { validateQuery } from '../../http/validate.ts'
@@ -12,15 +12,15 @@ import { searchBrandFamilies, searchPacks, searchProducts } from './queries.ts'
  * signed-in user.
  */
 export function catalogueRoutes(deps: AppDeps) {
-  const signedIn = authenticate(deps)
+  const guard = policyGuard(deps)
   return new Hono<AppEnv>()
-    .get('/packages/search', signedIn, async (c) => {
+    .get('/packages/search', guard('GET /packages/search'), async (c) => {
       const { family, type, brandFamily, query } = validateQuery(c, packSearchQuerySchema)
       if (family === 'true') return ok(c, await searchBrandFamilies(deps.db, type, query))
       const filter = { type, brandFamily, query }
       return ok(c, await searchPacks(deps.db, filter, deps.config.assetBaseUrl))
     })
-    .get('/internal-products/search', signedIn, async (c) => {
+    .get('/internal-products/search', guard('GET /internal-products/search'), async (c) => {
       return ok(c, await searchProducts(deps.db, validateQuery(c, productSearchQuerySchema)))
     })
 }

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { messages } from '../../../src/contract/messages.ts'
 import { checkInBodySchema, checkOutBodySchema } from '../../../src/contract/stores.ts'
-import { allow, authenticate } from '../../auth/middleware.ts'
+import { policyGuard } from '../../auth/middleware.ts'
 import type { AppDeps, AppEnv, UserEnv } from '../../deps.ts'
 import { ok } from '../../http/respond.ts'
 import { validateJson } from '../../http/validate.ts'
@@ -14,7 +14,7 @@ import { checkIn, checkOut } from './queries.ts'
  * any, and open one at the new store. `POST /user/check-out` closes it. Managers only.
  */
 export function checkInRoutes(deps: AppDeps) {
-  const managers = [authenticate(deps), allow('storePicker', messages.managersOnly.id)] as const
+  const guard = policyGuard(deps)
 
   async function checkInHandler(c: Context<UserEnv>) {
     const { storeId } = await validateJson(c, checkInBodySchema)
@@ -34,7 +34,7 @@ export function checkInRoutes(deps: AppDeps) {
   }
 
   return new Hono<AppEnv>()
-    .post('/user/check-in', ...managers, checkInHandler)
-    .post('/user/check-in/update', ...managers, checkInHandler)
-    .post('/user/check-out', ...managers, checkOutHandler)
+    .post('/user/check-in', guard('POST /user/check-in'), checkInHandler)
+    .post('/user/check-in/update', guard('POST /user/check-in/update'), checkInHandler)
+    .post('/user/check-out', guard('POST /user/check-out'), checkOutHandler)
 }

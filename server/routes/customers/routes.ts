@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { customerTrialsQuerySchema, visitNoteBodySchema } from '../../../src/contract/customers.ts'
 import { searchQuerySchema } from '../../../src/contract/http.ts'
 import { messages } from '../../../src/contract/messages.ts'
-import { authenticate, requireStore } from '../../auth/middleware.ts'
+import { policyGuard } from '../../auth/middleware.ts'
 import type { AppDeps, AppEnv } from '../../deps.ts'
 import { parseId } from '../../http/path-id.ts'
 import { envelope, ok } from '../../http/respond.ts'
@@ -19,27 +19,27 @@ import { addVisitNote } from './visit-notes.ts'
  * checked in to a store.
  */
 export function customerRoutes(deps: AppDeps) {
-  const signedIn = [authenticate(deps), requireStore] as const
+  const guard = policyGuard(deps)
   const notFound = () => new HttpError(404, messages.customerNotFound.id)
 
   return new Hono<AppEnv>()
-    .get('/customer/search', ...signedIn, async (c) => {
+    .get('/customer/search', guard('GET /customer/search'), async (c) => {
       const { query, page } = validateQuery(c, searchQuerySchema)
       return ok(c, await searchCustomers(deps.db, query, page))
     })
-    .post('/customer/form', ...signedIn, async (c) => {
+    .post('/customer/form', guard('POST /customer/form'), async (c) => {
       const body = await validateJson(c, visitNoteBodySchema)
       const note = await addVisitNote(deps.db, body, c.var.user, deps.clock())
       return c.json(envelope(c, note, messages.visitNoteSaved.id), 201)
     })
-    .get('/customer/:id/trials', ...signedIn, async (c) => {
+    .get('/customer/:id/trials', guard('GET /customer/:id/trials'), async (c) => {
       const id = parseId(c.req.param('id'))
       const { page } = validateQuery(c, customerTrialsQuerySchema)
       const list = id === null ? null : await trialsOfCustomer(deps.db, id, page)
       if (!list) throw notFound()
       return ok(c, list)
     })
-    .get('/customer/:id', ...signedIn, async (c) => {
+    .get('/customer/:id', guard('GET /customer/:id'), async (c) => {
       const id = parseId(c.req.param('id'))
       const customer = id === null ? null : await findCustomer(deps.db, id, deps.clock())
       if (!customer) throw notFound()

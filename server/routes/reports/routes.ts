@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { stream } from 'hono/streaming'
 import { dashboardQuerySchema, reportRequestSchema } from '../../../src/contract/administration.ts'
-import { allow, authenticate } from '../../auth/middleware.ts'
+import { policyGuard } from '../../auth/middleware.ts'
 import type { AppDeps, AppEnv, UserEnv } from '../../deps.ts'
 import { ok } from '../../http/respond.ts'
 import { validateJson, validateQuery } from '../../http/validate.ts'
@@ -19,7 +19,7 @@ import { reportSources } from './sources.ts'
  */
 export function reportRoutes(deps: AppDeps) {
   const { db, clock, config } = deps
-  const admins = [authenticate(deps), allow('administration')] as const
+  const guard = policyGuard(deps)
 
   async function generate(c: Context<UserEnv>) {
     const range = await validateJson(c, reportRequestSchema)
@@ -49,8 +49,8 @@ export function reportRoutes(deps: AppDeps) {
   }
 
   return new Hono<AppEnv>()
-    .post('/report/generate', ...admins, generate)
-    .get('/report/dashboard', ...admins, async (c) => {
+    .post('/report/generate', guard('POST /report/generate'), generate)
+    .get('/report/dashboard', guard('GET /report/dashboard'), async (c) => {
       const query = validateQuery(c, dashboardQuerySchema)
       return ok(c, await dashboard(db, query, config.timeZone))
     })

@@ -6,7 +6,7 @@ import {
 } from '../../../src/contract/administration.ts'
 import { messages } from '../../../src/contract/messages.ts'
 import { idBodySchema } from '../../../src/contract/users.ts'
-import { allow, authenticate } from '../../auth/middleware.ts'
+import { policyGuard } from '../../auth/middleware.ts'
 import type { AppDeps, AppEnv } from '../../deps.ts'
 import { envelope, ok } from '../../http/respond.ts'
 import { validateJson, validateQuery } from '../../http/validate.ts'
@@ -23,7 +23,7 @@ import { findStore } from './queries.ts'
  */
 export function storeAdminRoutes(deps: AppDeps) {
   const { db, clock, config } = deps
-  const admins = [authenticate(deps), allow('administration')] as const
+  const guard = policyGuard(deps)
 
   async function foundStore(id: number) {
     const store = await findStore(db, id)
@@ -32,23 +32,23 @@ export function storeAdminRoutes(deps: AppDeps) {
   }
 
   return new Hono<AppEnv>()
-    .get('/store/log', ...admins, async (c) => {
+    .get('/store/log', guard('GET /store/log'), async (c) => {
       const query = validateQuery(c, storeLogQuerySchema)
       return ok(c, await searchStoreLogs(db, query, config.timeZone, clock()))
     })
-    .post('/store/create', ...admins, async (c) => {
+    .post('/store/create', guard('POST /store/create'), async (c) => {
       const form = await validateJson(c, storeFormSchema)
       const id = await insertStore(db, form, clock())
       logEvent('store.created', { by: c.var.user.id, store: id })
       return c.json(envelope(c, await foundStore(id), messages.storeCreated.id), 201)
     })
-    .post('/store/update', ...admins, async (c) => {
+    .post('/store/update', guard('POST /store/update'), async (c) => {
       const { id, ...form } = await validateJson(c, storeUpdateSchema)
       if (!(await updateStore(db, id, form))) throw new HttpError(404, messages.storeNotFound.id)
       logEvent('store.updated', { by: c.var.user.id, store: id })
       return ok(c, await foundStore(id), messages.storeSaved.id)
     })
-    .post('/store/delete', ...admins, async (c) => {
+    .post('/store/delete', guard('POST /store/delete'), async (c) => {
       const { id } = await validateJson(c, idBodySchema)
       const result = await deleteOrArchiveStore(db, id, clock())
       if (!result) throw new HttpError(404, messages.storeNotFound.id)

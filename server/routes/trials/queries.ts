@@ -1,7 +1,5 @@
 import { and, count, desc, eq, gte, isNull, or, sql, type SQL } from 'drizzle-orm'
-import type { User } from '../../../src/contract/auth.ts'
 import { pageSize } from '../../../src/contract/http.ts'
-import { allows } from '../../../src/contract/roles.ts'
 import type { Trial, TrialBody, TrialSearchQuery } from '../../../src/contract/trial.ts'
 import type { Database } from '../../db/database.ts'
 import { withinDays } from '../../db/day-range.ts'
@@ -66,11 +64,11 @@ function toTrial(row: TrialRow): Trial {
   }
 }
 
-type Viewer = Pick<User, 'id' | 'role'>
+/** Who reads trials: every trial, or with `ownOnly` (the policy's `ownTrial` rule) their own. */
+type Viewer = { id: number; ownOnly: boolean }
 
-/** Super users and admins see every trial; managers and agents their own only. */
 function visibleTo(viewer: Viewer): SQL | undefined {
-  return allows('administration', viewer.role) ? undefined : eq(trials.userId, viewer.id)
+  return viewer.ownOnly ? eq(trials.userId, viewer.id) : undefined
 }
 
 function selectTrials(db: Database) {

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { messages } from '../../../src/contract/messages.ts'
 import { trialSearchQuerySchema } from '../../../src/contract/trial.ts'
-import { authenticate } from '../../auth/middleware.ts'
+import { objectRule, policyGuard } from '../../auth/middleware.ts'
 import type { AppDeps, AppEnv } from '../../deps.ts'
 import { parseId } from '../../http/path-id.ts'
 import { ok } from '../../http/respond.ts'
@@ -13,19 +13,22 @@ import { submitTrial } from './submit.ts'
 /**
  * `POST /free-guided/form`, `GET /questionnaire/search?page=&user=&startAt=&endAt=` and
  * `GET /questionnaire/:id`, for any signed-in user. Super users and admins read every trial;
- * managers and agents their own, and another's is simply not found (its id tells nothing).
+ * those the policy's `ownTrial` rule binds (managers and agents) their own, and another's is
+ * simply not found (its id tells nothing).
  */
 export function trialRoutes(deps: AppDeps) {
-  const signedIn = authenticate(deps)
+  const guard = policyGuard(deps)
   return new Hono<AppEnv>()
-    .post('/free-guided/form', signedIn, submitTrial(deps))
-    .get('/questionnaire/search', signedIn, async (c) => {
+    .post('/free-guided/form', guard('POST /free-guided/form'), submitTrial(deps))
+    .get('/questionnaire/search', guard('GET /questionnaire/search'), async (c) => {
       const query = validateQuery(c, trialSearchQuerySchema)
-      return ok(c, await searchTrials(deps.db, c.var.user, query, deps.config.timeZone))
+      const viewer = { id: c.var.user.id, ownOnly: objectRule(c, 'ownTrial') }
+      return ok(c, await searchTrials(deps.db, viewer, query, deps.config.timeZone))
     })
-    .get('/questionnaire/:id', signedIn, async (c) => {
+    .get('/questionnaire/:id', guard('GET /questionnaire/:id'), async (c) => {
       const id = parseId(c.req.param('id'))
-      const trial = id === null ? null : await findTrial(deps.db, c.var.user, id)
+      const viewer = { id: c.var.user.id, ownOnly: objectRule(c, 'ownTrial') }
+      const trial = id === null ? null : await findTrial(deps.db, viewer, id)
       if (!trial) throw new HttpError(404, messages.notFound.id)
       return ok(c, trial)
     })

@@ -1,5 +1,4 @@
 import * as v from 'valibot'
-import type { User } from '../../../src/contract/auth.ts'
 import type { Locale } from '../../../src/contract/locale.ts'
 import { messages } from '../../../src/contract/messages.ts'
 import { userFormSchema, userUpdateSchema } from '../../../src/contract/users.ts'
@@ -38,13 +37,6 @@ type Form = v.InferOutput<ReturnType<typeof createUserSchema>>
 
 function invalidField(field: string, message: string): HttpError {
   return new HttpError(400, message, { invalidFields: [{ field, message }] })
-}
-
-/** An admin may not make, edit or delete a super user, nor make anyone super (403). */
-export function checkMayManage(actor: Pick<User, 'role'>, ...roles: (string | undefined)[]) {
-  if (actor.role !== 'super' && roles.includes('super')) {
-    throw new HttpError(403, messages.forbidden.id)
-  }
 }
 
 /**

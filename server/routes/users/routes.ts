@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono'
 import { searchQuerySchema } from '../../../src/contract/http.ts'
 import { messages } from '../../../src/contract/messages.ts'
 import { idBodySchema, managersQuerySchema } from '../../../src/contract/users.ts'
-import { allow, authenticate } from '../../auth/middleware.ts'
+import { checkObject, policyGuard } from '../../auth/middleware.ts'
 import { issueToken } from '../../auth/tokens.ts'
 import type { AppDeps, AppEnv, UserEnv } from '../../deps.ts'
 import { parseId } from '../../http/path-id.ts'
@@ -14,7 +14,6 @@ import { invitationMail } from '../../mail/templates.ts'
 import type { Locale } from '../../../src/contract/locale.ts'
 import type { ManagedUser } from '../../../src/contract/users.ts'
 import {
-  checkMayManage,
   createUserSchema,
   emailInUse,
   isUniqueViolation,
@@ -32,12 +31,12 @@ import {
 
 /**
  * User administration, for super users and admins (spec section 2, /users): search, one user,
- * create (with an invitation mail), update, soft delete, and the managers list. An admin cannot
- * touch a super user nor make one; nobody deletes themselves.
+ * create (with an invitation mail), update, soft delete, and the managers list. The policy's
+ * object rules: an admin cannot touch a super user nor make one; nobody deletes themselves.
  */
 export function userRoutes(deps: AppDeps) {
   const { db, clock, config } = deps
-  const admins = [authenticate(deps), allow('administration')] as const
+  const guard = policyGuard(deps)
 
   async function foundUser(id: number): Promise<ManagedUser> {
     const user = await findManagedUser(db, id)
@@ -56,7 +55,7 @@ export function userRoutes(deps: AppDeps) {
 
   async function create(c: Context<UserEnv>) {
     const form = await validateJson(c, createUserSchema(config, c.var.locale))
-    checkMayManage(c.var.user, form.role)
+    checkObject(c, 'notSuper', form.role === 'super')
     const values = await userValues(db, form)
     const id = await saving(() => insertUser(db, values, clock()))
     logEvent('user.created', { by: c.var.user.id, user: id, role: values.role })
@@ -69,7 +68,7 @@ export function userRoutes(deps: AppDeps) {
   async function update(c: Context<UserEnv>) {
     const form = await validateJson(c, updateUserSchema(config, c.var.locale))
     const current = await foundUser(form.id)
-    checkMayManage(c.var.user, current.role, form.role)
+    checkObject(c, 'notSuper', current.role === 'super' || form.role === 'super')
     const values = await userValues(db, form, {
       userId: current.id,
       currentStoreId: current.expertStore?.id ?? null,
@@ -82,28 +81,28 @@ export function userRoutes(deps: AppDeps) {
 
   async function remove(c: Context<UserEnv>) {
     const { id } = await validateJson(c, idBodySchema)
-    if (id === c.var.user.id) throw new HttpError(400, messages.cannotDeleteSelf.id)
+    checkObject(c, 'notSelf', id === c.var.user.id)
     const target = await foundUser(id)
-    checkMayManage(c.var.user, target.role)
+    checkObject(c, 'notSuper', target.role === 'super')
     await deleteUser(db, id, clock())
     logEvent('user.deleted', { by: c.var.user.id, user: id })
     return ok(c, null, messages.userDeleted.id)
   }
 
   return new Hono<AppEnv>()
-    .get('/user/search', ...admins, async (c) => {
+    .get('/user/search', guard('GET /user/search'), async (c) => {
       const { query, page } = validateQuery(c, searchQuerySchema)
       return ok(c, await searchUsers(db, query, page))
     })
-    .post('/user/managers', ...admins, async (c) => {
+    .post('/user/managers', guard('POST /user/managers'), async (c) => {
       const { email, page, storeId } = await validateJson(c, managersQuerySchema)
       const pageNumber = Number.isInteger(page) && page >= 1 ? Math.min(page, 100_000) : 1
       return ok(c, await searchManagers(db, { email, page: pageNumber, storeId }))
     })
-    .post('/user/create', ...admins, create)
-    .post('/user/update', ...admins, update)
-    .post('/user/delete', ...admins, remove)
-    .get('/user/:id', ...admins, async (c) => {
+    .post('/user/create', guard('POST /user/create'), create)
+    .post('/user/update', guard('POST /user/update'), update)
+    .post('/user/delete', guard('POST /user/delete'), remove)
+    .get('/user/:id', guard('GET /user/:id'), async (c) => {
       const id = parseId(c.req.param('id'))
       if (id === null) throw new HttpError(404, messages.notFound.id)
       return ok(c, await foundUser(id))

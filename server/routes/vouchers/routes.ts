@@ -5,7 +5,7 @@ import {
   voucherSubmitBodySchema,
   type VoucherStatus,
 } from '../../../src/contract/vouchers.ts'
-import { authenticate, requireStore } from '../../auth/middleware.ts'
+import { policyGuard } from '../../auth/middleware.ts'
 import type { AppDeps, AppEnv } from '../../deps.ts'
 import { parseId } from '../../http/path-id.ts'
 import { ok } from '../../http/respond.ts'
@@ -27,29 +27,29 @@ const statusMessages: Record<VoucherStatus, string> = {
  * checked in to a store.
  */
 export function voucherRoutes(deps: AppDeps) {
-  const signedIn = [authenticate(deps), requireStore] as const
+  const guard = policyGuard(deps)
   const notFound = () => new HttpError(404, messages.voucherNotFound.id)
 
   return new Hono<AppEnv>()
-    .get('/voucher/search', ...signedIn, async (c) => {
+    .get('/voucher/search', guard('GET /voucher/search'), async (c) => {
       const { code } = validateQuery(c, voucherSearchQuerySchema)
       const voucher = await findVoucherByCode(deps.db, code, deps.clock())
       if (!voucher) throw notFound()
       return ok(c, voucher, statusMessages[voucher.status])
     })
-    .get('/voucher/code-log/:id', ...signedIn, async (c) => {
+    .get('/voucher/code-log/:id', guard('GET /voucher/code-log/:id'), async (c) => {
       const id = parseId(c.req.param('id'))
       const log = id === null ? null : await voucherLogOf(deps.db, id)
       if (!log) throw notFound()
       return ok(c, log)
     })
-    .get('/voucher/:id', ...signedIn, async (c) => {
+    .get('/voucher/:id', guard('GET /voucher/:id'), async (c) => {
       const id = parseId(c.req.param('id'))
       const voucher = id === null ? null : await findVoucherById(deps.db, id, deps.clock())
       if (!voucher) throw notFound()
       return ok(c, voucher)
     })
-    .post('/voucher/submit', ...signedIn, async (c) => {
+    .post('/voucher/submit', guard('POST /voucher/submit'), async (c) => {
       const { code, customerId } = await validateJson(c, voucherSubmitBodySchema)
       const { user } = c.var
       const voucher = await redeemVoucher(deps.db, { code, customerId, user, now: deps.clock() })
