@@ -1,3 +1,4 @@
+import { strFromU8, unzipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { dashboardSchema } from '../../src/contract/administration.ts'
 import {
@@ -7,6 +8,7 @@ import {
   dataEnvelope,
   languageHeader,
 } from '../../src/contract/http.ts'
+import type { Locale } from '../../src/contract/locale.ts'
 import type { TrialAnswers } from '../../src/contract/trial.ts'
 import { visitNotes } from '../../server/db/schema/customers.ts'
 import { storeLogs } from '../../server/db/schema/store-logs.ts'
@@ -51,10 +53,15 @@ function parseCsv(text: string): string[][] {
   return rows
 }
 
-async function download(api: TestApi, token: string | undefined, body: unknown) {
+async function download(
+  api: TestApi,
+  token: string | undefined,
+  body: unknown,
+  language: Locale = 'en',
+) {
   const headers: Record<string, string> = {
     [appHeader]: appId,
-    [languageHeader]: 'en',
+    [languageHeader]: language,
     'Content-Type': 'application/json',
   }
   if (token) headers.Authorization = `Bearer ${token}`
@@ -159,19 +166,19 @@ describe.each(databases)('reports on $name', (database) => {
     expect(column(first, 'Date')).toBe('2030-03-05 10:15:00')
     expect(column(first, 'Store')).toBe(store.name)
     expect(column(first, 'Expert')).toBe(expert.fullname)
-    expect(column(first, 'Gender')).toBe('male')
-    expect(column(first, 'Age range')).toBe('35-44')
-    expect(column(first, 'Habits')).toBe('RMC; HTS')
+    expect(column(first, 'Gender')).toBe('Male')
+    expect(column(first, 'Age range')).toBe('35–44')
+    expect(column(first, 'Habits')).toBe('Cigarettes (RMC); Heated tobacco (HTS)')
     expect(column(first, 'HTS pack')).toBe('Aurum Aurum Gold')
     expect(column(first, 'RMC pack')).toBe('other: Domaći duvan')
-    expect(column(first, 'Referral sources')).toBe('friend; store-display')
+    expect(column(first, 'Referral sources')).toBe('A friend; In-store display')
     expect(column(first, 'Email')).toBe(guided.email.email)
     expect(column(first, 'Phone')).toBe('+381641112233')
-    expect(column(first, 'Sticks in order')).toBe('gold, azure')
-    expect(column(first, 'Stick comments')).toBe('gold: Sviđa joj se ukus.')
+    expect(column(first, 'Sticks in order')).toBe('Gold, Azure')
+    expect(column(first, 'Stick comments')).toBe('Gold: Sviđa joj se ukus.')
     expect(column(first, 'Device')).toBe('Aura One')
-    expect(column(first, 'Shopping')).toBe('yes')
-    expect(column(first, 'Purchase reasons')).toBe('taste; expert-advice')
+    expect(column(first, 'Shopping')).toBe('Yes, bought')
+    expect(column(first, 'Purchase reasons')).toBe("Liked the taste; The brand expert's advice")
     expect(column(first, 'Purchased sticks')).toBe('Aurum Gold x2')
     expect(column(second, 'Id')).toBe(String(simpleId))
     expect(column(second, 'Kind')).toBe('simple')
@@ -300,7 +307,36 @@ describe.each(databases)('reports on $name', (database) => {
     expect(lines.at(-1)?.at(-1)).toBe(`Proba ${total - 1}`)
   })
 
-  it('answers xlsx as an XML Spreadsheet 2003 workbook, written row by row', async () => {
+  it('answers headers and answers in the request language', async () => {
+    const admin = await signedIn(api, 'admin')
+    const store = await createStore(api)
+    const expert = await createUser(api)
+    await insertTrial(api.db, {
+      userId: expert.id,
+      storeId: store.id,
+      comment: answers({ gender: 'female', habits: 'RMC' }),
+      now: new Date('2031-05-05T09:15:00Z'),
+    })
+    const range = { type: 'trials', format: 'csv', startAt: '2031-05-05', endAt: '2031-05-05' }
+    const { text } = await download(api, admin.token, range, 'sr')
+    const [header, row] = parseCsv(text.slice(1))
+    expect(header?.slice(0, 7)).toEqual([
+      'Id',
+      'Datum',
+      'Prodavnica',
+      'Ekspert',
+      'Vrsta',
+      'Pol',
+      'Starosna grupa',
+    ])
+    const column = (name: string) => row?.[header?.indexOf(name) ?? -1]
+    expect(column('Vrsta')).toBe('vođena')
+    expect(column('Pol')).toBe('Ženski')
+    expect(column('Navike')).toBe('Cigarete (RMC)')
+    expect(column('Politika privatnosti')).toBe('da')
+  })
+
+  it('answers xlsx as an Office Open XML workbook whose sheet holds the header and the rows', async () => {
     const admin = await signedIn(api, 'admin')
     const store = await createStore(api, { name: `Čačak <Centar> & ${uniqueWord()}` })
     const expert = await createUser(api)
@@ -310,25 +346,39 @@ describe.each(databases)('reports on $name', (database) => {
       comment: 'Rekao je "da"\nsutra',
       now: new Date('2033-02-02T12:00:00Z'),
     })
-    const { response, text } = await download(api, admin.token, {
+    const { response, bytes } = await download(api, admin.token, {
       type: 'trials',
       format: 'xlsx',
       startAt: '2033-02-01',
       endAt: '2033-02-03',
     })
     expect(response.status).toBe(200)
-    expect(response.headers.get('content-type')).toBe('application/vnd.ms-excel; charset=utf-8')
-    expect(response.headers.get('content-disposition')).toBe(
-      'attachment; filename="trials-2033-02-01-2033-02-03.xls"',
+    expect(response.headers.get('content-type')).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     )
-    expect(text.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true)
-    expect(text.trimEnd().endsWith('</Table></Worksheet></Workbook>')).toBe(true)
-    const rows = text.match(/<Row>.*?<\/Row>/g) ?? []
+    expect(response.headers.get('content-disposition')).toBe(
+      'attachment; filename="trials-2033-02-01-2033-02-03.xlsx"',
+    )
+    const files = unzipSync(bytes)
+    expect(Object.keys(files).sort()).toEqual([
+      '[Content_Types].xml',
+      '_rels/.rels',
+      'xl/_rels/workbook.xml.rels',
+      'xl/styles.xml',
+      'xl/workbook.xml',
+      'xl/worksheets/sheet1.xml',
+    ])
+    const sheet = strFromU8(files['xl/worksheets/sheet1.xml'] ?? new Uint8Array())
+    const rows = sheet.match(/<row r="\d+">[\s\S]*?<\/row>/g) ?? []
     expect(rows).toHaveLength(2)
-    expect(rows[0]).toContain('<Data ss:Type="String">Id</Data>')
-    expect(rows[1]).toContain(`<Data ss:Type="Number">${id}</Data>`)
+    expect(rows[0]).toContain(
+      '<c r="A1" s="1" t="inlineStr"><is><t xml:space="preserve">Id</t></is></c>',
+    )
+    expect(rows[1]).toContain(`<c r="A2"><v>${id}</v></c>`)
     expect(rows[1]).toContain(`Čačak &#60;Centar&#62; &#38; `)
-    expect(rows[1]).toContain('Rekao je &#34;da&#34;&#10;sutra')
+    expect(rows[1]).toContain('Rekao je &#34;da&#34;\nsutra')
+    // The last column (comment) of 28 is AB.
+    expect(rows[1]).toMatch(/<c r="AB2" t="inlineStr">/)
   })
 
   it('names invalid fields of a report request', async () => {

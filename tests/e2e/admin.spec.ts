@@ -1,7 +1,8 @@
+import { strFromU8, unzipSync } from 'fflate'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { test, expect, signIn, demo, expectAccessible, apiLogin } from './fixtures.ts'
+import { test, expect, signIn, demo, expectAccessible, apiLogin, apiGet } from './fixtures.ts'
 
 test.describe.configure({ timeout: 120_000 })
 
@@ -179,7 +180,7 @@ test("an admin opens a Brand Expert's trials and one survey", async ({ page, req
   await expect(page).toHaveURL(/\/experts\/\d+/)
 })
 
-test('an admin downloads a trials report as CSV', async ({ page }) => {
+test('an admin downloads a trials report as CSV and as an Excel workbook', async ({ page }) => {
   await signInAsAdmin(page)
   await page.goto('/stores')
   await page.getByRole('link', { name: 'Reports' }).click()
@@ -187,12 +188,56 @@ test('an admin downloads a trials report as CSV', async ({ page }) => {
   await expectAccessible(page)
   await page.getByRole('combobox', { name: 'Report' }).selectOption({ label: 'Trials' })
   await page.getByLabel('From').fill('2020-01-01')
-  const download = page.waitForEvent('download')
+  let download = page.waitForEvent('download')
   await page.getByRole('button', { name: 'Download' }).click()
-  const file = await download
+  let file = await download
   expect(file.suggestedFilename()).toMatch(/^trials-2020-01-01-\d{4}-\d{2}-\d{2}\.csv$/)
   const text = (await readFile(await file.path(), 'utf8')).replace(/^\uFEFF/, '')
   const header = text.split(/\r?\n/)[0] ?? ''
-  expect(header.length).toBeGreaterThan(0)
-  expect(header.split(',').length).toBeGreaterThan(3)
+  expect(header.split(',').slice(0, 4)).toEqual(['Id', 'Date', 'Store', 'Expert'])
+
+  await page
+    .getByRole('combobox', { name: 'File format' })
+    .selectOption({ label: 'Excel workbook (.xlsx)' })
+  download = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Download' }).click()
+  file = await download
+  expect(file.suggestedFilename()).toMatch(/\.xlsx$/)
+  const sheet = unzipSync(await readFile(await file.path()))['xl/worksheets/sheet1.xml']
+  expect(strFromU8(sheet ?? new Uint8Array())).toContain('<t xml:space="preserve">Expert</t>')
+})
+
+test('an admin reads the dashboard for a period, and an empty period says so', async ({
+  page,
+  request,
+}) => {
+  const agent = await apiLogin(request, demo.agent.email)
+  const created = await request.post(`${api}/free-guided/form`, {
+    headers: {
+      ...appHeaders,
+      Authorization: `Bearer ${agent.token}`,
+      'Idempotency-Key': crypto.randomUUID(),
+    },
+    data: { store_id: 1, comment: 'For the dashboard.' },
+  })
+  expect(created.status()).toBe(201)
+  const store = await apiGet<{ name: string }>(request, agent.token, 'store/1')
+
+  await signInAsAdmin(page)
+  await page.goto('/dashboard')
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+  await expect(page.getByRole('img', { name: /^Trials per store: / })).toHaveAttribute(
+    'aria-label',
+    new RegExp(store.name),
+  )
+  await expect(page.getByRole('img', { name: /^Trials per Brand Expert: / })).toBeVisible()
+  await expect(page.getByText('Purchase conversion')).toBeVisible()
+  await expectAccessible(page)
+
+  await page.getByRole('textbox', { name: 'From', exact: true }).fill('2001-01-01')
+  await page.getByRole('textbox', { name: 'To', exact: true }).fill('2001-01-31')
+  await page.getByRole('button', { name: 'Apply' }).click()
+  await expect(page).toHaveURL(/startAt=2001-01-01/)
+  await expect(page.getByText('No trials in this period.').first()).toBeVisible()
+  await expect(page.getByRole('img', { name: /^Trials per store: / })).toHaveCount(0)
 })

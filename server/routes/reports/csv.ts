@@ -1,4 +1,5 @@
-export type Cell = string | number | boolean | null | undefined
+/** A report cell: words are translated before they get here. */
+export type Cell = string | number | null | undefined
 
 /** The UTF-8 byte order mark: Excel then reads č, ć, š, ž and đ rightly. */
 export const byteOrderMark = '\uFEFF'
@@ -13,7 +14,7 @@ function defused(text: string): string {
 
 function csvCell(cell: Cell): string {
   if (cell === null || cell === undefined) return ''
-  const text = defused(typeof cell === 'boolean' ? (cell ? 'yes' : 'no') : String(cell))
+  const text = defused(String(cell))
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 

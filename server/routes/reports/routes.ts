@@ -6,15 +6,18 @@ import type { AppDeps, AppEnv, UserEnv } from '../../deps.ts'
 import { ok } from '../../http/respond.ts'
 import { validateJson, validateQuery } from '../../http/validate.ts'
 import { logEvent } from '../../log.ts'
+import { reportColumns } from '../../../src/contract/report-columns.ts'
+import { translate } from '../../i18n.ts'
 import { dashboard } from './dashboard.ts'
 import { reportFormats } from './formats.ts'
 import { reportSources } from './sources.ts'
+import type { Translate } from './trial-columns.ts'
 
 /**
  * `POST /report/generate` `{ type, format, startAt, endAt }` answers the file itself, a header row
  * and one row per record, written to the response as the database is read in batches, so that a
- * long range never sits in memory: `csv` is UTF-8 with a byte order mark; `xlsx` is answered as an
- * XML Spreadsheet 2003 workbook (`.xls`, `application/vnd.ms-excel`). `GET /report/dashboard`
+ * long range never sits in memory: `csv` is UTF-8 with a byte order mark, `xlsx` an Office Open XML
+ * workbook; headers and words in cells are in the request's `Language`. `GET /report/dashboard`
  * answers the dashboard's figures. Super users and admins only.
  */
 export function reportRoutes(deps: AppDeps) {
@@ -29,16 +32,17 @@ export function reportRoutes(deps: AppDeps) {
     logEvent('report.generated', { by: c.var.user.id, type: range.type, format: range.format })
     c.header('Content-Type', format.contentType)
     c.header('Content-Disposition', `attachment; filename="${filename}"`)
-    const context = { db, range, timeZone: config.timeZone, now: clock() }
+    const locale = c.get('locale')
+    const t: Translate = (message, values) => translate(locale, message.id, values)
+    const context = { db, range, timeZone: config.timeZone, now: clock(), t }
+    const header = source.header.map((column) => t(reportColumns[column]))
     return stream(
       c,
       async (out) => {
-        await out.write(format.start(source.header))
-        for await (const rows of source.rows(context)) {
+        for await (const chunk of format.write(header, source.rows(context))) {
           if (out.aborted) return
-          await out.write(rows.map(format.row).join(''))
+          await out.write(chunk)
         }
-        await out.write(format.end())
       },
       (error) => {
         // The header is sent already: the file is cut short, and the failure logged.

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, or, sql } from 'drizzle-orm'
 import { alias, type PgColumn } from 'drizzle-orm/pg-core'
 import type { ReportRequest } from '../../../src/contract/administration.ts'
+import type { ReportColumn } from '../../../src/contract/report-columns.ts'
 import type { Database } from '../../db/database.ts'
 import { withinDays } from '../../db/day-range.ts'
 import { customers, visitNotes } from '../../db/schema/customers.ts'
@@ -12,13 +13,20 @@ import { vouchers } from '../../db/schema/vouchers.ts'
 import { storeLogWhere, selectStoreLogs } from '../stores/log-queries.ts'
 import { inBatches, inBatchesBy } from './batches.ts'
 import type { Cell } from './csv.ts'
-import { trialAnswerCells, trialAnswerHeader } from './trial-columns.ts'
+import { trialAnswerCells, trialAnswerColumns, type Translate } from './trial-columns.ts'
 
-export type ReportContext = { db: Database; range: ReportRequest; timeZone: string; now: Date }
+export type ReportContext = {
+  db: Database
+  range: ReportRequest
+  timeZone: string
+  now: Date
+  /** The request's language, for the words inside cells. */
+  t: Translate
+}
 
-/** A report: its header row, and its rows in batches. */
+/** A report: its columns (the header row, translated), and its rows in batches. */
 export type ReportSource = {
-  header: readonly string[]
+  header: readonly ReportColumn[]
   rows: (context: ReportContext) => AsyncGenerator<Cell[][]>
 }
 
@@ -38,8 +46,8 @@ type TrialCursor = { at: string; id: number }
 
 /** Trials by time then id, so that each batch is read from the `(created_at, id)` index. */
 const trialsReport: ReportSource = {
-  header: ['Id', 'Date', 'Store', 'Expert', ...trialAnswerHeader],
-  rows: ({ db, range, timeZone }) =>
+  header: ['id', 'date', 'store', 'expert', ...trialAnswerColumns],
+  rows: ({ db, range, timeZone, t }) =>
     mapped(
       inBatchesBy(
         (after: TrialCursor | undefined, limit) => {
@@ -76,12 +84,12 @@ const trialsReport: ReportSource = {
         },
         (row): TrialCursor => ({ at: row.at, id: row.id }),
       ),
-      (row) => [row.id, row.date, row.store, row.expert, ...trialAnswerCells(row.answers)],
+      (row) => [row.id, row.date, row.store, row.expert, ...trialAnswerCells(t, row.answers)],
     ),
 }
 
 const storeLogsReport: ReportSource = {
-  header: ['Id', 'Manager', 'Email', 'Store', 'Login', 'Logout', 'Total minutes', 'Inputs'],
+  header: ['id', 'manager', 'email', 'store', 'login', 'logout', 'totalMinutes', 'inputs'],
   rows: ({ db, range, timeZone, now }) =>
     mapped(
       inBatches(async (afterId, limit) => {
@@ -108,17 +116,17 @@ const usedBy = alias(customers, 'used_by')
 
 const vouchersReport: ReportSource = {
   header: [
-    'Id',
-    'Code',
-    'Type',
-    'Status',
-    'Value',
-    'Created at',
-    'Expires at',
-    'Used at',
-    'Customer email',
-    'Expert',
-    'Store',
+    'id',
+    'code',
+    'type',
+    'status',
+    'value',
+    'createdAt',
+    'expiresAt',
+    'usedAt',
+    'customerEmail',
+    'expert',
+    'store',
   ],
   rows: ({ db, range, timeZone }) =>
     mapped(
@@ -171,7 +179,7 @@ const vouchersReport: ReportSource = {
 }
 
 const visitNotesReport: ReportSource = {
-  header: ['Id', 'Date', 'Reason', 'Comment', 'Customer', 'Customer email', 'Expert', 'Store'],
+  header: ['id', 'date', 'reason', 'comment', 'customer', 'customerEmail', 'expert', 'store'],
   rows: ({ db, range, timeZone }) =>
     mapped(
       inBatches((afterId, limit) =>

@@ -1,105 +1,147 @@
+import type { MessageDescriptor } from '@lingui/core'
+import type { ReportColumn } from '../../../src/contract/report-columns.ts'
+import { reportWords } from '../../../src/contract/report-columns.ts'
 import type { TrialAnswers } from '../../../src/contract/trial.ts'
-import { stickColors } from '../../../src/contract/trial-options.ts'
+import {
+  deviceImpressionLabels,
+  genderLabels,
+  habitLabels,
+  noPurchaseReasonLabels,
+  purchaseReasonLabels,
+  rangeLabel,
+  referralSourceLabels,
+  shoppingLabels,
+  stickColorLabels,
+  stickImpressionLabels,
+} from '../../../src/contract/trial-labels.ts'
+import { habits, stickColors, type Habit } from '../../../src/contract/trial-options.ts'
 import type { Cell } from './csv.ts'
 
+/** A message in the report's language. */
+export type Translate = (message: MessageDescriptor, values?: Record<string, unknown>) => string
+
 /** A trial's answers flattened into readable columns, after id, date, store and expert. */
-export const trialAnswerHeader = [
-  'Kind',
-  'Gender',
-  'Age range',
-  'Habits',
-  'HTS pack',
-  'RMC pack',
-  'Consumption',
-  'Referral sources',
-  'Email',
-  'Phone',
-  'Privacy policy',
-  'Analyse data',
-  'Sticks in order',
-  'Stick impressions',
-  'Stick comments',
-  'Device',
-  'Device impressions',
-  'Shopping',
-  'Purchase reasons',
-  'Purchased device',
-  'Purchased sticks',
-  'No purchase reasons',
-  'No purchase comment',
-  'Comment',
-] as const
+export const trialAnswerColumns: readonly ReportColumn[] = [
+  'kind',
+  'gender',
+  'ageRange',
+  'habits',
+  'htsPack',
+  'rmcPack',
+  'consumption',
+  'referralSources',
+  'email',
+  'phone',
+  'privacyPolicy',
+  'analyseData',
+  'sticksInOrder',
+  'stickImpressions',
+  'stickComments',
+  'device',
+  'deviceImpressions',
+  'shopping',
+  'purchaseReasons',
+  'purchasedDevice',
+  'purchasedSticks',
+  'noPurchaseReasons',
+  'noPurchaseComment',
+  'comment',
+]
 
-const list = (items: readonly string[] | undefined) => (items ?? []).join('; ')
-
-function impressions(value: { positive: string[]; negative: string[]; neutral: string[] }) {
-  const parts = [
-    ...value.positive.map((item) => `+${item}`),
-    ...value.negative.map((item) => `-${item}`),
-    ...value.neutral.map((item) => `~${item}`),
-  ]
-  return parts.join(' ')
+type Impressions = { positive: string[]; negative: string[]; neutral: string[] }
+type ImpressionLabels = {
+  [G in keyof Impressions]: Partial<Record<string, MessageDescriptor>>
 }
 
-function pack(value: TrialAnswers['habitsData']['RMC']): string {
+/** A label for a stored key; a key the labels do not know (an older option) shows as it is. */
+function labelOf(
+  t: Translate,
+  labels: Partial<Record<string, MessageDescriptor>>,
+  key: string,
+): string {
+  const label = labels[key]
+  return label ? t(label) : key
+}
+
+const list = (t: Translate, labels: Partial<Record<string, MessageDescriptor>>, keys?: string[]) =>
+  (keys ?? []).map((key) => labelOf(t, labels, key)).join('; ')
+
+function impressions(t: Translate, labels: ImpressionLabels, value: Impressions): string {
+  return [
+    ...value.positive.map((item) => `+${labelOf(t, labels.positive, item)}`),
+    ...value.negative.map((item) => `-${labelOf(t, labels.negative, item)}`),
+    ...value.neutral.map((item) => `~${labelOf(t, labels.neutral, item)}`),
+  ].join(' ')
+}
+
+function pack(t: Translate, value: TrialAnswers['habitsData']['RMC']): string {
   if (!value) return ''
-  if ('other' in value) return `other: ${value.other}`
+  if ('other' in value) return t(reportWords.other, { text: value.other })
   return `${value.brandFamily} ${value.brandName}`
 }
 
-function guidedCells(answers: TrialAnswers): Cell[] {
-  const order = answers.consumptionOrder
-  const sticks = order.map((color) => {
-    const count = answers.consumptionCounts?.[color]
-    return count === undefined ? color : `${color} x${count}`
+const yesNo = (t: Translate, value: boolean) => t(value ? reportWords.yes : reportWords.no)
+
+function isHabit(key: string): key is Habit {
+  return habits.some((habit) => habit === key)
+}
+
+function guidedCells(t: Translate, answers: TrialAnswers): Cell[] {
+  const color = (key: (typeof stickColors)[number]) => t(stickColorLabels[key])
+  const sticks = answers.consumptionOrder.map((key) => {
+    const count = answers.consumptionCounts?.[key]
+    return count === undefined ? color(key) : `${color(key)} x${count}`
   })
   const stickImpressions = stickColors
-    .filter((color) => answers[color] !== undefined)
+    .filter((key) => answers[key] !== undefined)
     .map(
-      (color) =>
-        `${color}: ${impressions(answers[color] ?? { positive: [], negative: [], neutral: [] })}`,
+      (key) =>
+        `${color(key)}: ${impressions(t, stickImpressionLabels, answers[key] ?? { positive: [], negative: [], neutral: [] })}`,
     )
   const stickComments = stickColors
-    .filter((color) => answers[`${color}Comment`])
-    .map((color) => `${color}: ${answers[`${color}Comment`] ?? ''}`)
+    .filter((key) => answers[`${key}Comment`])
+    .map((key) => `${color(key)}: ${answers[`${key}Comment`] ?? ''}`)
   const success = answers.shoppingSuccess
   const failure = answers.shoppingUnsuccess
   return [
-    'guided',
-    answers.gender,
-    answers.ageRange,
-    answers.habits.split(';').join('; '),
-    pack(answers.habitsData.HTS),
-    pack(answers.habitsData.RMC),
-    answers.consumption,
-    list(answers.referalSource),
+    t(reportWords.guided),
+    t(genderLabels[answers.gender]),
+    rangeLabel(answers.ageRange),
+    answers.habits
+      .split(';')
+      .map((key) => (isHabit(key) ? t(habitLabels[key]) : key))
+      .join('; '),
+    pack(t, answers.habitsData.HTS),
+    pack(t, answers.habitsData.RMC),
+    rangeLabel(answers.consumption),
+    list(t, referralSourceLabels, answers.referalSource),
     answers.email.email,
     answers.email.phone,
-    answers.email.privacyPolicy,
-    answers.email.analizeData,
+    yesNo(t, answers.email.privacyPolicy),
+    yesNo(t, answers.email.analizeData),
     sticks.join(', '),
     stickImpressions.join(' | '),
     stickComments.join(' | '),
     answers.device?.name,
-    answers.device ? impressions(answers.device) : '',
-    answers.shopping,
-    list(success?.reason ?? []),
+    answers.device ? impressions(t, deviceImpressionLabels, answers.device) : '',
+    t(shoppingLabels[answers.shopping]),
+    list(t, purchaseReasonLabels, success?.reason),
     success?.device?.name,
     (success?.sticks ?? []).map((stick) => `${stick.name} x${stick.quantity}`).join('; '),
-    list(failure?.reason ?? []),
+    list(t, noPurchaseReasonLabels, failure?.reason),
     failure?.comment,
     '',
   ]
 }
 
-/** The answer columns of a stored trial (its `answers` as JSON text). */
-export function trialAnswerCells(answersText: string): Cell[] {
+/** The answer columns of a stored trial (its `answers` as JSON text), in the report's language. */
+export function trialAnswerCells(t: Translate, answersText: string): Cell[] {
   const answers = JSON.parse(answersText) as TrialAnswers | string
   if (typeof answers === 'string') {
-    const cells: Cell[] = trialAnswerHeader.map(() => '')
-    cells[0] = 'simple'
+    const cells: Cell[] = trialAnswerColumns.map(() => '')
+    cells[0] = t(reportWords.simple)
     cells[cells.length - 1] = answers
     return cells
   }
-  return guidedCells(answers)
+  return guidedCells(t, answers)
 }

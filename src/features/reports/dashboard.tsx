@@ -3,8 +3,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Button } from '../../ui/button.tsx'
 import { Spinner } from '../../ui/spinner.tsx'
 import { useFormat } from '../../ui/use-format.ts'
-import type { Gender, StickColor } from '../../contract/trial-options.ts'
-import { genderLabels, rangeLabel, stickColorLabels } from '../trial/option-labels.ts'
+import type { MessageDescriptor } from '@lingui/core'
+import { genderLabels, rangeLabel, stickColorLabels } from '../../contract/trial-labels.ts'
 import { DateRangeForm } from '../surveys/date-range-form.tsx'
 import { BarChart } from './bar-chart.tsx'
 import { dashboardQueryOptions } from './dashboard-queries.ts'
@@ -25,7 +25,7 @@ export function Dashboard({
   const format = useFormat()
   const figures = useQuery(dashboardQueryOptions(startAt, endAt))
   const number = (value: number) => format.number(value)
-  const word = (key: string, labels: Record<string, { id: string } | undefined>) => {
+  const word = (key: string, labels: Partial<Record<string, MessageDescriptor>>) => {
     const label = labels[key]
     return label ? i18n._(label) : key
   }
@@ -109,7 +109,7 @@ export function Dashboard({
             format={number}
             bars={figures.data.genders.map((row) => ({
               key: row.key,
-              label: word(row.key, genderLabels as Record<Gender, { id: string }>),
+              label: word(row.key, genderLabels),
               value: row.count,
             }))}
           />
@@ -119,7 +119,7 @@ export function Dashboard({
             format={number}
             bars={figures.data.sticks.map((row) => ({
               key: row.key,
-              label: word(row.key, stickColorLabels as Record<StickColor, { id: string }>),
+              label: word(row.key, stickColorLabels),
               value: row.count,
             }))}
           />

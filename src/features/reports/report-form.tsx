@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import {
+  reportFormats,
   reportRequestSchema,
   reportTypes,
   type ReportRequest,
@@ -15,7 +16,7 @@ import { useGenerateReport } from './report-api.ts'
 import { thisMonth } from './report-dates.ts'
 import styles from '../users/admin.module.css'
 
-/** Reports: type and date range, then the CSV file, with progress while the server prepares it. */
+/** Reports: type, date range and file format, then the file, with progress while it is prepared. */
 export function ReportForm() {
   const { t } = useLingui()
   const format = useFormat()
@@ -32,6 +33,10 @@ export function ReportForm() {
     'store-logs': t`Store logs`,
     vouchers: t`Vouchers`,
     'visit-notes': t`Visit notes`,
+  }
+  const formatNames: Record<ReportRequest['format'], string> = {
+    csv: t`CSV (UTF-8)`,
+    xlsx: t`Excel workbook (.xlsx)`,
   }
   return (
     <section className={styles.card} aria-labelledby="report-heading">
@@ -52,7 +57,10 @@ export function ReportForm() {
           required
           value={form.values.type}
           options={reportTypes.map((type) => ({ value: type, label: typeNames[type] }))}
-          onChange={(type) => form.setValue('type', type as ReportRequest['type'])}
+          onChange={(value) => {
+            const type = reportTypes.find((option) => option === value)
+            if (type) form.setValue('type', type)
+          }}
           error={form.error('type')}
         />
         <div className={styles.filters}>
@@ -77,8 +85,18 @@ export function ReportForm() {
             error={form.error('endAt')}
           />
         </div>
+        <SelectField
+          label={t`File format`}
+          required
+          value={form.values.format ?? 'csv'}
+          options={reportFormats.map((value) => ({ value, label: formatNames[value] }))}
+          onChange={(value) => {
+            const chosen = reportFormats.find((option) => option === value)
+            if (chosen) form.setValue('format', chosen)
+          }}
+        />
         <p className={styles.hint}>
-          <Trans>The file is a CSV (UTF-8), which spreadsheet programs open directly.</Trans>
+          <Trans>Column names and answers are in the language of the app.</Trans>
         </p>
         <div className={styles.actions}>
           <Button type="submit" disabled={generate.isPending}>

@@ -13,7 +13,7 @@ import {
   shoppingLabels,
   stickColorLabels,
   stickImpressionLabels,
-} from '../trial/option-labels.ts'
+} from '../../contract/trial-labels.ts'
 
 /** Translates a descriptor (`i18n._` in the app, an identity stub in tests). */
 export type Translate = (descriptor: MessageDescriptor) => string

@@ -7,7 +7,7 @@ import {
   type StickColor,
 } from '../../contract/trial-options.ts'
 import { ChipGroup } from './choices.tsx'
-import { deviceImpressionLabels, stickImpressionLabels } from './option-labels.ts'
+import { deviceImpressionLabels, stickImpressionLabels } from '../../contract/trial-labels.ts'
 import type { WizardAction } from './wizard-actions.ts'
 import type { DeviceImpression, StickImpression } from './wizard-state.ts'
 import styles from './steps.module.css'

@@ -23,7 +23,7 @@ import {
   referralSourceLabels,
   shoppingLabels,
   stickColorLabels,
-} from './option-labels.ts'
+} from '../../contract/trial-labels.ts'
 import { NoPurchaseStep, PurchaseStep } from './purchase-steps.tsx'
 import type { WizardAction } from './wizard-actions.ts'
 import { emptyStickImpression, type WizardState } from './wizard-state.ts'
