@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { listOf, pageSchema } from './http.ts'
+import { listOf, maxId, pageSchema } from './http.ts'
 import { messages } from './messages.ts'
 import { countries } from './stores.ts'
 
@@ -27,7 +27,7 @@ export const storeFormSchema = v.object({
 })
 export type StoreForm = v.InferOutput<typeof storeFormSchema>
 export const storeUpdateSchema = v.object({
-  id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  id: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(maxId)),
   ...storeFormSchema.entries,
 })
 
@@ -52,8 +52,10 @@ export const storeLogListSchema = listOf(storeLogRowSchema)
 /** `GET /store/log?page=&user=&store=&startAt=&endAt=` (dates YYYY-MM-DD, whole days). */
 export const storeLogQuerySchema = v.object({
   page: pageSchema,
-  user: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1))),
-  store: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1))),
+  user: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(maxId))),
+  store: v.optional(
+    v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(maxId)),
+  ),
   startAt: v.optional(v.pipe(v.string(), v.isoDate())),
   endAt: v.optional(v.pipe(v.string(), v.isoDate())),
 })

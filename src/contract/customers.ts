@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { listOf, pageSchema } from './http.ts'
+import { listOf, maxId, pageSchema } from './http.ts'
 import { messages } from './messages.ts'
 import { moneySchema, voucherStatuses } from './vouchers.ts'
 
@@ -146,6 +146,7 @@ export const visitNoteBodySchema = v.object({
     v.optional(v.number(messages.noCustomerChosen.id), 0),
     v.integer(messages.noCustomerChosen.id),
     v.minValue(1, messages.noCustomerChosen.id),
+    v.maxValue(maxId, messages.customerNotFound.id),
   ),
   reason: v.picklist(visitReasons, messages.required.id),
   comment: v.pipe(

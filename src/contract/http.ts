@@ -35,6 +35,9 @@ export const errorEnvelopeSchema = v.object({
 })
 export type ErrorEnvelope = v.InferOutput<typeof errorEnvelopeSchema>
 
+/** The largest id a record can have (PostgreSQL's int4): a larger one is refused, never sent to SQL. */
+export const maxId = 2_147_483_647
+
 /** `page=`: pages start at 1, and a page of 0 (or anything unreadable) means 1. */
 export const pageSchema = v.optional(
   v.fallback(

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { listOf } from './http.ts'
+import { listOf, maxId } from './http.ts'
 
 export const countries = ['RS', 'ME'] as const
 
@@ -19,7 +19,7 @@ export type StoreList = v.InferOutput<typeof storeListSchema>
 
 /** `POST /user/check-in`, `/user/check-in/update`: answer `data: { id, name }` (the expert store). */
 export const checkInBodySchema = v.object({
-  storeId: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  storeId: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(maxId)),
 })
 export type CheckInBody = v.InferOutput<typeof checkInBodySchema>
 

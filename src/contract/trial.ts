@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { listOf, pageSchema } from './http.ts'
+import { listOf, maxId, pageSchema } from './http.ts'
 import { messages } from './messages.ts'
 import { packSchema } from './catalogue.ts'
 import {
@@ -141,6 +141,7 @@ export const trialBodySchema = v.object({
     v.number(messages.required.id),
     v.integer(),
     v.minValue(1, messages.required.id),
+    v.maxValue(maxId, messages.storeNotFound.id),
   ),
   // Chosen by the JSON type (not a union), so that a rejected answer names its own field, such
   // as `comment.gender`, rather than `comment` as a whole.
@@ -177,9 +178,7 @@ const day = v.pipe(
  */
 export const trialSearchQuerySchema = v.object({
   page: pageSchema,
-  user: v.optional(
-    v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647)),
-  ),
+  user: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(maxId))),
   startAt: v.optional(day),
   endAt: v.optional(day),
 })

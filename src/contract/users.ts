@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { listOf } from './http.ts'
+import { listOf, maxId } from './http.ts'
 import { messages } from './messages.ts'
 import { roleSchema } from './roles.ts'
 import { expertStoreSchema } from './auth.ts'
@@ -34,15 +34,17 @@ export const userFormSchema = v.object({
   email: v.pipe(v.string(messages.required.id), v.trim(), v.nonEmpty(messages.required.id)),
   phone: v.pipe(v.string(messages.required.id), v.trim(), v.nonEmpty(messages.required.id)),
   role: v.picklist(['super', 'admin', 'manager', 'agent'], messages.required.id),
-  expertStoreId: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1)))),
+  expertStoreId: v.optional(
+    v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(maxId))),
+  ),
 })
 export type UserForm = v.InferOutput<typeof userFormSchema>
 export const userUpdateSchema = v.object({
-  id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  id: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(maxId)),
   ...userFormSchema.entries,
 })
 export const idBodySchema = v.object({
-  id: v.pipe(v.number(messages.required.id), v.integer(), v.minValue(1)),
+  id: v.pipe(v.number(messages.required.id), v.integer(), v.minValue(1), v.maxValue(maxId)),
 })
 
 /**
@@ -53,5 +55,5 @@ export const idBodySchema = v.object({
 export const managersQuerySchema = v.object({
   email: v.optional(v.string(), ''),
   page: v.optional(v.number(), 0),
-  storeId: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647))),
+  storeId: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(maxId))),
 })
