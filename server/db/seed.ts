@@ -72,7 +72,6 @@ export const demoUsers: readonly DemoUser[] = [
  * into empty catalogue tables either way. Answers whether it seeded anything.
  */
 export async function seedDemo(db: Database, clock: Clock): Promise<boolean> {
-  const passwordHash = await hashPassword(demoPassword)
   const now = clock()
   return db.transaction(async (tx) => {
     // Two processes starting at once on one database: one seeds, the other sees its users.
@@ -82,6 +81,8 @@ export async function seedDemo(db: Database, clock: Clock): Promise<boolean> {
     const [existing] = await tx.select({ count: count() }).from(users)
     if ((existing?.count ?? 0) > 0) return seededCatalogue
 
+    // Hashed only when seeding: argon2 costs a noticeable part of every later start otherwise.
+    const passwordHash = await hashPassword(demoPassword)
     const storeRows = await tx
       .insert(stores)
       .values(demoStores.map((store) => ({ ...store, createdAt: now })))

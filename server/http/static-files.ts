@@ -13,7 +13,8 @@ const mediaCache = 'public, max-age=2592000, stale-while-revalidate=86400'
  * The built PWA from `distDir`, when it was built: fingerprinted `/assets/*` cached for a year,
  * `index.html` and `sw.js` revalidated every time, and `index.html` for any other page (a GET that
  * accepts text/html: the SPA fallback). Pack images from `mediaDir` under `/media/`, cached for a
- * month (their content type from the extension: `image/svg+xml` for the generated artwork).
+ * month (their content type from the extension: `image/svg+xml` for the generated artwork). Text
+ * files of the build go out Brotli- or gzip-compressed from their precompressed copies.
  */
 export function serveStaticFiles(app: Hono<AppEnv>, dirs: { distDir: string; mediaDir: string }) {
   if (existsSync(dirs.mediaDir)) {
@@ -38,8 +39,9 @@ export function serveStaticFiles(app: Hono<AppEnv>, dirs: { distDir: string; med
     if (c.req.path.startsWith('/assets/')) c.header('Cache-Control', immutable)
     else if (revalidated.has(c.req.path)) c.header('Cache-Control', 'no-cache')
   })
-  app.use('*', serveStatic({ root: dirs.distDir }))
-  const serveIndex = serveStatic({ path: indexFile })
+  // `npm run build` writes `.br` and `.gz` copies (scripts/compress-dist.ts); sent when accepted.
+  app.use('*', serveStatic({ root: dirs.distDir, precompressed: true }))
+  const serveIndex = serveStatic({ path: indexFile, precompressed: true })
   app.get('*', (c, next) => {
     const isPage = (c.req.header('Accept') ?? '').includes('text/html')
     if (!isPage || c.req.path.startsWith('/assets/') || c.req.path.startsWith('/media/')) {

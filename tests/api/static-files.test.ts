@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliCompressSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { databases, useApi } from './harness.ts'
 
@@ -13,6 +14,11 @@ function builtPwa() {
   writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>Brand Expert</title>')
   writeFileSync(join(distDir, 'sw.js'), 'self.addEventListener("fetch", () => {})')
   writeFileSync(join(distDir, 'assets', 'index-abc123.js'), 'console.log("app")')
+  // As scripts/compress-dist.ts leaves them after a build.
+  writeFileSync(
+    join(distDir, 'assets', 'index-abc123.js.br'),
+    brotliCompressSync(Buffer.from('console.log("app")')),
+  )
   writeFileSync(join(mediaDir, 'packs', 'gold.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
   return { distDir, mediaDir }
 }
@@ -37,6 +43,21 @@ describe.each(databases)('the built PWA on $name', (database) => {
     const asset = await fetch(`${api.url}/assets/index-abc123.js`)
     expect(asset.status).toBe(200)
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+  })
+
+  it('sends the Brotli copy of an asset to a browser that accepts it, the plain file to others', async () => {
+    const compressed = await fetch(`${api.url}/assets/index-abc123.js`, {
+      headers: { 'Accept-Encoding': 'br, gzip' },
+    })
+    expect(compressed.headers.get('content-encoding')).toBe('br')
+    expect(compressed.headers.get('content-type')).toContain('text/javascript')
+    expect(compressed.headers.get('vary')).toContain('Accept-Encoding')
+    expect(await compressed.text()).toBe('console.log("app")')
+    const plain = await fetch(`${api.url}/assets/index-abc123.js`, {
+      headers: { 'Accept-Encoding': 'identity' },
+    })
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(await plain.text()).toBe('console.log("app")')
   })
 
   it('answers 404 for a missing file that is not a page', async () => {
