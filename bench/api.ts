@@ -1,0 +1,477 @@
+/**
+ * API under load: the real server as a child process on PostgreSQL, autocannon in this process
+ * (a second process) on loopback, each scenario bounded in time. Voucher search by code, customer
+ * search by an exact and a partial term, store search, trial submission, and a bare JSON route
+ * (`GET /health/live`) measured in the same run, for the throughput ratio of quality.md.
+ *
+ *   node bench/run.ts --only api [--database-url postgres://…] [--duration 10] [--warmup 2]
+ *     [--connections 50] [--partial-connections 10] [--trial-rate 1000]
+ */
+import { randomUUID } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import autocannon from 'autocannon'
+import pg from 'pg'
+import { apiBasePath, appHeader, appId, idempotencyHeader } from '../src/contract/http.ts'
+import type { TrialAnswers, TrialBody } from '../src/contract/trial.ts'
+import type { BenchModule, Figure } from './figures.ts'
+import {
+  benchDatabaseUrl,
+  benchFlag,
+  databaseLabel,
+  numberOption,
+  signIn,
+  startServer,
+  type RunningServer,
+} from './server.ts'
+
+type Method = 'GET' | 'POST'
+
+/** One request of a scenario: a new one is asked for before every request sent. */
+type NextRequest = () => { method: Method; path: string; body?: string; key?: string }
+
+type Scenario = {
+  name: string
+  token: string | null
+  connections: number
+  /** Requests per second offered by all connections together; as fast as answered when unset. */
+  overallRate?: number
+  next: NextRequest
+}
+
+export type LoadResult = {
+  responses: number
+  ok: number
+  non2xx: number
+  /** Connection errors and timeouts. */
+  errors: number
+  seconds: number
+  /** 2xx answers per second. */
+  rps: number
+  p50: number
+  p95: number
+  p99: number
+  statuses: string
+}
+
+/** The nearest-rank percentile of sorted values. */
+export function percentile(sorted: Float64Array, fraction: number): number {
+  if (sorted.length === 0) return Number.NaN
+  const rank = Math.max(1, Math.ceil(fraction * sorted.length))
+  return sorted[Math.min(rank, sorted.length) - 1] ?? Number.NaN
+}
+
+/** Runs one scenario for `seconds` and measures every response's latency (ms, not rounded). */
+async function load(url: string, scenario: Scenario, seconds: number): Promise<LoadResult> {
+  const headers: Record<string, string> = { [appHeader]: appId, Language: 'en' }
+  if (scenario.token !== null) headers.Authorization = `Bearer ${scenario.token}`
+  const latencies: number[] = []
+  const statuses = new Map<number, number>()
+  const options: autocannon.Options = {
+    url,
+    connections: scenario.connections,
+    duration: seconds,
+    requests: [
+      {
+        setupRequest: (request) => {
+          const { method, path, body, key } = scenario.next()
+          const requestHeaders: Record<string, string> = { ...headers }
+          if (body !== undefined) requestHeaders['Content-Type'] = 'application/json'
+          if (key !== undefined) requestHeaders[idempotencyHeader] = key
+          return { ...request, method, path, headers: requestHeaders, body }
+        },
+      },
+    ],
+  }
+  if (scenario.overallRate !== undefined) options.overallRate = scenario.overallRate
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(options, (error: unknown, done: autocannon.Result) => {
+      if (error)
+        reject(error instanceof Error ? error : new Error('autocannon failed', { cause: error }))
+      else resolve(done)
+    })
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      latencies.push(responseTime)
+      statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1)
+    })
+  })
+  const sorted = Float64Array.from(latencies).sort()
+  const ok = [...statuses].reduce(
+    (sum, [code, n]) => (code >= 200 && code < 300 ? sum + n : sum),
+    0,
+  )
+  return {
+    responses: latencies.length,
+    ok,
+    non2xx: latencies.length - ok,
+    errors: result.errors,
+    seconds: result.duration,
+    rps: ok / result.duration,
+    p50: percentile(sorted, 0.5),
+    p95: percentile(sorted, 0.95),
+    p99: percentile(sorted, 0.99),
+    statuses: [...statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([code, n]) => `${code}: ${n}`)
+      .join(', '),
+  }
+}
+
+/** Cycles through a list, one item per call. */
+function rotating<T>(items: readonly T[]): () => T {
+  if (items.length === 0) throw new Error('nothing to rotate through')
+  let index = 0
+  return () => {
+    const item = items[index % items.length]
+    index += 1
+    if (item === undefined) throw new Error('unreachable')
+    return item
+  }
+}
+
+const ms = (value: number) => `${value.toFixed(1)} ms`
+const perSecond = (value: number) => `${Math.round(value).toLocaleString('en')} req/s`
+
+function describe(result: LoadResult, scenario: Scenario, seconds: number, terms?: string) {
+  const rate =
+    scenario.overallRate === undefined ? '' : `, ${scenario.overallRate} req/s offered (open rate)`
+  return (
+    `p50 ${ms(result.p50)}, p95 ${ms(result.p95)}, p99 ${ms(result.p99)}, ${perSecond(result.rps)}, ` +
+    `${result.non2xx} non-2xx, ${result.errors} connection errors; statuses ${result.statuses}; ` +
+    `${scenario.connections} connections${rate}, ${seconds} s after a warm-up` +
+    (terms === undefined ? '' : `; ${terms}`)
+  )
+}
+
+/** A figure is failed by any answer that is not 2xx or any connection error, whatever its value. */
+function clean(result: LoadResult): boolean {
+  return result.non2xx === 0 && result.errors === 0 && result.ok > 0
+}
+
+/** A complete guided trial, as the wizard sends it (src/contract/trial.ts). */
+export function trialAnswers(): TrialAnswers {
+  return {
+    gender: 'female',
+    ageRange: '25-34',
+    habits: 'RMC;HTS',
+    habitsData: {
+      HTS: {
+        id: 1,
+        type: 'HTS',
+        brandName: 'Aurum Gold',
+        brandFamily: 'Aurum',
+        image: './packs/aurum-gold.svg',
+        src: '/media/packs/aurum-gold.svg',
+      },
+      RMC: { other: 'Domaći duvan' },
+    },
+    consumption: '10-15',
+    referalSource: ['friend', 'store-display'],
+    email: {
+      email: 'kupac@example.rs',
+      phone: '+381641112233',
+      privacyPolicy: true,
+      analizeData: true,
+    },
+    consumptionOrder: ['gold', 'azure'],
+    device: {
+      id: 7,
+      name: 'Aura One',
+      positive: ['easy-to-use', 'design'],
+      negative: [],
+      neutral: [],
+    },
+    gold: { positive: ['taste-rich'], negative: ['too-hot'], neutral: [] },
+    goldComment: 'Sviđa joj se ukus.',
+    azure: { positive: [], negative: [], neutral: ['undecided'] },
+    shopping: 'yes',
+    shoppingSuccess: {
+      reason: ['taste', 'expert-advice'],
+      device: { id: 7, name: 'Aura One' },
+      sticks: [{ id: 3, name: 'Aurum Gold', quantity: 2 }],
+    },
+  }
+}
+
+type SearchTerms = {
+  voucherCodes: string[]
+  exactCustomerTerms: string[]
+  partialCustomerTerms: string[]
+  storeTerms: string[]
+  storeId: number
+  customers: number
+  vouchers: number
+}
+
+/** Existing codes, phones, names and stores, sampled from the database, to rotate through. */
+async function searchTerms(databaseUrl: string, sample: number): Promise<SearchTerms> {
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    const counts = await client.query<{ customers: string; vouchers: string }>(
+      'select (select count(*) from customers) as customers, (select count(*) from vouchers) as vouchers',
+    )
+    const vouchers = await client.query<{ code: string }>(
+      'select code from vouchers order by random() limit $1',
+      [sample],
+    )
+    const people = await client.query<{
+      fullname: string
+      email: string | null
+      phone: string | null
+      referral_code: string
+    }>('select fullname, email, phone, referral_code from customers order by random() limit $1', [
+      sample,
+    ])
+    const stores = await client.query<{ id: number; name: string; city: string }>(
+      'select id, name, city from stores where archived_at is null order by id',
+    )
+    const exact: string[] = []
+    const partial: string[] = []
+    for (const [index, person] of people.rows.entries()) {
+      // Exact: the whole phone number, else the referral code (its own unique index).
+      exact.push(index % 2 === 0 && person.phone ? person.phone : person.referral_code)
+      // Partial (3+ characters): a surname's first 4 letters, 6 middle digits of a phone, or the
+      // first 5 characters of an email, in turn.
+      const surname = person.fullname.split(' ').at(-1) ?? person.fullname
+      const kinds = [
+        surname.slice(0, 4),
+        person.phone?.slice(4, 10),
+        person.email?.slice(0, 5),
+      ].filter((term): term is string => term !== undefined && term.length >= 3)
+      const term = kinds[index % 3] ?? kinds[0]
+      if (term !== undefined) partial.push(term)
+    }
+    const storeTerms = [
+      ...new Set(
+        stores.rows.flatMap((store) => [store.city, store.name.split(' ')[1] ?? store.name]),
+      ),
+    ]
+    const first = stores.rows[0]
+    if (!first) throw new Error('the database has no open store')
+    return {
+      voucherCodes: vouchers.rows.map((row) => row.code),
+      exactCustomerTerms: exact,
+      partialCustomerTerms: partial,
+      storeTerms,
+      storeId: first.id,
+      customers: Number(counts.rows[0]?.customers ?? 0),
+      vouchers: Number(counts.rows[0]?.vouchers ?? 0),
+    }
+  } finally {
+    await client.end()
+  }
+}
+
+/** Deletes the trials (and their idempotency keys) a user stored from `since` on. */
+async function deleteTrialsSince(databaseUrl: string, email: string, since: Date): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    const user = 'select id from users where email = $1'
+    const trials = await client.query(
+      `delete from trials where user_id = (${user}) and created_at >= $2`,
+      [email, since],
+    )
+    await client.query(
+      `delete from idempotency_keys where user_id = (${user}) and created_at >= $2`,
+      [email, since],
+    )
+    console.info(`bench api: deleted the ${trials.rowCount ?? 0} trials posted`)
+  } finally {
+    await client.end()
+  }
+}
+
+async function run(): Promise<Figure[]> {
+  const databaseUrl = benchDatabaseUrl()
+  const seconds = numberOption('duration', 10)
+  const warmup = numberOption('warmup', 2)
+  const connections = numberOption('connections', 50)
+  const partialConnections = numberOption('partial-connections', 10)
+  const trialRate = numberOption('trial-rate', 1000)
+  const terms = await searchTerms(databaseUrl, 2000)
+  const where = `${databaseLabel(databaseUrl)} (${terms.customers.toLocaleString('en')} customers, ${terms.vouchers.toLocaleString('en')} vouchers)`
+
+  const dataDir = await mkdtemp(join(tmpdir(), 'bench-api-'))
+  // The trials posted are deleted afterwards (unless --keep-trials), so that the large data set
+  // stays as generated and the export benchmark reads the same rows every time.
+  const since = new Date(Date.now() - 1000)
+  let server: RunningServer | undefined
+  try {
+    server = await startServer({ databaseUrl, dataDir, seedDemo: true })
+    const { url } = server
+    const agent = await signIn(url, 'agent@example.rs')
+
+    const get = (path: string) => ({ method: 'GET' as const, path: `${apiBasePath}${path}` })
+    const query = (text: string) => encodeURIComponent(text)
+    const nextCode = rotating(terms.voucherCodes)
+    const nextExact = rotating(terms.exactCustomerTerms)
+    const nextPartial = rotating(terms.partialCustomerTerms)
+    const nextStore = rotating(terms.storeTerms)
+    const trialBody = JSON.stringify({
+      store_id: terms.storeId,
+      comment: trialAnswers(),
+    } satisfies TrialBody)
+    const postTrial: NextRequest = () => ({
+      method: 'POST',
+      path: `${apiBasePath}/free-guided/form`,
+      body: trialBody,
+      key: randomUUID(),
+    })
+
+    const scenarios = {
+      bare: {
+        name: 'GET /health/live',
+        token: null,
+        connections,
+        next: () => get('/health/live'),
+      },
+      voucher: {
+        name: 'GET /voucher/search',
+        token: agent,
+        connections,
+        next: () => get(`/voucher/search?code=${query(nextCode())}`),
+      },
+      exact: {
+        name: 'GET /customer/search (exact)',
+        token: agent,
+        connections,
+        next: () => get(`/customer/search?query=${query(nextExact())}`),
+      },
+      partial: {
+        name: 'GET /customer/search (partial)',
+        token: agent,
+        connections: partialConnections,
+        next: () => get(`/customer/search?query=${query(nextPartial())}`),
+      },
+      store: {
+        name: 'GET /store/search',
+        token: agent,
+        connections,
+        next: () => get(`/store/search?query=${query(nextStore())}`),
+      },
+      trialMax: { name: 'POST /free-guided/form', token: agent, connections, next: postTrial },
+      trialRate: {
+        name: 'POST /free-guided/form at a fixed rate',
+        token: agent,
+        connections,
+        overallRate: trialRate,
+        next: postTrial,
+      },
+    } satisfies Record<string, Scenario>
+
+    const results = new Map<Scenario, LoadResult>()
+    for (const scenario of Object.values(scenarios)) {
+      console.info(`bench api: ${scenario.name}, ${scenario.connections} connections`)
+      await load(url, scenario, warmup)
+      const result = await load(url, scenario, seconds)
+      console.info(`  ${describe(result, scenario, seconds)}`)
+      results.set(scenario, result)
+    }
+    const resultOf = (scenario: Scenario) => {
+      const result = results.get(scenario)
+      if (!result) throw new Error(`${scenario.name} did not run`)
+      return result
+    }
+    const bare = resultOf(scenarios.bare)
+    const rotation = (what: string, count: number) =>
+      `${count.toLocaleString('en')} ${what} rotated; ${where}`
+
+    const figures: Figure[] = [
+      {
+        name: `bare JSON route ${scenarios.bare.name}, ${connections} connections`,
+        budget: '(reference)',
+        measured: perSecond(bare.rps),
+        pass: clean(bare) ? null : false,
+        note: describe(bare, scenarios.bare, seconds, 'no database'),
+      },
+    ]
+    const searchFigures = (scenario: Scenario, what: string, count: number) => {
+      const result = resultOf(scenario)
+      const note = describe(result, scenario, seconds, rotation(what, count))
+      const ratio = result.rps / bare.rps
+      figures.push(
+        {
+          name: `${scenario.name} p99, ${scenario.connections} connections`,
+          budget: '<= 20 ms',
+          measured: ms(result.p99),
+          pass: clean(result) && result.p99 <= 20,
+          note,
+        },
+        {
+          name: `${scenario.name} throughput / bare JSON route`,
+          budget: '>= 40 % of bare JSON',
+          measured: `${(ratio * 100).toFixed(0)} % (${perSecond(result.rps)} / ${perSecond(bare.rps)})`,
+          pass: clean(result) && ratio >= 0.4,
+          note,
+        },
+      )
+    }
+    searchFigures(scenarios.voucher, 'voucher codes', terms.voucherCodes.length)
+    searchFigures(
+      scenarios.exact,
+      'whole phone numbers and referral codes',
+      terms.exactCustomerTerms.length,
+    )
+
+    const partial = resultOf(scenarios.partial)
+    figures.push({
+      name: `${scenarios.partial.name} p95, 3+ characters, ${partialConnections} connections`,
+      budget: '<= 30 ms',
+      measured: ms(partial.p95),
+      pass: clean(partial) && partial.p95 <= 30,
+      note: describe(
+        partial,
+        scenarios.partial,
+        seconds,
+        rotation(
+          'surname prefixes (4), phone fragments (6) and email prefixes (5)',
+          terms.partialCustomerTerms.length,
+        ),
+      ),
+    })
+
+    const store = resultOf(scenarios.store)
+    figures.push({
+      name: `${scenarios.store.name} p99, ${connections} connections`,
+      budget: '(no budget)',
+      measured: `${ms(store.p99)}, ${perSecond(store.rps)}`,
+      pass: clean(store) ? null : false,
+      note: describe(
+        store,
+        scenarios.store,
+        seconds,
+        rotation('city and store-name words', terms.storeTerms.length),
+      ),
+    })
+
+    const trialMax = resultOf(scenarios.trialMax)
+    const trialAtRate = resultOf(scenarios.trialRate)
+    const trialNote = `guided trials of an agent, a new Idempotency-Key each, ${benchFlag('keep-trials') ? 'kept' : 'deleted afterwards'}`
+    figures.push(
+      {
+        name: `${scenarios.trialMax.name} throughput, ${connections} connections`,
+        budget: '>= 1,000 trials/s',
+        measured: `${Math.round(trialMax.rps).toLocaleString('en')} trials/s`,
+        pass: clean(trialMax) && trialMax.rps >= 1000,
+        note: describe(trialMax, scenarios.trialMax, seconds, `${trialNote}; ${where}`),
+      },
+      {
+        name: `${scenarios.trialMax.name} p99 at ${trialRate.toLocaleString('en')} trials/s offered`,
+        budget: '<= 50 ms',
+        measured: ms(trialAtRate.p99),
+        pass: clean(trialAtRate) && trialAtRate.p99 <= 50,
+        note: describe(trialAtRate, scenarios.trialRate, seconds, `${trialNote}; ${where}`),
+      },
+    )
+    return figures
+  } finally {
+    await server?.stop()
+    await rm(dataDir, { recursive: true, force: true })
+    if (!benchFlag('keep-trials')) await deleteTrialsSince(databaseUrl, 'agent@example.rs', since)
+  }
+}
+
+export const bench: BenchModule = { name: 'api', run }

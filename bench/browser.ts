@@ -1,0 +1,420 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import * as v from 'valibot'
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test'
+
+/**
+ * What the browser benchmarks share: the built app served by the real server (`node
+ * server/main.ts`) on its embedded database in a temporary DATA_DIR, Debian's Chromium driven by
+ * Playwright, and signing in as a demo user through the login form.
+ */
+
+export const projectDir = fileURLToPath(new URL('..', import.meta.url))
+export const distDir = join(projectDir, 'dist')
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+/** The flags every benchmark starts Chromium with (the e2e tests' flags). */
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-gpu',
+]
+
+export const demoPassword = 'Demo!2345'
+export const demoUsers = {
+  agent: 'agent@example.rs',
+  manager: 'manager@example.rs',
+  admin: 'admin@example.com',
+} as const
+export type DemoRole = keyof typeof demoUsers
+
+export type RunningApp = {
+  /** e.g. `http://127.0.0.1:41234`, no trailing slash. */
+  url: string
+  dataDir: string
+  stop: () => Promise<void>
+}
+
+const healthTimeout = 120_000
+const running = new Set<ChildProcess>()
+const removeOnExit = new Set<string>()
+
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL')
+  for (const dir of removeOnExit) rmSync(dir, { recursive: true, force: true })
+})
+
+/** A TCP port nothing listens on now. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      server.close(() => (port ? resolve(port) : reject(new Error('no free port'))))
+    })
+  })
+}
+
+function sleep(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms))
+}
+
+async function waitHealthy(url: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + healthTimeout
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`the server exited with ${child.exitCode}:\n${output()}`)
+    }
+    try {
+      const response = await fetch(`${url}/api/v1/health`)
+      if (response.ok) return
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(200)
+  }
+  throw new Error(`the server did not answer /api/v1/health in ${healthTimeout} ms:\n${output()}`)
+}
+
+async function stopChild(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  child.kill('SIGTERM')
+  const force = setTimeout(() => child.kill('SIGKILL'), 15_000)
+  await exited
+  clearTimeout(force)
+  running.delete(child)
+}
+
+/** Starts `node server/main.ts` on `dataDir` and a free port; resolves once /health answers. */
+async function spawnServer(dataDir: string): Promise<RunningApp> {
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  // Always the embedded database with the demo data, whatever the caller's environment says.
+  const { DATABASE_URL: _postgres, SEED_DEMO: _seed, ...inherited } = process.env
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    cwd: projectDir,
+    env: {
+      ...inherited,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  running.add(child)
+  let errors = ''
+  child.stderr.on('data', (chunk: Buffer) => {
+    errors = (errors + chunk.toString()).slice(-4000)
+  })
+  try {
+    await waitHealthy(url, child, () => errors)
+  } catch (error) {
+    await stopChild(child)
+    throw error
+  }
+  return { url, dataDir, stop: () => stopChild(child) }
+}
+
+/**
+ * A seeded data folder, made once per process: seeding the demo data takes a while on a busy
+ * machine, and every benchmark then starts from its own copy of the same database.
+ */
+let template: Promise<string> | null = null
+
+function seededTemplate(): Promise<string> {
+  template ??= (async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'brand-expert-bench-seed-'))
+    removeOnExit.add(dir)
+    const app = await spawnServer(dir)
+    await app.stop()
+    return dir
+  })()
+  return template
+}
+
+/** The built app and its API on a fresh copy of the seeded demo database. */
+export async function startApp(): Promise<RunningApp> {
+  if (!existsSync(join(distDir, 'index.html'))) {
+    throw new Error('dist/ is missing: run `npm run build` first')
+  }
+  const seeded = await seededTemplate()
+  const dataDir = mkdtempSync(join(tmpdir(), 'brand-expert-bench-'))
+  removeOnExit.add(dataDir)
+  cpSync(seeded, dataDir, { recursive: true })
+  const app = await spawnServer(dataDir)
+  return {
+    ...app,
+    stop: async () => {
+      await app.stop()
+      rmSync(dataDir, { recursive: true, force: true })
+      removeOnExit.delete(dataDir)
+    },
+  }
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true })
+}
+
+/** A new browser context on the app, the UI in English (as in the e2e tests). */
+export async function newAppContext(
+  browser: Browser,
+  app: RunningApp,
+  options: { serviceWorkers?: 'allow' | 'block'; locale?: 'me' | 'sr' | 'en' | null } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: app.url,
+    viewport: { width: 768, height: 1024 },
+    serviceWorkers: options.serviceWorkers ?? 'allow',
+  })
+  const locale = options.locale === undefined ? 'en' : options.locale
+  if (locale) {
+    await context.addInitScript((chosen) => {
+      if (!localStorage.getItem('locale')) localStorage.setItem('locale', chosen)
+    }, locale)
+  }
+  return context
+}
+
+/**
+ * Signs in through the login form (found by its autocomplete attributes, so it works in every
+ * locale) and waits until the app has left /login. `baseUrl` is needed where the context has none.
+ */
+export async function signIn(page: Page, role: DemoRole, baseUrl = ''): Promise<void> {
+  await page.goto(`${baseUrl}/login`)
+  await page.locator('input[autocomplete="username"]').fill(demoUsers[role])
+  await page.locator('input[autocomplete="current-password"]').fill(demoPassword)
+  await page.locator('form button[type="submit"]').click()
+  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 30_000 })
+}
+
+const appHeaders = { 'X-APP': 'brand-expert-pwa', 'Content-Type': 'application/json' }
+const loginAnswer = v.object({
+  data: v.object({ token: v.string(), id: v.number() }),
+})
+
+/** Signs in through the API: the token and the user's id. */
+export async function apiLogin(
+  app: RunningApp,
+  role: DemoRole,
+): Promise<{ token: string; userId: number }> {
+  const response = await fetch(`${app.url}/api/v1/user/login`, {
+    method: 'POST',
+    headers: appHeaders,
+    body: JSON.stringify({ email: demoUsers[role], password: demoPassword }),
+  })
+  if (!response.ok) throw new Error(`login as ${role}: ${response.status}`)
+  const { data } = v.parse(loginAnswer, await response.json())
+  return { token: data.token, userId: data.id }
+}
+
+/** `GET /api/v1/<path>` with a token; answers the `data` of the envelope, checked by `schema`. */
+export async function apiGet<T extends v.GenericSchema>(
+  app: RunningApp,
+  token: string,
+  path: string,
+  schema: T,
+  params: Record<string, string> = {},
+): Promise<v.InferOutput<T>> {
+  const url = new URL(`${app.url}/api/v1/${path}`)
+  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value)
+  const response = await fetch(url, {
+    headers: { ...appHeaders, Authorization: `Bearer ${token}` },
+  })
+  if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`)
+  return v.parse(v.object({ data: schema }), await response.json()).data
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  if (sorted.length === 0) return Number.NaN
+  const middle = Math.floor(sorted.length / 2)
+  const upper = sorted[middle] ?? Number.NaN
+  return sorted.length % 2 ? upper : ((sorted[middle - 1] ?? Number.NaN) + upper) / 2
+}
+
+/**
+ * One step of the wizard as the e2e trial test walks it (an agent, who picks the store): the
+ * step's heading, what is filled in without leaving it, and the control whose click moves on.
+ */
+export type TrialStep = {
+  heading: string
+  prepare: (page: Page) => Promise<void>
+  advance: (page: Page) => Locator
+}
+
+/** The heading the success screen shows after Finish. */
+export const trialSavedHeading = 'The trial is saved'
+
+const next = (page: Page) => page.getByRole('button', { name: 'Next' })
+const press =
+  (name: string | RegExp, exact = false) =>
+  async (page: Page) => {
+    await page.getByRole('button', { name, exact }).click()
+  }
+const nothing = async () => {}
+
+/** A whole trial with a store, HTS and RMC, two sticks, a device and a purchase (17 steps). */
+export const agentTrial: readonly TrialStep[] = [
+  {
+    heading: 'Where does the trial take place?',
+    prepare: async (page) => {
+      await page.getByRole('combobox', { name: 'Store' }).fill('Beo')
+      await page.getByRole('option').first().waitFor()
+    },
+    advance: (page) => page.getByRole('option').first(),
+  },
+  {
+    heading: 'Gender',
+    prepare: nothing,
+    advance: (page) => page.getByRole('radio', { name: 'Female' }),
+  },
+  {
+    heading: 'Age group',
+    prepare: nothing,
+    advance: (page) => page.getByRole('radio', { name: '25–34' }),
+  },
+  {
+    heading: 'Habits',
+    prepare: async (page) => {
+      await press('Heated tobacco (HTS)')(page)
+      await press('Cigarettes (RMC)')(page)
+    },
+    advance: next,
+  },
+  {
+    heading: 'Heated tobacco (HTS)',
+    prepare: async (page) => {
+      await page.getByRole('combobox', { name: 'Brand family' }).fill('ter')
+      await page.getByRole('option', { name: 'Terra' }).click()
+      await press('Terra Oak')(page)
+    },
+    advance: next,
+  },
+  {
+    heading: 'Cigarettes (RMC)',
+    prepare: async (page) => {
+      await press('Drava', true)(page)
+      await press('Drava Red')(page)
+    },
+    advance: next,
+  },
+  {
+    heading: 'Consumption (cigarettes a day)',
+    prepare: nothing,
+    advance: (page) => page.getByRole('radio', { name: '10–15' }),
+  },
+  {
+    heading: 'How did the customer hear about us?',
+    prepare: async (page) => {
+      await press('A friend')(page)
+      await press('Social media')(page)
+    },
+    advance: next,
+  },
+  {
+    heading: 'Email and phone',
+    prepare: async (page) => {
+      await page.getByRole('textbox', { name: 'Email' }).fill('kupac@example.com')
+      await press('OK, check the email')(page)
+      await page.getByText('Valid', { exact: true }).waitFor()
+    },
+    advance: next,
+  },
+  {
+    heading: 'Sticks tried',
+    prepare: async (page) => {
+      await press(/^Gold/)(page)
+      await press(/^Tan/)(page)
+    },
+    advance: next,
+  },
+  {
+    heading: 'Impressions: Gold',
+    prepare: async (page) => {
+      await press('Rich taste')(page)
+      await press('Aftertaste')(page)
+    },
+    advance: next,
+  },
+  {
+    heading: 'Comment: Gold',
+    prepare: async (page) => {
+      await page.getByRole('textbox', { name: 'Comment on Gold' }).fill('Liked it (benchmark)')
+    },
+    advance: next,
+  },
+  {
+    heading: 'Impressions: Tan',
+    prepare: press('Too hot'),
+    advance: next,
+  },
+  { heading: 'Comment: Tan', prepare: nothing, advance: next },
+  {
+    heading: 'Device',
+    prepare: async (page) => {
+      await page.getByRole('combobox', { name: 'Device' }).fill('duo')
+      await page.getByRole('option', { name: 'Aura Duo' }).click()
+      await press('Design')(page)
+    },
+    advance: next,
+  },
+  {
+    heading: 'Did the customer buy?',
+    prepare: async (page) => {
+      await page.getByRole('radio', { name: 'Yes, bought' }).click()
+    },
+    advance: next,
+  },
+  {
+    heading: 'Successful purchase',
+    prepare: async (page) => {
+      await press('Liked the taste')(page)
+      await press('One more Aurum Gold')(page)
+    },
+    advance: (page) => page.getByRole('button', { name: 'Finish' }),
+  },
+]
+
+/** Moves from one step to the next: by default a plain click, the wizard bench times it. */
+export type StepChange = (change: {
+  from: TrialStep
+  /** The heading that shows when the change is done (level 2, or the success page's level 1). */
+  nextHeading: string
+  control: Locator
+}) => Promise<void>
+
+const plainClick: StepChange = async ({ control, nextHeading }) => {
+  await control.click()
+  await control.page().getByRole('heading', { name: nextHeading }).first().waitFor()
+}
+
+/**
+ * Walks the whole trial from home (the "Start a free guided trial" link) to the success screen.
+ */
+export async function driveTrial(page: Page, change: StepChange = plainClick): Promise<void> {
+  await page.getByRole('link', { name: 'Start a free guided trial' }).click()
+  for (const [index, step] of agentTrial.entries()) {
+    await page.getByRole('heading', { level: 2, name: step.heading }).waitFor()
+    await step.prepare(page)
+    const nextHeading = agentTrial[index + 1]?.heading ?? trialSavedHeading
+    await change({ from: step, nextHeading, control: step.advance(page) })
+  }
+  await page.getByRole('heading', { level: 1, name: trialSavedHeading }).waitFor()
+}

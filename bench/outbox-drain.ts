@@ -1,0 +1,233 @@
+import { randomUUID } from 'node:crypto'
+import * as v from 'valibot'
+import type { Page } from '@playwright/test'
+import { trialBodySchema, type TrialBody } from '../src/contract/trial.ts'
+import { newOutboxItem, type OutboxItem } from '../src/offline/outbox-state.ts'
+import type { BenchModule, Figure } from './figures.ts'
+import {
+  apiGet,
+  apiLogin,
+  launchBrowser,
+  newAppContext,
+  signIn,
+  startApp,
+  type RunningApp,
+} from './browser.ts'
+
+/**
+ * Outbox drain (quality.md: 500 queued trials sent in <= 15 s). An agent signs in, the browser goes
+ * offline, 500 finished trials are written into the app's IndexedDB outbox exactly as
+ * `enqueueTrial` writes them (`newOutboxItem` from src/offline/outbox-state.ts: a fresh
+ * Idempotency-Key each, a body valid under the contract), and the page is reloaded offline (the
+ * service worker serves it) so the app reads them. Then the connection comes back and the clock
+ * runs until no trial waits in the outbox; the server must then hold exactly 500 more trials.
+ *
+ * For comparison, the same number of trials is then posted from Node one after another (the
+ * server's share of the time, without the browser and the outbox).
+ */
+
+const trials = Number(process.env.BENCH_OUTBOX_TRIALS ?? 500)
+const budgetMs = 15_000
+const giveUpMs = 180_000
+const databaseName = 'brand-expert'
+
+function trialBody(storeId: number, index: number): TrialBody {
+  return v.parse(trialBodySchema, {
+    store_id: storeId,
+    comment: {
+      gender: index % 2 ? 'male' : 'female',
+      ageRange: '25-34',
+      habits: 'Vape',
+      habitsData: { HTS: null, RMC: null },
+      consumption: '0-5',
+      referalSource: ['other'],
+      email: { privacyPolicy: false, analizeData: false },
+      consumptionOrder: [],
+      device: null,
+      shopping: 'no',
+      shoppingUnsuccess: { reason: ['needs-time'], comment: `outbox drain benchmark ${index}` },
+    },
+  })
+}
+
+type OutboxCount = { waiting: number; failed: number; total: number }
+
+/** Counts this user's outbox rows straight from IndexedDB (what the app's Dexie table holds). */
+function outboxCount(page: Page, userId: number): Promise<OutboxCount> {
+  return page.evaluate(
+    ({ name, user }) =>
+      new Promise<OutboxCount>((resolve, reject) => {
+        const opening = indexedDB.open(name)
+        opening.onerror = () => reject(new Error(String(opening.error)))
+        opening.onsuccess = () => {
+          const db = opening.result
+          const rows = db.transaction('outbox').objectStore('outbox').index('userId').getAll(user)
+          rows.onerror = () => reject(new Error(String(rows.error)))
+          rows.onsuccess = () => {
+            const states: unknown[] = rows.result.map((row: unknown) =>
+              typeof row === 'object' && row !== null && 'state' in row ? row.state : null,
+            )
+            db.close()
+            resolve({
+              waiting: states.filter((state) => state === 'waiting' || state === 'needs-login')
+                .length,
+              failed: states.filter((state) => state === 'failed').length,
+              total: states.length,
+            })
+          }
+        }
+      }),
+    { name: databaseName, user: userId },
+  )
+}
+
+/** Adds the rows in one transaction to the database the app has already created. */
+async function enqueue(page: Page, items: OutboxItem[]) {
+  await page.evaluate(
+    ({ name, rows }) =>
+      new Promise<void>((resolve, reject) => {
+        const opening = indexedDB.open(name)
+        opening.onerror = () => reject(new Error(String(opening.error)))
+        opening.onsuccess = () => {
+          const db = opening.result
+          const transaction = db.transaction('outbox', 'readwrite')
+          const store = transaction.objectStore('outbox')
+          for (const row of rows) store.add(row)
+          transaction.oncomplete = () => {
+            db.close()
+            resolve()
+          }
+          transaction.onerror = () => reject(new Error(String(transaction.error)))
+        }
+      }),
+    { name: databaseName, rows: items },
+  )
+}
+
+const listCount = v.object({ count: v.number() })
+
+/** Posts `count` trials one after another, each with its own key; answers the time it took. */
+async function postSequentially(
+  app: RunningApp,
+  token: string,
+  storeId: number,
+  count: number,
+): Promise<number> {
+  const started = Date.now()
+  for (let index = 0; index < count; index++) {
+    const response = await fetch(`${app.url}/api/v1/free-guided/form`, {
+      method: 'POST',
+      headers: {
+        'X-APP': 'brand-expert-pwa',
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${token}`,
+        'Idempotency-Key': randomUUID(),
+      },
+      body: JSON.stringify(trialBody(storeId, index)),
+    })
+    if (response.status !== 201) {
+      throw new Error(`POST free-guided/form: ${response.status} ${await response.text()}`)
+    }
+  }
+  return Date.now() - started
+}
+
+async function storedTrials(app: RunningApp, token: string): Promise<number> {
+  return (await apiGet(app, token, 'questionnaire/search', listCount)).count
+}
+
+async function run(): Promise<Figure[]> {
+  const app = await startApp()
+  const browser = await launchBrowser()
+  try {
+    const agent = await apiLogin(app, 'agent')
+    const admin = await apiLogin(app, 'admin')
+    const stores = await apiGet(
+      app,
+      agent.token,
+      'store/search',
+      v.object({ rows: v.array(v.object({ id: v.number() })) }),
+    )
+    const storeId = stores.rows[0]?.id
+    if (storeId === undefined) throw new Error('no store to file the trials at')
+    const before = await storedTrials(app, admin.token)
+
+    const context = await newAppContext(browser, app)
+    const page = await context.newPage()
+    await signIn(page, 'agent')
+    await page.getByRole('heading', { level: 1 }).first().waitFor()
+    // The shell must come from the service worker for the offline reload below.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready
+    })
+    await page.reload()
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+    await page.waitForFunction(
+      async (name) => (await indexedDB.databases()).some((entry) => entry.name === name),
+      databaseName,
+    )
+
+    await context.setOffline(true)
+    const now = Date.now()
+    const items = Array.from({ length: trials }, (_, index) =>
+      newOutboxItem(randomUUID(), agent.userId, trialBody(storeId, index), now + index),
+    )
+    await enqueue(page, items)
+    await page.reload()
+    const indicator = page.getByRole('link', { name: /\d+ trials? waiting/ })
+    await indicator.waitFor()
+    const shown = (await indicator.innerText()).replace(/\s+/g, ' ').trim()
+    const queued = await outboxCount(page, agent.userId)
+
+    const posts: number[] = []
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/free-guided/form'))
+        posts.push(Date.now())
+    })
+    const started = Date.now()
+    await context.setOffline(false)
+    let left = queued
+    let elapsed = 0
+    for (;;) {
+      left = await outboxCount(page, agent.userId)
+      elapsed = Date.now() - started
+      if (left.waiting === 0 || elapsed > giveUpMs) break
+      await page.waitForTimeout(100)
+    }
+    const indicatorGone = await indicator
+      .waitFor({ state: 'hidden', timeout: 10_000 })
+      .then(() => true)
+      .catch(() => false)
+    const after = await storedTrials(app, admin.token)
+    const stored = after - before
+    await page.close()
+    const serverMs = await postSequentially(app, agent.token, storeId, trials)
+    const drained = left.waiting === 0
+    const seconds = (elapsed / 1000).toFixed(1)
+    const firstPost =
+      posts[0] === undefined ? 'none' : `${((posts[0] - started) / 1000).toFixed(1)} s`
+    return [
+      {
+        name: `outbox drain: ${trials} queued trials sent`,
+        budget: '<= 15 s',
+        measured: drained
+          ? `${seconds} s`
+          : `not drained after ${seconds} s (${left.waiting} left)`,
+        pass: drained && elapsed <= budgetMs && stored === trials && left.failed === 0,
+        note: `agent, PGlite, the app's one sender; queued ${queued.total} (header said "${shown}"); server has ${stored} new trials (expected ${trials}); ${left.failed} refused; first POST ${firstPost} after going online, ${posts.length} POSTs; ${(stored / (elapsed / 1000)).toFixed(1)} trials/s; header indicator ${indicatorGone ? 'gone' : 'STILL SHOWN'} after the drain`,
+      },
+      {
+        name: `the server alone: ${trials} trials posted one after another from Node`,
+        budget: '(reference for the drain)',
+        measured: `${(serverMs / 1000).toFixed(1)} s`,
+        pass: null,
+        note: `${(trials / (serverMs / 1000)).toFixed(1)} trials/s, same body, a new Idempotency-Key each, same server and database right after the drain`,
+      },
+    ]
+  } finally {
+    await browser.close()
+    await app.stop()
+  }
+}
+
+export const bench: BenchModule = { name: 'outbox-drain', run }

@@ -1,0 +1,247 @@
+/**
+ * Starts the real server (`node server/main.ts`) as a child process for the benchmarks, the way
+ * `npm start` runs it, and waits for its first healthy answer (`GET /api/v1/health` 200).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import * as v from 'valibot'
+import { sessionSchema } from '../src/contract/auth.ts'
+import { apiBasePath, appHeader, appId, dataEnvelope } from '../src/contract/http.ts'
+
+export const projectDir = fileURLToPath(new URL('..', import.meta.url))
+export const distDir = join(projectDir, 'dist')
+
+/** Whether the PWA is built (`dist/index.html`), which the server then serves. */
+export function isBuilt(): boolean {
+  return existsSync(join(distDir, 'index.html'))
+}
+
+/** Builds the PWA once when `dist/` does not hold a build; answers whether it had to. */
+export function ensureBuilt(): boolean {
+  if (isBuilt()) return false
+  console.info('bench: dist/ is missing, running `npm run build` once')
+  const result = spawnSync('npm', ['run', 'build'], { cwd: projectDir, stdio: 'inherit' })
+  if (result.status !== 0) throw new Error('`npm run build` failed')
+  return true
+}
+
+/** A free TCP port on loopback. */
+export async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  if (address === null || typeof address === 'string') throw new Error('no TCP address')
+  return address.port
+}
+
+export type ServerOptions = {
+  /** PostgreSQL; the embedded PGlite in `dataDir` when undefined. */
+  databaseUrl?: string
+  /** Required for PGlite; a PostgreSQL server gets a throwaway folder name for its mail. */
+  dataDir: string
+  seedDemo: boolean
+  /** Shared by processes on one database; without it the server keeps one in `dataDir`. */
+  jwtSecret?: string
+  port?: number
+  /** How long to wait for the first healthy answer. */
+  timeoutMs?: number
+}
+
+export type RunningServer = {
+  /** `http://127.0.0.1:port` */
+  url: string
+  pid: number
+  /** Milliseconds from spawning the process to its first `GET /api/v1/health` 200. */
+  healthyAfterMs: number
+  /** The process's resident memory now, in bytes (`VmRSS` of `/proc/<pid>/status`). */
+  rss: () => Promise<number>
+  /** The last lines the server wrote, for error messages. */
+  output: () => string
+  /** When (ms after spawning) the server first wrote a line holding `text`, if it did. */
+  wroteAfterMs: (text: string) => number | undefined
+  /** SIGTERM, and waits for the process to end (SIGKILL after 15 s). */
+  stop: () => Promise<void>
+}
+
+const healthPath = '/api/v1/health'
+const keptOutput = 20_000
+
+/** The resident set size of a process, in bytes. */
+export async function rssOf(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8')
+  const match = /^VmRSS:\s+(\d+)\s+kB$/m.exec(status)
+  if (!match?.[1]) throw new Error(`no VmRSS for process ${pid}`)
+  return Number(match[1]) * 1024
+}
+
+async function isHealthy(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${url}${healthPath}`)
+    await response.arrayBuffer()
+    return response.status === 200
+  } catch {
+    return false
+  }
+}
+
+/** Servers still running: killed if the benchmark ends early (an error, Ctrl-C). */
+const running = new Set<ChildProcess>()
+let cleanupInstalled = false
+
+function killRunningOnExit() {
+  if (cleanupInstalled) return
+  cleanupInstalled = true
+  process.once('exit', () => {
+    for (const child of running) child.kill('SIGKILL')
+  })
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      for (const child of running) child.kill('SIGKILL')
+      process.exit(130)
+    })
+  }
+}
+
+/** Spawns `node server/main.ts` and resolves once it answers its health check. */
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const port = options.port ?? (await freePort())
+  const url = `http://127.0.0.1:${port}`
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: options.dataDir,
+    SEED_DEMO: options.seedDemo ? 'true' : 'false',
+    PUBLIC_URL: url,
+  }
+  delete env.DATABASE_URL
+  delete env.JWT_SECRET
+  if (options.databaseUrl !== undefined) env.DATABASE_URL = options.databaseUrl
+  if (options.jwtSecret !== undefined) env.JWT_SECRET = options.jwtSecret
+
+  const started = performance.now()
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    cwd: projectDir,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  killRunningOnExit()
+  running.add(child)
+  let output = ''
+  const lines: { atMs: number; text: string }[] = []
+  const keep = (chunk: Buffer) => {
+    const text = chunk.toString('utf8')
+    if (lines.length < 100) lines.push({ atMs: performance.now() - started, text })
+    output = (output + text).slice(-keptOutput)
+  }
+  child.stdout.on('data', keep)
+  child.stderr.on('data', keep)
+  let exitCode: number | null | undefined
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', (code, signal) => {
+      exitCode = code ?? (signal === null ? null : -1)
+      running.delete(child)
+      resolve()
+    })
+  })
+  const pid = child.pid
+  if (pid === undefined) throw new Error('the server process did not start')
+
+  const stop = async () => {
+    if (exitCode !== undefined) return
+    child.kill('SIGTERM')
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000)
+    await exited
+    clearTimeout(timer)
+  }
+
+  const deadline = started + (options.timeoutMs ?? 120_000)
+  for (;;) {
+    if (exitCode !== undefined) {
+      throw new Error(`the server exited (${String(exitCode)}) before it was healthy:\n${output}`)
+    }
+    if (await isHealthy(url)) break
+    if (performance.now() > deadline) {
+      await stop()
+      throw new Error(`the server was not healthy in time:\n${output}`)
+    }
+    await sleep(10)
+  }
+  const healthyAfterMs = performance.now() - started
+
+  return {
+    url,
+    pid,
+    healthyAfterMs,
+    rss: () => rssOf(pid),
+    output: () => output,
+    wroteAfterMs: (text) => lines.find((line) => line.text.includes(text))?.atMs,
+    stop,
+  }
+}
+
+/**
+ * `--name value` or `--name=value` from the command line (`npm run bench -- --duration 5`), else
+ * undefined: every bench module reads its own options, and ignores the others'.
+ */
+export function benchOption(name: string): string | undefined {
+  const args = process.argv.slice(2)
+  for (const [index, arg] of args.entries()) {
+    if (arg === `--${name}`) return args[index + 1]
+    if (arg.startsWith(`--${name}=`)) return arg.slice(name.length + 3)
+  }
+  return undefined
+}
+
+/** Whether `--name` is on the command line (a flag without a value). */
+export function benchFlag(name: string): boolean {
+  return process.argv.slice(2).includes(`--${name}`)
+}
+
+/** A positive number option, or its default. */
+export function numberOption(name: string, fallback: number): number {
+  const text = benchOption(name)
+  if (text === undefined) return fallback
+  const value = Number(text)
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`)
+  return value
+}
+
+/** The PostgreSQL database of the load benchmarks: `--database-url`, `BENCH_DATABASE_URL`. */
+export function benchDatabaseUrl(): string {
+  return (
+    benchOption('database-url') ??
+    process.env.BENCH_DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/brand_large'
+  )
+}
+
+/** The database's name, for notes (no user or password). */
+export function databaseLabel(databaseUrl: string): string {
+  const url = new URL(databaseUrl)
+  return `${url.hostname}${url.port ? `:${url.port}` : ''}${url.pathname}`
+}
+
+export const demoPassword = 'Demo!2345'
+
+const sessionAnswer = dataEnvelope(sessionSchema)
+
+/** Signs a demo user in once (login is throttled) and answers the bearer token. */
+export async function signIn(url: string, email: string): Promise<string> {
+  const response = await fetch(`${url}${apiBasePath}/user/login`, {
+    method: 'POST',
+    headers: { [appHeader]: appId, 'Content-Type': 'application/json', Language: 'en' },
+    body: JSON.stringify({ email, password: demoPassword }),
+  })
+  const body: unknown = await response.json()
+  if (response.status !== 200) {
+    throw new Error(`sign-in of ${email} answered ${response.status}: ${JSON.stringify(body)}`)
+  }
+  return v.parse(sessionAnswer, body).data.token
+}
