@@ -1,0 +1,120 @@
+import type { APIRequestContext, Page } from '@playwright/test'
+import { test, expect, demo, demoPassword, expectAccessible, apiLogin, apiGet } from './fixtures.ts'
+
+/**
+ * quality.md: no serious or critical axe-core violation on any screen, in each locale. Every
+ * screen a role reaches is opened as that role and checked once it has its heading.
+ */
+test.describe.configure({ timeout: 180_000 })
+
+const api = '/api/v1'
+type Rows<T> = { rows: T[] }
+
+/** The ids the screens with an id need, looked up through the API. */
+async function ids(request: APIRequestContext) {
+  const admin = await apiLogin(request, demo.admin.email)
+  const agent = await apiLogin(request, demo.agent.email)
+  const voucher = await apiGet<{ id: number }>(request, admin.token, 'voucher/search', {
+    code: 'MGM-USED-0001',
+  })
+  const customers = await apiGet<Rows<{ id: number }>>(request, admin.token, 'customer/search', {
+    query: 'Petrović',
+  })
+  const created = await request.post(`${api}/free-guided/form`, {
+    headers: {
+      'X-APP': 'brand-expert-pwa',
+      Authorization: `Bearer ${agent.token}`,
+      'Idempotency-Key': crypto.randomUUID(),
+    },
+    data: { store_id: 1, comment: 'Checked by axe.' },
+  })
+  expect(created.status()).toBe(201)
+  const survey = ((await created.json()) as { data: { id: number } }).data.id
+  const me = await apiGet<{ id: number }>(request, agent.token, 'me')
+  return {
+    voucher: voucher.id,
+    customer: customers.rows[0]?.id ?? 1,
+    agent: me.id,
+    survey,
+  }
+}
+
+/** Signs in through the form, whatever the language (the fields by their autocomplete). */
+async function signInAs(page: Page, email: string) {
+  await page.goto('/login')
+  await page.locator('input[autocomplete="username"], input[type="email"]').first().fill(email)
+  await page.locator('input[autocomplete="current-password"]').fill(demoPassword)
+  await page.locator('button[type="submit"]').click()
+  await expect(page).not.toHaveURL(/\/login/)
+}
+
+async function checkScreens(page: Page, paths: readonly string[]) {
+  for (const path of paths) {
+    await test.step(path, async () => {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+      // Lists and details load after the heading: wait for what the screen loads.
+      await page.waitForLoadState('networkidle')
+      await expectAccessible(page)
+    })
+  }
+}
+
+for (const locale of ['me', 'sr', 'en'] as const) {
+  test.describe(`in ${locale}`, () => {
+    test.use({ appLocale: locale })
+
+    test('the sign-in screens', async ({ page }) => {
+      await checkScreens(page, [
+        '/login',
+        '/forgot-password',
+        '/password-reset?token=abc',
+        '/password-setup?token=abc',
+      ])
+    })
+
+    test('every screen of a store manager', async ({ page, request }) => {
+      const id = await ids(request)
+      await signInAs(page, demo.manager.email)
+      await checkScreens(page, [
+        '/',
+        '/vouchers',
+        `/vouchers/${id.voucher}`,
+        `/used-code/${id.voucher}`,
+        '/customers?query=Petrović',
+        `/customers/${id.customer}/overview`,
+        `/customers/${id.customer}/loyalty`,
+        `/customers/${id.customer}/mgm`,
+        `/customers/${id.customer}/survey`,
+        '/free-guided-trial',
+        '/free-guided-trial/simple',
+        '/outbox',
+        '/settings',
+      ])
+    })
+
+    test('the store picker of a manager with no store', async ({ page }) => {
+      await signInAs(page, demo.newManager.email)
+      await checkScreens(page, ['/store-picker'])
+    })
+
+    test('every screen of an admin', async ({ page, request }) => {
+      const id = await ids(request)
+      await signInAs(page, demo.admin.email)
+      await checkScreens(page, [
+        '/',
+        '/users',
+        '/users/new',
+        `/users/${id.agent}/edit`,
+        `/experts/${id.agent}`,
+        `/surveys/${id.survey}`,
+        '/stores',
+        '/stores/new',
+        '/stores/1',
+        '/stores/1/edit',
+        '/reports',
+        '/dashboard',
+      ])
+    })
+  })
+}
