@@ -30,6 +30,12 @@ export const loyaltyRules = [
 export type LoyaltyRule = (typeof loyaltyRules)[number]
 
 /**
+ * `count` of `GET /customer/search` is exact up to this many matches; a search matching more
+ * answers this number (the PWA says "1,000 or more"), so a common name stays fast among a million.
+ */
+export const customerCountLimit = 1000
+
+/**
  * A row of `GET /customer/search?query=&page=`: `{ data: { rows, count } }`, 20 a page, by name then
  * id. The query matches a referral code exactly (without regard to case), or 3 characters or more
  * of an email, phone or name anywhere in it (names without regard to case or to č ć š ž đ; a phone

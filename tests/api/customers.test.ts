@@ -1,6 +1,6 @@
-import { asc, count } from 'drizzle-orm'
+import { asc, count, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { customerListSchema } from '../../src/contract/customers.ts'
+import { customerCountLimit, customerListSchema } from '../../src/contract/customers.ts'
 import { dataEnvelope, pageSize } from '../../src/contract/http.ts'
 import { customers } from '../../server/db/schema/customers.ts'
 import {
@@ -132,11 +132,24 @@ describe.each(databases)('customer search on $name', (database) => {
     expect(await search(word, 3)).toEqual({ rows: [], count: total })
   })
 
+  it('counts matches up to the limit, and pages on past it', async () => {
+    const word = `Zzcap${uniqueWord()}`
+    await api.db.execute(sql`
+      insert into customers (fullname, email, referral_code, created_at)
+      select ${word} || ' ' || n, null, upper('CAP-' || ${word} || '-' || n), now()
+      from generate_series(1, ${customerCountLimit + 25}) as n`)
+    const first = await search(word)
+    expect(first.count).toBe(customerCountLimit)
+    expect(first.rows).toHaveLength(pageSize)
+    const beyond = await search(word, customerCountLimit / pageSize + 1)
+    expect(beyond.rows).toHaveLength(pageSize)
+  })
+
   it('lists every customer for an empty query, by name and id', async () => {
     await createCustomer(api)
     const result = await search('')
     const [all] = await api.db.select({ count: count() }).from(customers)
-    expect(result.count).toBe(all?.count)
+    expect(result.count).toBe(Math.min(all?.count ?? 0, customerCountLimit))
     const firstPage = await api.db
       .select({ id: customers.id })
       .from(customers)

@@ -1,5 +1,5 @@
 import { asc, count, eq, or, sql, type SQL } from 'drizzle-orm'
-import type { CustomerList } from '../../../src/contract/customers.ts'
+import { customerCountLimit, type CustomerList } from '../../../src/contract/customers.ts'
 import { pageSize } from '../../../src/contract/http.ts'
 import type { Database } from '../../db/database.ts'
 import { customers } from '../../db/schema/customers.ts'
@@ -66,7 +66,17 @@ export async function searchCustomers(
       .orderBy(asc(customers.fullname), asc(customers.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ count: count() }).from(customers).where(where),
+    // Counting stops at the limit: every further match would be read only to be counted.
+    db
+      .select({ count: count() })
+      .from(
+        db
+          .select({ id: customers.id })
+          .from(customers)
+          .where(where)
+          .limit(customerCountLimit)
+          .as('matches'),
+      ),
   ])
   return { rows, count: total?.count ?? 0 }
 }

@@ -8,6 +8,7 @@ import { Button } from '../../ui/button.tsx'
 import { Spinner } from '../../ui/spinner.tsx'
 import { ScrollArea } from '../../ui/scroll-area.tsx'
 import { useFormat } from '../../ui/use-format.ts'
+import { customerCountLimit } from '../../contract/customers.ts'
 import { customerSearchQueryOptions } from './customer-queries.ts'
 import styles from './customers.module.css'
 
@@ -90,12 +91,14 @@ function CustomerResults({ query }: { query: string }) {
         <Trans>Results</Trans>
       </h2>
       <p role="status" className={styles.muted}>
-        {t({
-          message: plural(count, {
-            one: '# consumer found',
-            other: '# consumers found',
-          }),
-        })}
+        {count >= customerCountLimit
+          ? t`${format.number(customerCountLimit)} or more consumers found`
+          : t({
+              message: plural(count, {
+                one: '# consumer found',
+                other: '# consumers found',
+              }),
+            })}
       </p>
       {rows.length === 0 ? (
         <p className={styles.empty}>
