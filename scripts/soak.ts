@@ -1,6 +1,7 @@
 /**
  * Offline soak (issue 4): N trials finished in Chromium while the server is stopped and started at
- * random, the page is reloaded, and then the server must hold exactly N trials, each once.
+ * random, the page is reloaded and the session's token runs out now and then (the user signs in
+ * again), and then the server must hold exactly N trials, each once.
  *
  *   npm run soak -- --trials 200        (needs a built tree: `npm run build`)
  *
@@ -10,6 +11,10 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { chromium } from '@playwright/test'
+import * as v from 'valibot'
+import { signToken } from '../server/auth/jwt.ts'
+
+const storedSession = v.object({ user: v.object({ id: v.number() }) })
 
 const { values } = parseArgs({
   options: {
@@ -25,12 +30,21 @@ const headers = { 'X-APP': 'brand-expert-pwa', 'Content-Type': 'application/json
 let seed = 20261122
 const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
 
+// The soak signs expired tokens with the server's own secret, as if a session had run out.
+const jwtSecret = 'soak-secret-for-expired-tokens-0123456789abcdef'
+
 let server: ChildProcess | null = null
 const running = () => server !== null
 
 async function startServer() {
   server = spawn(process.execPath, ['server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      JWT_SECRET: jwtSecret,
+    },
     stdio: 'ignore',
   })
   for (let waited = 0; waited < 60_000; waited += 250) {
@@ -90,11 +104,64 @@ const browser = await chromium.launch({
 })
 const page = await browser.newPage({ viewport: { width: 768, height: 1024 } })
 await page.addInitScript(() => localStorage.setItem('locale', 'en'))
-await page.goto(`${base}/login`)
-await page.getByLabel('Email').fill('manager@example.rs')
-await page.getByLabel('Password', { exact: true }).fill('Demo!2345')
-await page.getByRole('button', { name: 'Sign in' }).click()
-await page.waitForURL(`${base}/`)
+async function signIn() {
+  if (!running()) {
+    // Signing in needs the server: bring it back (counted as a restart).
+    await startServer()
+    restarts += 1
+  }
+  await page.goto(`${base}/login`)
+  await page.getByLabel('Email').fill('manager@example.rs')
+  await page.getByLabel('Password', { exact: true }).fill('Demo!2345')
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.waitForURL(`${base}/`)
+}
+
+/** The stored session's token replaced by one that expired an hour ago, then a reload. */
+async function expireToken() {
+  const raw = await page.evaluate(
+    () => localStorage.getItem('session') ?? sessionStorage.getItem('session'),
+  )
+  const session = v.safeParse(storedSession, JSON.parse(raw ?? 'null'))
+  if (!session.success) return
+  const userId = session.output.user.id
+  const expired = await signToken(
+    userId,
+    60,
+    new TextEncoder().encode(jwtSecret),
+    new Date(Date.now() - 2 * 60 * 60_000),
+  )
+  await page.evaluate((token) => {
+    for (const storage of [localStorage, sessionStorage]) {
+      const raw = storage.getItem('session')
+      if (raw) storage.setItem('session', JSON.stringify({ ...JSON.parse(raw), token }))
+    }
+  }, expired)
+  expiries += 1
+  await page.reload()
+}
+
+/** Finishes one trial on the simple screen; a session that ran out is signed in again first. */
+async function finishTrial(comment: string) {
+  for (let attempt = 0; ; attempt += 1) {
+    await page.goto(`${base}/free-guided-trial/simple`)
+    try {
+      if (page.url().includes('/login')) throw new Error('signed out')
+      await page.getByRole('textbox', { name: 'Comment' }).fill(comment, { timeout: 5_000 })
+      await page.getByRole('button', { name: 'Save' }).click({ timeout: 5_000 })
+      await page.waitForURL(`${base}/`, { timeout: 10_000 })
+      return
+    } catch (error) {
+      // The app sends a user whose token expired to the sign-in screen, possibly mid-trial.
+      if (attempt >= 3 || !page.url().includes('/login')) throw error
+      await signIn()
+    }
+  }
+}
+
+let restarts = 0
+let expiries = 0
+await signIn()
 await page.evaluate(async () => {
   await navigator.serviceWorker.ready
 })
@@ -102,7 +169,6 @@ await page.reload()
 
 const marker = `soak-${Date.now()}`
 const started = Date.now()
-let restarts = 0
 for (let index = 0; index < total; index += 1) {
   const dice = random()
   // About one stop in 12 trials; down for about 4 trials each time.
@@ -112,15 +178,17 @@ for (let index = 0; index < total; index += 1) {
     restarts += 1
   }
   if (random() < 0.05) await page.reload()
-  await page.goto(`${base}/free-guided-trial/simple`)
-  await page.getByRole('textbox', { name: 'Comment' }).fill(`${marker}-${index}`)
-  await page.getByRole('button', { name: 'Save' }).click()
-  await page.waitForURL(`${base}/`)
+  if (random() < 0.02) await expireToken()
+  await finishTrial(`${marker}-${index}`)
 }
 if (!running()) await startServer()
 
-// The outbox drains once the server is back.
+// The outbox drains once the server is back (and the user signed in, if the token ran out).
 await page.goto(`${base}/outbox`)
+if (page.url().includes('/login')) {
+  await signIn()
+  await page.goto(`${base}/outbox`)
+}
 await page
   .getByRole('button', { name: 'Send now' })
   .click({ timeout: 2_000 })
@@ -130,7 +198,7 @@ const comments = await storedComments(marker)
 const unique = new Set(comments)
 const seconds = ((Date.now() - started) / 1000).toFixed(1)
 console.log(
-  `trials finished: ${total}; server restarts: ${restarts}; stored: ${comments.length}; distinct: ${unique.size}; ${seconds} s`,
+  `trials finished: ${total}; server restarts: ${restarts}; tokens expired: ${expiries}; stored: ${comments.length}; distinct: ${unique.size}; ${seconds} s`,
 )
 await browser.close()
 await stopServer()
