@@ -1,4 +1,4 @@
-import { Server } from 'node:http'
+import { Server, type ServerResponse } from 'node:http'
 import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { loadConfig } from './config.ts'
@@ -27,9 +27,28 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   }
 })
 
+/**
+ * Answers not yet sent. Once shutting down, every answer closes its connection: a kept-alive
+ * connection would otherwise carry new requests as long as its client keeps it busy (a load
+ * balancer does), and the server would wait for it until the force timer cuts requests off.
+ */
+const unanswered = new Set<ServerResponse>()
+let closing = false
+if (server instanceof Server) {
+  server.on('request', (_request, response: ServerResponse) => {
+    if (closing) response.setHeader('Connection', 'close')
+    unanswered.add(response)
+    response.once('close', () => unanswered.delete(response))
+  })
+}
+
 /** Stops accepting, lets requests in flight finish, waits for mail, then closes the database. */
 async function shutDown(signal: string) {
   console.info(`${signal}: shutting down`)
+  closing = true
+  for (const response of unanswered) {
+    if (!response.headersSent) response.setHeader('Connection', 'close')
+  }
   const force = setTimeout(() => {
     if (server instanceof Server) server.closeAllConnections()
   }, 10_000).unref()

@@ -1,0 +1,546 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes, randomUUID } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { Agent, request as httpRequest } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  apiBasePath,
+  appHeader,
+  appId,
+  idempotencyHeader,
+  idempotentReplayedHeader,
+  languageHeader,
+} from '../../src/contract/http.ts'
+import { demoPassword } from '../../server/db/seed.ts'
+import { startRoundRobinProxy, type RoundRobinProxy } from '../../scripts/round-robin-proxy.ts'
+
+/*
+ * Quality figures (../shared/quality.md, Reliability), with real `node server/main.ts` processes
+ * on one PostgreSQL database (TEST_DATABASE_URL; skipped without it):
+ * - two API processes, requests spread across both by a round-robin proxy: idempotency, login
+ *   throttling and voucher redemption hold across processes;
+ * - the same voucher redeemed by concurrent requests: exactly one success, in `RACES` races
+ *   (50 by default; `RACES=1000` for the audit);
+ * - a process killed (SIGKILL) under a load of trial submissions: every trial acknowledged 2xx is
+ *   stored exactly once (the client resends with its Idempotency-Key, as the PWA's outbox does);
+ * - SIGTERM during 100 trial submissions a second: every trial answered 2xx is stored, every
+ *   request the server took is answered (none is cut off), and the process exits 0.
+ */
+const adminUrl = process.env.TEST_DATABASE_URL
+const races = Number(process.env.RACES ?? 50)
+const projectDir = fileURLToPath(new URL('../..', import.meta.url))
+const jwtSecret = randomBytes(32).toString('hex')
+
+type ApiProcess = {
+  name: string
+  url: string
+  child: ChildProcess
+  output: string[]
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
+}
+
+type Answer = {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  body: unknown
+}
+
+type CallOptions = {
+  token?: string
+  body?: unknown
+  headers?: Record<string, string>
+  agent?: Agent
+  /** Called when the whole request has been handed to the connection. */
+  onSent?: () => void
+}
+
+/** One request, over its own connection unless an agent is given. */
+function call(
+  url: string,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<Answer> {
+  const headers: Record<string, string> = {
+    [appHeader]: appId,
+    [languageHeader]: 'en',
+    ...options.headers,
+  }
+  if (options.token) headers.Authorization = `Bearer ${options.token}`
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body)
+  if (body !== undefined) headers['Content-Type'] = 'application/json'
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(
+      `${url}${apiBasePath}${path}`,
+      { method, headers, agent: options.agent ?? false, timeout: 30_000 },
+      (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('error', reject)
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8')
+          let parsed: unknown = text
+          try {
+            parsed = text ? JSON.parse(text) : null
+          } catch {
+            // not JSON: kept as text
+          }
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: parsed })
+        })
+      },
+    )
+    outgoing.on('timeout', () => outgoing.destroy(new Error('no answer in 30 s')))
+    outgoing.on('error', reject)
+    outgoing.on('finish', () => options.onSent?.())
+    outgoing.end(body)
+  })
+}
+
+function dataOf(answer: Answer): Record<string, unknown> {
+  const { body } = answer
+  if (typeof body === 'object' && body !== null && 'data' in body) {
+    const { data } = body
+    if (typeof data === 'object' && data !== null) return { ...data }
+  }
+  throw new Error(`no data in ${answer.status} ${JSON.stringify(answer.body)}`)
+}
+
+function idOf(answer: Answer): number {
+  const { id } = dataOf(answer)
+  if (typeof id !== 'number') throw new Error(`no id in ${JSON.stringify(answer.body)}`)
+  return id
+}
+
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return await work(client)
+  } finally {
+    await client.end()
+  }
+}
+
+describe.skipIf(!adminUrl)('two API processes on one PostgreSQL', () => {
+  const databaseName = `two_processes_${randomBytes(6).toString('hex')}`
+  let databaseUrl = ''
+  const dataDirs: string[] = []
+  const processes: ApiProcess[] = []
+  const crashedAtStart: string[] = []
+  let proxy: RoundRobinProxy | undefined
+  let agentToken = ''
+  let storeId = 0
+
+  const query = <R extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
+    withClient(databaseUrl, async (client) => (await client.query<R>(text, values)).rows)
+
+  function serverProcess(index: number): ApiProcess {
+    const found = processes[index]
+    if (!found) throw new Error(`no process ${index}`)
+    return found
+  }
+  const balancer = () => {
+    if (!proxy) throw new Error('no proxy')
+    return proxy
+  }
+
+  /** Starts `node server/main.ts` and waits for it to listen (or to end). */
+  async function startProcess(name: string, dataDir: string): Promise<ApiProcess> {
+    const child = spawn(process.execPath, ['server/main.ts'], {
+      cwd: projectDir,
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATABASE_URL: databaseUrl,
+        JWT_SECRET: jwtSecret,
+        SEED_DEMO: 'true',
+        DATA_DIR: dataDir,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    const output: string[] = []
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.once('exit', (code, signal) => resolve({ code, signal })),
+    )
+    const url = await new Promise<string>((resolve, reject) => {
+      const collect = (chunk: Buffer) => {
+        const text = chunk.toString('utf8')
+        output.push(text)
+        const listening = /listening on (http:\/\/\S+)/.exec(text)
+        if (listening?.[1]) resolve(listening[1])
+      }
+      child.stdout.on('data', collect)
+      child.stderr.on('data', collect)
+      void exited.then(({ code, signal }) =>
+        reject(
+          new Error(`${name} ended (${code ?? signal}) before listening:\n${output.join('')}`),
+        ),
+      )
+    })
+    return { name, url, child, output, exited }
+  }
+
+  async function stopProcess(server: ApiProcess) {
+    if (server.child.exitCode === null && server.child.signalCode === null) {
+      server.child.kill('SIGTERM')
+    }
+    await server.exited
+  }
+
+  async function signIn(email: string): Promise<string> {
+    const answer = await call(balancer().url, 'POST', '/user/login', {
+      body: { email, password: demoPassword },
+    })
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+    const { token } = dataOf(answer)
+    if (typeof token !== 'string') throw new Error('no token')
+    return token
+  }
+
+  beforeAll(async () => {
+    if (!adminUrl) return
+    await withClient(adminUrl, (client) => client.query(`create database "${databaseName}"`))
+    const url = new URL(adminUrl)
+    url.pathname = `/${databaseName}`
+    databaseUrl = url.href
+    for (let index = 0; index < 2; index += 1) {
+      dataDirs.push(await mkdtemp(join(tmpdir(), `brand-expert-process-${index}-`)))
+    }
+    // Both at once on the empty database, as two replicas of a deployment start.
+    const started = await Promise.allSettled(
+      dataDirs.map((dir, index) => startProcess(`process ${index + 1}`, dir)),
+    )
+    for (const [index, result] of started.entries()) {
+      if (result.status === 'fulfilled') {
+        processes[index] = result.value
+      } else {
+        const reason = String(result.reason)
+        crashedAtStart.push(
+          reason
+            .split('\n')
+            .filter((line) => /^\s*(\w*Error|detail|cause)\b|ended/.test(line))
+            .join('\n'),
+        )
+        // Started again once the other is up (as an orchestrator restarts a crashed process).
+        processes[index] = await startProcess(`process ${index + 1}`, dataDirs[index] ?? '')
+      }
+    }
+    proxy = await startRoundRobinProxy(processes.map((server) => server.url))
+    agentToken = await signIn('agent@example.rs')
+    const [store] = await query<{ id: number }>(
+      'select id from stores where archived_at is null order by id limit 1',
+    )
+    storeId = store?.id ?? 0
+  }, 180_000)
+
+  afterAll(async () => {
+    await proxy?.close()
+    await Promise.all(processes.map(stopProcess))
+    if (adminUrl && databaseUrl) {
+      await withClient(adminUrl, (client) =>
+        client.query(`drop database if exists "${databaseName}" with (force)`),
+      )
+    }
+    await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })))
+  }, 60_000)
+
+  it('starts two processes at once on an empty database, which is migrated and seeded once', async () => {
+    expect(crashedAtStart).toEqual([])
+    const [users] = await query<{ count: string }>('select count(*) from users')
+    expect(Number(users?.count)).toBe(6)
+    const [stores] = await query<{ count: string; names: string }>(
+      'select count(*), count(distinct name) as names from stores',
+    )
+    expect(stores?.count).toBe(stores?.names)
+    for (const server of processes) {
+      expect((await call(server.url, 'GET', '/health')).status).toBe(200)
+    }
+  })
+
+  const trialBody = (text: string) => ({ store_id: storeId, comment: text })
+  const storedTrials = async (text: string) =>
+    query<{ id: number }>(`select id from trials where answers #>> '{}' = $1`, [text])
+
+  it('answers an Idempotency-Key the same on both processes, and stores the trial once', async () => {
+    const [first, second] = [serverProcess(0), serverProcess(1)]
+    for (let round = 0; round < 10; round += 1) {
+      const key = randomUUID()
+      const text = `idempotent ${key}`
+      const headers = { [idempotencyHeader]: key }
+      const stored = await call(first.url, 'POST', '/free-guided/form', {
+        token: agentToken,
+        body: trialBody(text),
+        headers,
+      })
+      expect(stored.status).toBe(201)
+      const again = await call(second.url, 'POST', '/free-guided/form', {
+        token: agentToken,
+        body: trialBody(text),
+        headers,
+      })
+      expect(again.status).toBe(201)
+      expect(again.headers[idempotentReplayedHeader.toLowerCase()]).toBe('true')
+      expect(again.body).toEqual(stored.body)
+      const other = await call(second.url, 'POST', '/free-guided/form', {
+        token: agentToken,
+        body: trialBody(`${text} changed`),
+        headers,
+      })
+      expect(other.status).toBe(422)
+      expect(await storedTrials(text)).toEqual([{ id: idOf(stored) }])
+    }
+
+    // The same key at the same moment on both processes (and through the proxy).
+    for (let round = 0; round < 20; round += 1) {
+      const key = randomUUID()
+      const text = `concurrent ${key}`
+      const send = (url: string) =>
+        call(url, 'POST', '/free-guided/form', {
+          token: agentToken,
+          body: trialBody(text),
+          headers: { [idempotencyHeader]: key },
+        })
+      const answers = await Promise.all([first.url, second.url, balancer().url].map(send))
+      for (const answer of answers) expect([201, 409]).toContain(answer.status)
+      const created = answers.filter((answer) => answer.status === 201)
+      expect(created.length).toBeGreaterThanOrEqual(1)
+      const ids = new Set(created.map(idOf))
+      expect(ids.size).toBe(1)
+      const replay = await send(second.url)
+      expect(replay.status).toBe(201)
+      expect(await storedTrials(text)).toEqual([...ids].map((id) => ({ id })))
+    }
+  })
+
+  it('counts failed sign-ins on both processes together', async () => {
+    const email = 'newmanager@example.rs'
+    const attempt = (index: number, password: string) =>
+      call(serverProcess(index % 2).url, 'POST', '/user/login', { body: { email, password } })
+    for (let index = 0; index < 5; index += 1) {
+      expect((await attempt(index, `Wrong!${index}abc`)).status).toBe(401)
+    }
+    for (let index = 5; index < 8; index += 1) {
+      const refused = await attempt(index, index === 7 ? demoPassword : 'Wrong!9abc')
+      expect(refused.status).toBe(429)
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+    }
+  })
+
+  it(
+    `redeems a voucher exactly once in each of ${races} races across both processes`,
+    async () => {
+      const managerToken = await signIn('manager@example.rs')
+      const customers = await query<{ id: number }>(
+        'select id from customers order by id limit 200',
+      )
+      const mgm = await query<{ code: string; godfather_id: number | null }>(
+        `select code, godfather_id from vouchers where code like 'MGM-VALID-%' and status = 'valid'
+       order by code`,
+      )
+      const codes = mgm.slice(0, races).map((voucher, index) => {
+        const customer = customers.find(
+          (row, offset) => offset >= index % 100 && row.id !== voucher.godfather_id,
+        )
+        return { code: voucher.code, customerId: customer?.id ?? 0 }
+      })
+      if (codes.length < races) {
+        const extra = races - codes.length
+        const inserted = await query<{ code: string }>(
+          `insert into vouchers (code, type, amount, currency, status, expires_at)
+         select 'RACE-' || lpad(g::text, 5, '0') || '-' || $2, 'PROMO', 5.00, 'EUR', 'valid',
+           now() + interval '30 days'
+         from generate_series(1, $1::int) g returning code`,
+          [extra, randomBytes(3).toString('hex').toUpperCase()],
+        )
+        inserted.forEach(({ code }, index) => {
+          codes.push({ code, customerId: customers[index % customers.length]?.id ?? 0 })
+        })
+      }
+      expect(codes).toHaveLength(races)
+
+      const outcomes: number[][] = []
+      const race = async ({ code, customerId }: { code: string; customerId: number }) => {
+        const urls = [
+          serverProcess(0).url,
+          serverProcess(1).url,
+          balancer().url,
+          serverProcess(1).url,
+        ]
+        const answers = await Promise.all(
+          urls.map((url, index) =>
+            call(url, 'POST', '/voucher/submit', {
+              token: index % 2 === 0 ? agentToken : managerToken,
+              body: { code, customerId },
+            }),
+          ),
+        )
+        outcomes.push(answers.map((answer) => answer.status).sort())
+      }
+      // Four races at a time, each of four requests at once.
+      for (let start = 0; start < codes.length; start += 4) {
+        await Promise.all(codes.slice(start, start + 4).map(race))
+      }
+      const wrong = outcomes.filter((statuses) => statuses.join() !== '200,409,409,409')
+      expect(wrong).toEqual([])
+      const [logs] = await query<{ vouchers: string; rows: string }>(
+        `select count(distinct voucher_id) as vouchers, count(*) as rows from voucher_log
+       where code = any($1)`,
+        [codes.map(({ code }) => code)],
+      )
+      expect(Number(logs?.vouchers)).toBe(races)
+      expect(Number(logs?.rows)).toBe(races)
+      console.log(
+        `Voucher races: ${races}, each 4 requests at once on 2 processes; ${races - wrong.length} with exactly one success`,
+      )
+    },
+    60_000 + races * 500,
+  )
+
+  type Sent = { key: string; text: string; status: number | string; sentAt: number }
+
+  /** `POST /free-guided/form` with a new key, resent (as the outbox does) until it is answered 2xx. */
+  async function submitUntilStored(url: string, text: string, deadline: number): Promise<Sent> {
+    const key = randomUUID()
+    let last: number | string = 'not sent'
+    while (Date.now() < deadline) {
+      try {
+        const answer = await call(url, 'POST', '/free-guided/form', {
+          token: agentToken,
+          body: trialBody(text),
+          headers: { [idempotencyHeader]: key },
+        })
+        last = answer.status
+        if (answer.status >= 200 && answer.status < 300) break
+        if (answer.status !== 409 && answer.status !== 502 && answer.status < 500) break
+      } catch (error) {
+        last = error instanceof Error ? error.message : String(error)
+      }
+      await sleep(100)
+    }
+    return { key, text, status: last, sentAt: 0 }
+  }
+
+  it('loses and duplicates no acknowledged trial when a process is killed under load', async () => {
+    const run = randomBytes(4).toString('hex')
+    const deadline = Date.now() + 30_000
+    const pending: Promise<Sent>[] = []
+    const killAt = Date.now() + 1000
+    let killed = false
+    // About 100 trials a second through the proxy for 2.5 s; process 2 is killed after 1 s.
+    for (let index = 0; index < 250; index += 1) {
+      pending.push(submitUntilStored(balancer().url, `kill ${run} ${index}`, deadline))
+      if (!killed && Date.now() >= killAt) {
+        serverProcess(1).child.kill('SIGKILL')
+        killed = true
+      }
+      await sleep(10)
+    }
+    const sent = await Promise.all(pending)
+    expect(killed).toBe(true)
+    expect(await serverProcess(1).exited).toMatchObject({ signal: 'SIGKILL' })
+
+    const acknowledged = sent.filter((item) => item.status === 201)
+    expect(sent.filter((item) => item.status !== 201)).toEqual([])
+    const rows = await query<{ text: string; count: string }>(
+      `select answers #>> '{}' as text, count(*) from trials where answers #>> '{}' like $1 group by 1`,
+      [`kill ${run} %`],
+    )
+    const stored = new Map(rows.map((row) => [row.text, Number(row.count)]))
+    expect(acknowledged.filter((item) => stored.get(item.text) !== 1)).toEqual([])
+    expect(rows).toHaveLength(sent.length)
+    console.log(
+      `SIGKILL under load: ${sent.length} trials, ${acknowledged.length} acknowledged and stored once; proxy answered ${balancer().failed} requests 502 meanwhile`,
+    )
+
+    // Started again, as an orchestrator would, for the next test.
+    processes[1] = await startProcess('process 2 (restarted)', dataDirs[1] ?? '')
+    await proxy?.close()
+    proxy = await startRoundRobinProxy(processes.map((server) => server.url))
+  }, 90_000)
+
+  it('drains the trials in flight on SIGTERM during 100 submissions a second, and exits 0', async () => {
+    const target = serverProcess(1)
+    const run = randomBytes(4).toString('hex')
+    // Kept-alive connections, as browsers and load balancers use.
+    const agent = new Agent({ keepAlive: true, maxSockets: 16 })
+    const outcomes: Promise<Sent>[] = []
+    const submit = (index: number) => {
+      const text = `term ${run} ${index}`
+      const key = randomUUID()
+      // When the request was written to its connection (0: never, the connection was refused).
+      let sentAt = 0
+      return call(target.url, 'POST', '/free-guided/form', {
+        token: agentToken,
+        body: trialBody(text),
+        headers: { [idempotencyHeader]: key },
+        agent,
+        onSent: () => {
+          sentAt = Date.now()
+        },
+      }).then(
+        (answer): Sent => ({ key, text, status: answer.status, sentAt }),
+        (error: unknown): Sent => ({
+          key,
+          text,
+          status:
+            error instanceof Error
+              ? ('code' in error && String(error.code)) || error.message
+              : 'error',
+          sentAt,
+        }),
+      )
+    }
+    // 100 a second for 3.5 s; SIGTERM after 1.5 s.
+    const started = Date.now()
+    let termAt = 0
+    while (Date.now() - started < 3500) {
+      const due = Math.floor((Date.now() - started) / 10)
+      while (outcomes.length < due) outcomes.push(submit(outcomes.length))
+      if (termAt === 0 && Date.now() - started >= 1500) {
+        termAt = Date.now()
+        target.child.kill('SIGTERM')
+      }
+      await sleep(5)
+    }
+    const sent = await Promise.all(outcomes)
+    const exit = await target.exited
+    const exitedAfter = Date.now() - termAt
+    agent.destroy()
+    expect(exit).toEqual({ code: 0, signal: null })
+
+    const rows = await query<{ text: string; count: string }>(
+      `select answers #>> '{}' as text, count(*) from trials where answers #>> '{}' like $1 group by 1`,
+      [`term ${run} %`],
+    )
+    const stored = new Map(rows.map((row) => [row.text, Number(row.count)]))
+    const answered = sent.filter((item) => item.status === 201)
+    const failed = sent.filter((item) => typeof item.status === 'string')
+    const before = sent.filter((item) => item.sentAt > 0 && item.sentAt < termAt)
+    // Every 2xx is stored once; nothing else is answered (no 5xx, no refusal of a valid trial).
+    expect(answered.filter((item) => stored.get(item.text) !== 1)).toEqual([])
+    expect(sent.filter((item) => typeof item.status === 'number' && item.status !== 201)).toEqual(
+      [],
+    )
+    // A request the server took (its trial is stored) was answered: none was cut off.
+    expect(failed.filter((item) => stored.has(item.text))).toEqual([])
+    // It stops taking requests: kept-alive connections are closed after their answer in flight,
+    // rather than carrying new requests until the force timer (10 s) cuts them off.
+    expect(answered.filter((item) => item.sentAt > termAt + 1000)).toEqual([])
+    expect(exitedAfter).toBeLessThan(5000)
+    const refusals = Map.groupBy(failed, (item) => String(item.status))
+    const answeredBefore = before.filter((item) => item.status === 201).length
+    const takenAfter = answered.filter((item) => item.sentAt >= termAt).length
+    const refused = [...refusals].map(([status, items]) => `${status}×${items.length}`).join(' ')
+    console.log(
+      `SIGTERM during ${Math.round(sent.length / 3.5)} trials/s: ${answered.length} of ${sent.length} answered 201, all stored once; ` +
+        `written before the signal ${before.length}, answered ${answeredBefore} (the others cut before the server read them, not stored); ` +
+        `taken after the signal ${takenAfter}; not answered: ${refused || 'none'}; exited 0 ${exitedAfter} ms after the signal`,
+    )
+  }, 60_000)
+})
