@@ -22,6 +22,8 @@ export type OpenDatabase = {
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
+/** The advisory lock key the migrations run under (any constant shared by every process). */
+const migrationLock = 20240502
 
 /**
  * node-postgres when `databaseUrl` is set; otherwise the embedded PGlite, with its data in
@@ -39,7 +41,20 @@ export async function openDatabase(
     const db = drizzlePg({ client: pool })
     return {
       db,
-      migrate: () => migratePg(db, { migrationsFolder }),
+      migrate: async () => {
+        // Two processes starting at once on an empty database would both create the tables:
+        // one migrates while the other waits on this lock, then finds nothing left to do.
+        const client = await pool.connect()
+        try {
+          await client.query('select pg_advisory_lock($1)', [migrationLock])
+          await migratePg(drizzlePg({ client }), { migrationsFolder })
+        } finally {
+          await client
+            .query('select pg_advisory_unlock($1)', [migrationLock])
+            .catch(() => undefined)
+          client.release()
+        }
+      },
       close: () => pool.end(),
     }
   }

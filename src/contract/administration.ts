@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { listOf, maxId, pageSchema } from './http.ts'
+import { calendarDay, listOf, maxId, pageSchema } from './http.ts'
 import { messages } from './messages.ts'
 import { countries } from './stores.ts'
 
@@ -56,8 +56,8 @@ export const storeLogQuerySchema = v.object({
   store: v.optional(
     v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(maxId)),
   ),
-  startAt: v.optional(v.pipe(v.string(), v.isoDate())),
-  endAt: v.optional(v.pipe(v.string(), v.isoDate())),
+  startAt: v.optional(calendarDay()),
+  endAt: v.optional(calendarDay()),
 })
 
 export const reportTypes = ['trials', 'store-logs', 'vouchers', 'visit-notes'] as const
@@ -67,8 +67,8 @@ export const reportFormats = ['csv', 'xlsx'] as const
 export const reportRequestSchema = v.object({
   type: v.picklist(reportTypes, messages.required.id),
   format: v.optional(v.picklist(reportFormats), 'csv'),
-  startAt: v.pipe(v.string(messages.required.id), v.isoDate(messages.invalid.id)),
-  endAt: v.pipe(v.string(messages.required.id), v.isoDate(messages.invalid.id)),
+  startAt: v.pipe(v.string(messages.required.id), calendarDay(messages.invalid.id)),
+  endAt: v.pipe(v.string(messages.required.id), calendarDay(messages.invalid.id)),
 })
 export type ReportRequest = v.InferOutput<typeof reportRequestSchema>
 
@@ -87,8 +87,8 @@ export type Dashboard = v.InferOutput<typeof dashboardSchema>
 
 /** `GET /report/dashboard?startAt=&endAt=` (days YYYY-MM-DD in the stores' time zone, included). */
 export const dashboardQuerySchema = v.object({
-  startAt: v.optional(v.pipe(v.string(), v.isoDate())),
-  endAt: v.optional(v.pipe(v.string(), v.isoDate())),
+  startAt: v.optional(calendarDay()),
+  endAt: v.optional(calendarDay()),
 })
 export type DashboardQuery = v.InferOutput<typeof dashboardQuerySchema>
 

@@ -38,6 +38,15 @@ export type ErrorEnvelope = v.InferOutput<typeof errorEnvelopeSchema>
 /** The largest id a record can have (PostgreSQL's int4): a larger one is refused, never sent to SQL. */
 export const maxId = 2_147_483_647
 
+/** A calendar day `YYYY-MM-DD` that exists (not 2025-02-30). */
+export function calendarDay(message?: string) {
+  return v.pipe(
+    v.string(message),
+    v.isoDate(message),
+    v.check((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), message),
+  )
+}
+
 /** `page=`: pages start at 1, and a page of 0 (or anything unreadable) means 1. */
 export const pageSchema = v.optional(
   v.fallback(

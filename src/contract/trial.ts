@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { listOf, maxId, pageSchema } from './http.ts'
+import { calendarDay, listOf, maxId, pageSchema } from './http.ts'
 import { messages } from './messages.ts'
 import { packSchema } from './catalogue.ts'
 import {
@@ -164,12 +164,7 @@ export const trialSchema = v.object({
 export type Trial = v.InferOutput<typeof trialSchema>
 export const trialListSchema = listOf(trialSchema)
 
-/** A calendar day `YYYY-MM-DD` that exists (not 2025-02-30). */
-const day = v.pipe(
-  v.string(),
-  v.isoDate(),
-  v.check((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value)),
-)
+const day = calendarDay()
 
 /**
  * `GET /questionnaire/search?page=&user=&startAt=&endAt=`: newest first, 20 a page. `startAt` and

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { listOf } from './http.ts'
+import { listOf, maxId } from './http.ts'
 import { messages } from './messages.ts'
 import type { Locale } from './locale.ts'
 
@@ -102,6 +102,7 @@ export const voucherSubmitBodySchema = v.object({
     v.optional(v.number(messages.noCustomerChosen.id), 0),
     v.integer(messages.noCustomerChosen.id),
     v.minValue(1, messages.noCustomerChosen.id),
+    v.maxValue(maxId, messages.customerNotFound.id),
   ),
 })
 export type VoucherSubmitBody = v.InferOutput<typeof voucherSubmitBodySchema>
