@@ -1,4 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises'
+import { brotliCompressSync, gzipSync } from 'node:zlib'
 import type { Page } from '@playwright/test'
 import { test, expect, signIn, demo, apiLogin, apiGet } from './fixtures.ts'
 
@@ -208,6 +209,28 @@ test('logging out with an unsent trial asks first, and the trial waits for the n
 
 const builtWorker = 'dist/sw.js'
 
+/**
+ * Appends `line` to the built service worker and to the `.br`/`.gz` copies the server sends
+ * (scripts/compress-dist.ts); `restore` puts the files back as they were.
+ */
+async function releaseWorker(line: string) {
+  const files = [builtWorker, `${builtWorker}.br`, `${builtWorker}.gz`]
+  const saved = await Promise.all(files.map((file) => readFile(file).catch(() => null)))
+  const next = Buffer.from(`${(saved[0] ?? '').toString()}\n${line}`)
+  await writeFile(builtWorker, next)
+  if (saved[1]) await writeFile(files[1] ?? '', brotliCompressSync(next))
+  if (saved[2]) await writeFile(files[2] ?? '', gzipSync(next))
+  return {
+    restore: () =>
+      Promise.all(
+        files.map((file, index) => {
+          const bytes = saved[index]
+          return bytes ? writeFile(file, bytes) : Promise.resolve()
+        }),
+      ),
+  }
+}
+
 test('a new version waits for the user, never interrupts a trial, and loads when accepted', async ({
   page,
 }) => {
@@ -218,9 +241,9 @@ test('a new version waits for the user, never interrupts a trial, and loads when
   await page.goto('/free-guided-trial')
   await page.getByRole('radio', { name: 'Female' }).click()
   // A new release on the server (Playwright cannot route a service worker's own update check, so
-  // the built worker itself changes, and is put back afterwards), found when the app regains focus.
-  const release = await readFile(builtWorker, 'utf8')
-  await writeFile(builtWorker, `${release}\n// next release ${Date.now()}`)
+  // the built worker itself changes, with its compressed copies, and is put back afterwards),
+  // found when the app regains focus.
+  const release = await releaseWorker(`// next release ${Date.now()}`)
   try {
     await page.evaluate(() => window.dispatchEvent(new Event('focus')))
     await expect
@@ -232,7 +255,7 @@ test('a new version waits for the user, never interrupts a trial, and loads when
       )
       .toBe(true)
   } finally {
-    await writeFile(builtWorker, release)
+    await release.restore()
   }
   const banner = page
     .getByRole('status')
