@@ -32,7 +32,7 @@ esac
 
 if ! command -v sqlmap > /dev/null; then
   if [[ $(id -u) -eq 0 ]] && command -v apt-get > /dev/null; then
-    apt-get install -y sqlmap > /dev/null
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq sqlmap > /dev/null
   else
     echo "sqlmap is not installed: apt-get install -y sqlmap" >&2
     exit 2

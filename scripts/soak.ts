@@ -172,13 +172,16 @@ const started = Date.now()
 for (let index = 0; index < total; index += 1) {
   const dice = random()
   // About one stop in 12 trials; down for about 4 trials each time.
-  if (running() && dice < 0.08) await stopServer()
-  else if (!running() && dice < 0.25) {
+  // At random, and at least once (a third of the way in, back two thirds in), a server stop.
+  const third = Math.floor(total / 3)
+  if (running() && (dice < 0.08 || index === third)) await stopServer()
+  else if (!running() && (dice < 0.25 || index === 2 * third)) {
     await startServer()
     restarts += 1
   }
   if (random() < 0.05) await page.reload()
-  if (random() < 0.02) await expireToken()
+  // Now and then, and at least once (half way), the session's token runs out.
+  if (random() < 0.02 || index === Math.floor(total / 2)) await expireToken()
   await finishTrial(`${marker}-${index}`)
 }
 if (!running()) await startServer()
