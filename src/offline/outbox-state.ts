@@ -78,12 +78,15 @@ export function afterAttempt(
   }
 }
 
+/** Whether this user's sender should try the item now. */
+export function isDue(item: OutboxItem, userId: number, now: number): boolean {
+  return item.userId === userId && item.state === 'waiting' && item.nextAttemptAt <= now
+}
+
 /** Items this user's sender should try now, oldest first. */
 export function dueItems(items: readonly OutboxItem[], userId: number, now: number): OutboxItem[] {
   return items
-    .filter(
-      (item) => item.userId === userId && item.state === 'waiting' && item.nextAttemptAt <= now,
-    )
+    .filter((item) => isDue(item, userId, now))
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
 }
 

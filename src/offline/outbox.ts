@@ -4,6 +4,7 @@ import {
   afterAttempt,
   afterLogin,
   dueItems,
+  isDue,
   newOutboxItem,
   retryNow,
   type OutboxItem,
@@ -11,10 +12,18 @@ import {
 } from './outbox-state.ts'
 import { withSenderLock } from './sender-lock.ts'
 
+/**
+ * How many trials the one sender has on the wire at once. Each trial carries its own
+ * Idempotency-Key, so the order they reach the server in does not matter.
+ */
+export const sendConcurrency = 4
+
 export type OutboxDeps = {
   db: OfflineDatabase
   send: (item: OutboxItem) => Promise<SendOutcome>
   now?: () => number
+  /** At most this many sends in flight (default `sendConcurrency`). */
+  concurrency?: number
 }
 
 /** Puts a finished trial in the outbox before anything is sent; its key is made here, once. */
@@ -30,28 +39,92 @@ export async function enqueueTrial(
 }
 
 /**
- * Sends this user's due trials, oldest first, one sender at a time. Stops at the first sign that
- * sending is pointless now (no connection, a busy server, an expired session).
+ * Sends this user's due trials, oldest first, one sender at a time (Web Locks, across tabs).
+ * Each pass reads the user's outbox once and sends its due trials with at most `concurrency` in
+ * flight; the first goes alone, so that with no connection one trial backs off, not four. A pass
+ * takes no new trial at the first sign that sending is pointless now (no connection, a busy
+ * server, an expired session); what is already on the wire finishes and is recorded. Then the
+ * outbox is read again for trials queued meanwhile.
  */
 export async function replayOutbox(
-  { db, send, now = Date.now }: OutboxDeps,
+  { db, send, now = Date.now, concurrency = sendConcurrency }: OutboxDeps,
   userId: number,
 ): Promise<void> {
   await withSenderLock(async () => {
     for (;;) {
-      const items = await db.outbox.where('userId').equals(userId).toArray()
-      const [item] = dueItems(items, userId, now())
-      if (!item) return
-      const outcome = await send(item)
-      const next = afterAttempt(item, outcome, now())
-      if (next) await db.outbox.put(next)
-      else await db.outbox.delete(item.id)
-      if (outcome.kind === 'needs-login') {
-        await markNeedsLogin(db, userId)
-        return
-      }
-      if (outcome.kind === 'offline' || outcome.kind === 'retry-later') return
+      const due = dueItems(await db.outbox.where('userId').equals(userId).toArray(), userId, now())
+      if (due.length === 0) return
+      const seen = await inPass(due, Math.max(1, concurrency), async ({ id }) => {
+        // The stored row, not the pass's copy: a trial changed or removed since is not sent stale.
+        const item = await db.outbox.get(id)
+        if (!item || !isDue(item, userId, now())) return 'skipped'
+        const outcome = await send(item)
+        if (outcome.kind === 'stored') await db.outbox.delete(id)
+        else await recordAttempt(db, id, outcome, now())
+        return outcome.kind
+      })
+      if (seen.has('needs-login')) await markNeedsLogin(db, userId)
+      if ([...seen].some(stopsThePass)) return
     }
+  })
+}
+
+/** An unsuccessful attempt, written over the row as it is now (never bringing back a removed one). */
+async function recordAttempt(db: OfflineDatabase, id: string, outcome: SendOutcome, now: number) {
+  await db.transaction('rw', db.outbox, async () => {
+    const item = await db.outbox.get(id)
+    const next = item && afterAttempt(item, outcome, now)
+    if (next) await db.outbox.put(next)
+  })
+}
+
+/** What one attempt in a pass came to: the server's answer, or `skipped` (no longer due). */
+type Attempt = SendOutcome['kind'] | 'skipped'
+
+/** No connection, a busy server, an expired session: sending more now is pointless. */
+function stopsThePass(attempt: Attempt): boolean {
+  return attempt === 'offline' || attempt === 'retry-later' || attempt === 'needs-login'
+}
+
+/**
+ * Runs `attempt` over `items` in order, with one in flight until the server has answered one and
+ * then at most `limit`. After an attempt that stops the pass (or an error) no new item is taken;
+ * the pass ends when the ones in flight have finished, answering what the attempts came to (or
+ * rejecting with the first error).
+ */
+function inPass<T>(
+  items: readonly T[],
+  limit: number,
+  attempt: (item: T) => Promise<Attempt>,
+): Promise<Set<Attempt>> {
+  return new Promise((resolve, reject) => {
+    const queue = items.values()
+    const seen = new Set<Attempt>()
+    let inFlight = 0
+    let failure: Error | null = null
+    const width = () => (seen.has('stored') || seen.has('refused') ? limit : 1)
+    const pump = () => {
+      while (!failure && ![...seen].some(stopsThePass) && inFlight < width()) {
+        const entry = queue.next()
+        if (entry.done) break
+        inFlight += 1
+        void attempt(entry.value)
+          .then(
+            (result) => seen.add(result),
+            (error: unknown) => {
+              failure ??= error instanceof Error ? error : new Error(String(error))
+            },
+          )
+          .finally(() => {
+            inFlight -= 1
+            pump()
+          })
+      }
+      if (inFlight > 0) return
+      if (failure) reject(failure)
+      else resolve(seen)
+    }
+    pump()
   })
 }
 

@@ -1,17 +1,152 @@
-import { useEffect, useState } from 'react'
-import { liveQuery } from 'dexie'
-import { offlineDatabase } from './database.ts'
+import { useCallback, useSyncExternalStore } from 'react'
+import Dexie, { type ObservabilitySet } from 'dexie'
+import { offlineDatabase, type OfflineDatabase } from './database.ts'
 import type { OutboxItem } from './outbox-state.ts'
+
+/**
+ * While the sender drains the outbox it removes a trial every few milliseconds; re-reading the
+ * list after each would cost as much as the sending. A watched outbox is read at once after a
+ * quiet moment, then at most once per this many milliseconds while it keeps changing.
+ */
+export const outboxReadThrottleMs = 500
+/** The same for the count, which reads only the `userId` index. */
+export const outboxCountThrottleMs = 200
+
+/**
+ * Calls `onResult` with `read()`'s answer now and again after the outbox changes, in this tab or
+ * another (Dexie's `storagemutated`): at once after a quiet moment, then at most once per
+ * `throttleMs`, and always after the last change. Answers the function that stops watching.
+ */
+export function watchOutbox<T>(
+  db: OfflineDatabase,
+  read: () => Promise<T>,
+  onResult: (result: T) => void,
+  throttleMs = outboxReadThrottleMs,
+): () => void {
+  const part = `idb://${db.name}/${db.outbox.name}/`
+  let stopped = false
+  let reading = false
+  /** Changes seen so far: one during a read means that read may already be out of date. */
+  let changes = 0
+  let lastRead = Number.NEGATIVE_INFINITY
+  let timer: ReturnType<typeof setTimeout> | undefined
+
+  const readNow = async () => {
+    timer = undefined
+    reading = true
+    const seen = changes
+    lastRead = Date.now()
+    try {
+      const result = await read()
+      if (!stopped) onResult(result)
+    } catch (error) {
+      console.warn('outbox', error)
+    } finally {
+      reading = false
+      if (changes !== seen) schedule()
+    }
+  }
+  // A change while a read runs is read again once that read is done.
+  function schedule() {
+    if (stopped || reading || timer !== undefined) return
+    timer = setTimeout(() => void readNow(), Math.max(0, lastRead + throttleMs - Date.now()))
+  }
+  const changed = (parts: ObservabilitySet) => {
+    if (!Object.keys(parts).some((key) => key.startsWith(part))) return
+    changes += 1
+    schedule()
+  }
+
+  Dexie.on.storagemutated.subscribe(changed)
+  schedule()
+  return () => {
+    stopped = true
+    clearTimeout(timer)
+    Dexie.on.storagemutated.unsubscribe(changed)
+  }
+}
+
+/**
+ * One watch of a user's outbox shared by every component that shows it (the header's count, the
+ * logout question, the outbox screen): one read per change burst, however many are mounted. The
+ * watch stops with its last listener.
+ */
+export function sharedWatch<T>(
+  read: (db: OfflineDatabase, userId: number) => Promise<T>,
+  throttleMs: number,
+  database: () => OfflineDatabase = offlineDatabase,
+) {
+  type Watch = { result: T | undefined; listeners: Set<() => void>; stop: () => void }
+  const watches = new Map<number, Watch>()
+  const start = (userId: number): Watch => {
+    const db = database()
+    const watch: Watch = { result: undefined, listeners: new Set(), stop: () => undefined }
+    watch.stop = watchOutbox(
+      db,
+      () => read(db, userId),
+      (result) => {
+        watch.result = result
+        for (const listener of watch.listeners) listener()
+      },
+      throttleMs,
+    )
+    watches.set(userId, watch)
+    return watch
+  }
+  return {
+    subscribe(userId: number, listener: () => void): () => void {
+      const watch = watches.get(userId) ?? start(userId)
+      watch.listeners.add(listener)
+      return () => {
+        watch.listeners.delete(listener)
+        if (watch.listeners.size > 0) return
+        watch.stop()
+        watches.delete(userId)
+      }
+    },
+    current(userId: number): T | undefined {
+      return watches.get(userId)?.result
+    },
+  }
+}
+
+type SharedWatch<T> = ReturnType<typeof sharedWatch<T>>
+
+const notSubscribed = () => undefined
+
+function useSharedWatch<T>(watch: SharedWatch<T>, userId: number | undefined): T | undefined {
+  const subscribe = useCallback(
+    (listener: () => void) =>
+      userId === undefined ? notSubscribed : watch.subscribe(userId, listener),
+    [watch, userId],
+  )
+  return useSyncExternalStore(subscribe, () =>
+    userId === undefined ? undefined : watch.current(userId),
+  )
+}
+
+const items = sharedWatch(
+  (db, userId) => db.outbox.where('userId').equals(userId).sortBy('createdAt'),
+  outboxReadThrottleMs,
+)
+
+/** Counting on the index reads no trial: cheap enough to follow the drain closely. */
+const count = sharedWatch(
+  (db, userId) => db.outbox.where('userId').equals(userId).count(),
+  outboxCountThrottleMs,
+)
+
+const noItems: OutboxItem[] = []
 
 /** This user's queued trials, oldest first, kept current as the outbox changes. */
 export function useOutbox(userId: number | undefined): OutboxItem[] {
-  const [items, setItems] = useState<OutboxItem[]>([])
-  useEffect(() => {
-    if (userId === undefined) return
-    const subscription = liveQuery(() =>
-      offlineDatabase().outbox.where('userId').equals(userId).sortBy('createdAt'),
-    ).subscribe({ next: setItems, error: (error: unknown) => console.warn('outbox', error) })
-    return () => subscription.unsubscribe()
-  }, [userId])
-  return userId === undefined ? [] : items
+  return useSharedWatch(items, userId) ?? noItems
+}
+
+/**
+ * How many trials of this user wait in the outbox (every state), kept current: counted on the
+ * `userId` index, without reading the trials. For the header and the logout question.
+ */
+export function useOutboxCount(userId: number | undefined): number {
+  return useSharedWatch(count, userId) ?? 0
 }

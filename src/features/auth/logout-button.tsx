@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import { Dialog } from 'radix-ui'
 import { Plural, Trans } from '@lingui/react/macro'
-import { useOutbox } from '../../offline/use-outbox.ts'
+import { useOutboxCount } from '../../offline/use-outbox.ts'
 import { Button } from '../../ui/button.tsx'
 import styles from './logout-button.module.css'
 
@@ -12,7 +12,7 @@ import styles from './logout-button.module.css'
  */
 export function LogoutButton({ userId, className }: { userId: number; className?: string }) {
   const navigate = useNavigate()
-  const waiting = useOutbox(userId).length
+  const waiting = useOutboxCount(userId)
   const [asking, setAsking] = useState(false)
   const logOut = () => void navigate({ to: '/login' })
 

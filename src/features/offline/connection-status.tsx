@@ -1,15 +1,14 @@
 import { Link } from '@tanstack/react-router'
 import { Plural, Trans } from '@lingui/react/macro'
 import { useOnline } from '../../offline/use-online.ts'
-import { useOutbox } from '../../offline/use-outbox.ts'
+import { useOutboxCount } from '../../offline/use-outbox.ts'
 import { usePackImageProgress } from '../../offline/pack-image-progress.ts'
 import styles from './connection-status.module.css'
 
 /** The header's connection state and the number of trials waiting to be sent (design section 5). */
 export function ConnectionStatus({ userId }: { userId: number }) {
   const online = useOnline()
-  const items = useOutbox(userId)
-  const count = items.length
+  const count = useOutboxCount(userId)
   const images = usePackImageProgress()
   const done = images?.done ?? 0
   const total = images?.total ?? 0

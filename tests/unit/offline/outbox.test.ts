@@ -173,3 +173,214 @@ describe('the trial outbox', () => {
     expect((await db.outbox.get(item.id))?.body.comment).toBe('original')
   })
 })
+
+/** A server that answers after `delay` ms and keeps count of the sends on the wire at once. */
+function countingServer(delay = 5) {
+  const server = fakeServer()
+  const sent: string[] = []
+  let inFlight = 0
+  let widest = 0
+  const send = async (item: OutboxItem): Promise<SendOutcome> => {
+    sent.push(item.id)
+    inFlight += 1
+    widest = Math.max(widest, inFlight)
+    try {
+      await new Promise((resolve) => setTimeout(resolve, delay))
+      return await server.send(item)
+    } finally {
+      inFlight -= 1
+    }
+  }
+  return { server, sent, send, widest: () => widest, inFlight: () => inFlight }
+}
+
+async function enqueueMany(count: number, userId = alice): Promise<OutboxItem[]> {
+  const items: OutboxItem[] = []
+  for (let index = 0; index < count; index += 1)
+    items.push(await enqueueTrial(db, userId, body(`t${index}`), clock - count + index))
+  return items
+}
+
+describe('draining a long outbox', () => {
+  it('sends the first trial alone, then at most `concurrency` at once, each once', async () => {
+    const wire = countingServer()
+    const firstAlone: number[] = []
+    const items = await enqueueMany(20)
+    await replayOutbox(
+      {
+        db,
+        now,
+        concurrency: 4,
+        send: (item) => {
+          if (item.id === items[0]?.id || item.id === items[1]?.id) firstAlone.push(wire.inFlight())
+          return wire.send(item)
+        },
+      },
+      alice,
+    )
+    expect(firstAlone).toEqual([0, 0])
+    expect(wire.widest()).toBe(4)
+    expect(wire.sent).toHaveLength(20)
+    expect(new Set(wire.sent).size).toBe(20)
+    expect(wire.server.stored.size).toBe(20)
+    expect(await db.outbox.count()).toBe(0)
+  })
+
+  it('starts the trials oldest first', async () => {
+    const wire = countingServer()
+    const items = await enqueueMany(10)
+    await replayOutbox({ db, now, send: wire.send }, alice)
+    expect(wire.sent).toEqual(items.map((item) => item.id))
+  })
+
+  it('reads the outbox once per pass, not once per trial', async () => {
+    let queries = 0
+    const counted = new OfflineDatabase(`test-${crypto.randomUUID()}`)
+    counted.use({
+      stack: 'dbcore',
+      name: 'count-outbox-queries',
+      create: (down) => ({
+        ...down,
+        table: (name) => {
+          const table = down.table(name)
+          return name === 'outbox'
+            ? {
+                ...table,
+                query: (request) => {
+                  queries += 1
+                  return table.query(request)
+                },
+                openCursor: (request) => {
+                  queries += 1
+                  return table.openCursor(request)
+                },
+              }
+            : table
+        },
+      }),
+    })
+    try {
+      for (let index = 0; index < 30; index += 1)
+        await enqueueTrial(counted, alice, body(`q${index}`), clock - 30 + index)
+      const wire = countingServer(1)
+      await replayOutbox({ db: counted, now, send: wire.send }, alice)
+      expect(wire.server.stored.size).toBe(30)
+      // One read for the pass, one that finds nothing more to send.
+      expect(queries).toBe(2)
+    } finally {
+      await counted.delete()
+    }
+  })
+
+  it('with no connection tries one trial per pass, and leaves the others due and untouched', async () => {
+    const wire = countingServer()
+    wire.server.answerWith(() => ({ kind: 'offline' }))
+    const items = await enqueueMany(10)
+    await replayOutbox({ db, now, send: wire.send }, alice)
+    expect(wire.sent).toEqual([items[0]?.id])
+    const rows = await db.outbox.orderBy('createdAt').toArray()
+    expect(rows.map((row) => row.attempts)).toEqual([1, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+    expect(
+      rows.slice(1).every((row) => row.state === 'waiting' && row.nextAttemptAt <= clock),
+    ).toBe(true)
+  })
+
+  it('takes no new trial after a failure mid-pass; the ones on the wire finish; nothing is sent twice', async () => {
+    const wire = countingServer()
+    const items = await enqueueMany(20)
+    const failing = items[6]?.id
+    wire.server.answerWith((item) =>
+      item.id === failing ? { kind: 'offline' } : { kind: 'stored' },
+    )
+    await replayOutbox({ db, now, send: wire.send }, alice)
+    const failedAt = wire.sent.indexOf(failing ?? '')
+    expect(failedAt).toBe(6)
+    // The failed one and at most three started before its answer came back.
+    expect(wire.sent.length).toBeLessThanOrEqual(6 + 1 + 3)
+    expect(new Set(wire.sent).size).toBe(wire.sent.length)
+    const left = await db.outbox.toArray()
+    expect(left.length + wire.server.stored.size).toBe(20)
+    for (const row of left) {
+      if (row.id === failing)
+        expect(row).toMatchObject({ attempts: 1, nextAttemptAt: clock + 2_000 })
+      else
+        expect(row).toMatchObject({
+          state: 'waiting',
+          attempts: 0,
+          nextAttemptAt: clock - 20 + items.findIndex((item) => item.id === row.id),
+        })
+    }
+    expect(left.filter((row) => row.attempts === 0).length).toBeGreaterThanOrEqual(10)
+
+    // Once the backoff has passed, the rest go and each trial is stored once.
+    wire.server.answerWith(() => ({ kind: 'stored' }))
+    clock += 2_000
+    await replayOutbox({ db, now, send: wire.send }, alice)
+    expect(wire.server.stored.size).toBe(20)
+    expect(wire.sent.filter((id) => id === failing)).toHaveLength(2)
+    expect(wire.sent).toHaveLength(21)
+    expect(await db.outbox.count()).toBe(0)
+  })
+
+  it('goes on past a refused trial, which stays with its message', async () => {
+    const wire = countingServer()
+    const items = await enqueueMany(8)
+    const refused = items[3]?.id
+    wire.server.answerWith((item) =>
+      item.id === refused ? { kind: 'refused', message: 'Nije dozvoljeno' } : { kind: 'stored' },
+    )
+    await replayOutbox({ db, now, send: wire.send }, alice)
+    expect(wire.server.stored.size).toBe(7)
+    expect(await db.outbox.toArray()).toEqual([
+      expect.objectContaining({ id: refused, state: 'failed', error: 'Nije dozvoljeno' }),
+    ])
+  })
+
+  it('after an expired session mid-pass sends nothing more and keeps the rest for the next sign-in', async () => {
+    const wire = countingServer()
+    const items = await enqueueMany(12)
+    const expired = new Set(items.slice(5).map((item) => item.id))
+    wire.server.answerWith((item) =>
+      expired.has(item.id) ? { kind: 'needs-login' } : { kind: 'stored' },
+    )
+    await replayOutbox({ db, now, send: wire.send }, alice)
+    expect(wire.server.stored.size).toBe(5)
+    expect(wire.sent.length).toBeLessThanOrEqual(5 + 4)
+    const left = await db.outbox.toArray()
+    expect(left).toHaveLength(7)
+    expect(left.every((row) => row.state === 'needs-login')).toBe(true)
+  })
+
+  it('does not send a trial removed while the pass runs, nor bring back one removed while it was sent', async () => {
+    const wire = countingServer()
+    const items = await enqueueMany(8)
+    const removedBefore = items[6]?.id ?? ''
+    const removedDuring = items[2]?.id ?? ''
+    const send = async (item: OutboxItem): Promise<SendOutcome> => {
+      if (item.id === items[0]?.id) await db.outbox.delete(removedBefore)
+      if (item.id === removedDuring) {
+        await db.outbox.delete(removedDuring)
+        return { kind: 'refused', message: 'x' }
+      }
+      return wire.send(item)
+    }
+    await replayOutbox({ db, now, send }, alice)
+    expect(wire.sent).not.toContain(removedBefore)
+    expect(wire.server.stored.size).toBe(6)
+    expect(await db.outbox.count()).toBe(0)
+  })
+
+  it('stops taking trials when sending throws, and reports the error once the wire is quiet', async () => {
+    const wire = countingServer()
+    const items = await enqueueMany(12)
+    const broken = items[4]?.id
+    const send = async (item: OutboxItem): Promise<SendOutcome> => {
+      if (item.id === broken) throw new Error('disk gone')
+      return wire.send(item)
+    }
+    await expect(replayOutbox({ db, now, send }, alice)).rejects.toThrow('disk gone')
+    expect(wire.inFlight()).toBe(0)
+    expect(wire.sent.length).toBeLessThanOrEqual(4 + 3)
+    expect(await db.outbox.count()).toBe(12 - wire.server.stored.size)
+  })
+})
