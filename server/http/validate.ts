@@ -44,11 +44,11 @@ export function validateQuery<S extends v.GenericSchema>(c: Context, schema: S):
  * that failed), `field` being the dotted path, and `message` the first field's.
  */
 export function validate<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
-  const nul = pathOfNul(input)
-  if (nul !== null) {
-    // PostgreSQL text cannot hold U+0000: refused here, before any schema or query sees it.
+  const unstorable = pathOfUnstorable(input)
+  if (unstorable !== null) {
+    // PostgreSQL text cannot hold U+0000, nor JSON a lone surrogate: refused before any query.
     throw new HttpError(400, messages.invalid.id, {
-      invalidFields: [{ field: nul, message: messages.invalid.id }],
+      invalidFields: [{ field: unstorable, message: messages.invalid.id }],
     })
   }
   const result = v.safeParse(schema, input, { abortPipeEarly: true })
@@ -65,23 +65,28 @@ export function validate<S extends v.GenericSchema>(schema: S, input: unknown): 
 }
 
 /**
- * The dotted path of the first string (or key) holding U+0000, or null when there is none. A
+ * The dotted path of the first string (or key) holding U+0000 or a lone UTF-16 surrogate (not
+ * well-formed Unicode), or null when there is none. A
  * walk with its own stack: a body nested a hundred thousand levels deep must not overflow.
  */
-function pathOfNul(input: unknown): string | null {
+function pathOfUnstorable(input: unknown): string | null {
   const stack: [unknown, string][] = [[input, '']]
   for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
     const [value, path] = next
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) return path || 'body'
+      if (!storable(value)) return path || 'body'
       continue
     }
     if (typeof value !== 'object' || value === null) continue
     for (const [key, entry] of Object.entries(value)) {
       const here = path ? `${path}.${key}` : key
-      if (key.includes('\u0000')) return here
+      if (!storable(key)) return here
       stack.push([entry, here])
     }
   }
   return null
+}
+
+function storable(text: string): boolean {
+  return !text.includes('\u0000') && text.isWellFormed()
 }
