@@ -252,6 +252,8 @@ test('a new version waits for the user, never interrupts a trial, and loads when
           const registration = await navigator.serviceWorker.getRegistration()
           return registration?.waiting != null
         }),
+        // Installing the new worker checks the whole precache: slow on a busy machine.
+        { timeout: 30_000 },
       )
       .toBe(true)
   } finally {
@@ -276,6 +278,7 @@ test('a new version waits for the user, never interrupts a trial, and loads when
           return registration?.waiting == null && navigator.serviceWorker.controller !== null
         })
         .catch(() => false),
+      { timeout: 30_000 },
     )
     .toBe(true)
   await expect(banner).toHaveCount(0)
