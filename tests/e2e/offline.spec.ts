@@ -247,11 +247,12 @@ test('a new version waits for the user, never interrupts a trial, and loads when
   try {
     await page.evaluate(() => window.dispatchEvent(new Event('focus')))
     await expect
-      .poll(() =>
-        page.evaluate(async () => {
-          const registration = await navigator.serviceWorker.getRegistration()
-          return registration?.waiting != null
-        }),
+      .poll(
+        () =>
+          page.evaluate(async () => {
+            const registration = await navigator.serviceWorker.getRegistration()
+            return registration?.waiting != null
+          }),
         // Installing the new worker checks the whole precache: slow on a busy machine.
         { timeout: 30_000 },
       )
@@ -271,13 +272,14 @@ test('a new version waits for the user, never interrupts a trial, and loads when
   await banner.getByRole('button', { name: 'Reload now' }).click()
   // The page reloads once the new worker controls it; a check during the reload counts as "not yet".
   await expect
-    .poll(() =>
-      page
-        .evaluate(async () => {
-          const registration = await navigator.serviceWorker.getRegistration()
-          return registration?.waiting == null && navigator.serviceWorker.controller !== null
-        })
-        .catch(() => false),
+    .poll(
+      () =>
+        page
+          .evaluate(async () => {
+            const registration = await navigator.serviceWorker.getRegistration()
+            return registration?.waiting == null && navigator.serviceWorker.controller !== null
+          })
+          .catch(() => false),
       { timeout: 30_000 },
     )
     .toBe(true)
