@@ -37,7 +37,7 @@ let server: ChildProcess | null = null
 const running = () => server !== null
 
 async function startServer() {
-  server = spawn(process.execPath, ['server/main.ts'], {
+  const child = spawn(process.execPath, ['server/main.ts'], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -45,7 +45,14 @@ async function startServer() {
       DATA_DIR: dataDir,
       JWT_SECRET: jwtSecret,
     },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  server = child
+  child.once('exit', (code, signal) => {
+    // Not stopped by the soak: said, and counted as down (the next start brings it back).
+    if (server !== child) return
+    console.warn(`the server exited by itself (code ${code}, signal ${signal})`)
+    server = null
   })
   for (let waited = 0; waited < 60_000; waited += 250) {
     try {
@@ -62,6 +69,7 @@ async function stopServer() {
   const running = server
   if (!running) return
   server = null
+  if (running.exitCode !== null || running.signalCode !== null) return
   const exited = new Promise((resolve) => running.once('exit', resolve))
   running.kill('SIGTERM')
   await exited
