@@ -42,6 +42,20 @@ async function post(request: APIRequestContext, token: string, path: string, dat
   return response
 }
 
+/** A simple trial at store 1, sent as the PWA sends it; answers the stored trial's id. */
+async function postSimpleTrial(request: APIRequestContext, token: string, comment: string) {
+  const created = await request.post(`${api}/free-guided/form`, {
+    headers: {
+      ...appHeaders,
+      Authorization: `Bearer ${token}`,
+      'Idempotency-Key': crypto.randomUUID(),
+    },
+    data: { store_id: 1, comment },
+  })
+  expect(created.status()).toBe(201)
+  return ((await created.json()) as { data: { id: number } }).data
+}
+
 test('an admin invites a Brand Expert who sets a password and signs in, then edits and deletes them', async ({
   page,
   browser,
@@ -151,16 +165,7 @@ test('an admin creates a store and sees its log after a manager checks in and ou
 
 test("an admin opens a Brand Expert's trials and one survey", async ({ page, request }) => {
   const agent = await apiLogin(request, demo.agent.email)
-  const created = await request.post(`${api}/free-guided/form`, {
-    headers: {
-      ...appHeaders,
-      Authorization: `Bearer ${agent.token}`,
-      'Idempotency-Key': crypto.randomUUID(),
-    },
-    data: { store_id: 1, comment: 'The consumer liked the gold stick.' },
-  })
-  expect(created.status()).toBe(201)
-  const { data } = (await created.json()) as { data: { id: number } }
+  const data = await postSimpleTrial(request, agent.token, 'The consumer liked the gold stick.')
 
   await signInAsAdmin(page)
   await page.goto('/users?query=agent@example.rs')
@@ -212,15 +217,7 @@ test('an admin reads the dashboard for a period, and an empty period says so', a
   request,
 }) => {
   const agent = await apiLogin(request, demo.agent.email)
-  const created = await request.post(`${api}/free-guided/form`, {
-    headers: {
-      ...appHeaders,
-      Authorization: `Bearer ${agent.token}`,
-      'Idempotency-Key': crypto.randomUUID(),
-    },
-    data: { store_id: 1, comment: 'For the dashboard.' },
-  })
-  expect(created.status()).toBe(201)
+  await postSimpleTrial(request, agent.token, 'For the dashboard.')
   const store = await apiGet<{ name: string }>(request, agent.token, 'store/1')
 
   await signInAsAdmin(page)
