@@ -9,6 +9,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { rmSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { parseArgs } from 'node:util'
 import { chromium } from '@playwright/test'
 import * as v from 'valibot'
@@ -19,11 +20,21 @@ const storedSession = v.object({ user: v.object({ id: v.number() }) })
 const { values } = parseArgs({
   options: {
     trials: { type: 'string', default: '200' },
-    port: { type: 'string', default: '4390' },
+    port: { type: 'string' },
   },
 })
 const total = Number(values.trials)
-const port = Number(values.port)
+const port = values.port ? Number(values.port) : await freePort()
+
+/** A port nothing listens on now, so that a soak never meets a server left by another run. */
+async function freePort(): Promise<number> {
+  const probe = createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const address = probe.address()
+  await new Promise((resolve) => probe.close(resolve))
+  if (typeof address !== 'object' || address === null) throw new Error('no free port')
+  return address.port
+}
 const base = `http://127.0.0.1:${port}`
 const dataDir = `.data/soak-${port}`
 const headers = { 'X-APP': 'brand-expert-pwa', 'Content-Type': 'application/json' }
