@@ -30,8 +30,9 @@ export const loyaltyRules = [
 export type LoyaltyRule = (typeof loyaltyRules)[number]
 
 /**
- * `count` of `GET /customer/search` is exact up to this many matches; a search matching more
- * answers this number (the PWA says "1,000 or more"), so a common name stays fast among a million.
+ * `GET /customer/search` takes at most this many matches: `count` is exact up to it; a search
+ * matching more answers this number (the PWA says "1,000 or more") and pages through the first
+ * matches found, by name, so that a common name stays fast among a million customers.
  */
 export const customerCountLimit = 1000
 

@@ -132,7 +132,7 @@ describe.each(databases)('customer search on $name', (database) => {
     expect(await search(word, 3)).toEqual({ rows: [], count: total })
   })
 
-  it('counts matches up to the limit, and pages on past it', async () => {
+  it('takes the first matches up to the limit, counts them, and sorts them by name', async () => {
     const word = `Zzcap${uniqueWord()}`
     await api.db.execute(sql`
       insert into customers (fullname, email, referral_code, created_at)
@@ -141,8 +141,12 @@ describe.each(databases)('customer search on $name', (database) => {
     const first = await search(word)
     expect(first.count).toBe(customerCountLimit)
     expect(first.rows).toHaveLength(pageSize)
+    const names = first.rows.map((row) => row.fullname)
+    expect(names).toEqual(names.toSorted())
+    const last = await search(word, customerCountLimit / pageSize)
+    expect(last.rows).toHaveLength(pageSize)
     const beyond = await search(word, customerCountLimit / pageSize + 1)
-    expect(beyond.rows).toHaveLength(pageSize)
+    expect(beyond).toEqual({ rows: [], count: customerCountLimit })
   })
 
   it('lists every customer for an empty query, by name and id', async () => {

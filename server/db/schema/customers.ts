@@ -29,8 +29,8 @@ export function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
 
 /**
  * Consumers of the programme. `points` is the balance, `pointsSpent` what was spent in total.
- * Partial search (3+ characters) on email, phone and name is served by pg_trgm GIN indexes; the
- * exact referral code by its unique index.
+ * Partial search (3+ characters) on email, phone and name is served by pg_trgm GIN indexes, a
+ * phone's beginning by a b-tree, the exact referral code by its unique index.
  */
 export const customers = pgTable(
   'customers',
@@ -55,6 +55,8 @@ export const customers = pgTable(
     index('customers_email_lower_index').on(sql`lower(${table.email})`),
     index('customers_email_trgm_index').using('gin', sql`lower(${table.email}) gin_trgm_ops`),
     index('customers_phone_trgm_index').using('gin', sql`${table.phone} gin_trgm_ops`),
+    // A phone fragment with its `+` is a prefix (`like '+3816…%'`): a b-tree serves it.
+    index('customers_phone_prefix_index').using('btree', sql`${table.phone} text_pattern_ops`),
     // The name search compares `folded(fullname)`: the index is on that very expression.
     index('customers_fullname_trgm_index').using(
       'gin',

@@ -1,4 +1,4 @@
-import { asc, count, eq, or, sql, type SQL } from 'drizzle-orm'
+import { asc, eq, or, sql, type SQL } from 'drizzle-orm'
 import { customerCountLimit, type CustomerList } from '../../../src/contract/customers.ts'
 import { pageSize } from '../../../src/contract/http.ts'
 import type { Database } from '../../db/database.ts'
@@ -26,10 +26,18 @@ export function phoneFragments(query: string): string[] {
   return [phone]
 }
 
+/** `text%` for `like`, with `%`, `_` and `\\` in the text taken as plain characters. */
+function startingWith(text: string): string {
+  return `${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+}
+
 /**
  * An exact referral code, or (3+ characters) part of the email, phone or name. Each condition has
- * an index: the referral code's unique index, and pg_trgm GIN indexes on `lower(email)`, `phone`
- * and the folded name (the same expressions as here), so that `like '%…%'` does not scan the table.
+ * an index: the referral code's unique index, pg_trgm GIN indexes on `lower(email)`, `phone` and
+ * the folded name (the same expressions as here), so that `like '%…%'` does not scan the table,
+ * and a `text_pattern_ops` index on `phone` for a fragment that starts with `+`: only a number's
+ * beginning holds a `+`, so that fragment is a prefix, and every trigram of `+38…` is in every
+ * stored number.
  */
 export function customerMatch(query: string): SQL | undefined {
   if (query === '') return undefined
@@ -39,19 +47,27 @@ export function customerMatch(query: string): SQL | undefined {
     conditions.push(containsFolded(customers.fullname, query))
   }
   for (const fragment of phoneFragments(query)) {
-    conditions.push(sql`${customers.phone} like ${containing(fragment)}`)
+    const pattern = fragment.startsWith('+') ? startingWith(fragment) : containing(fragment)
+    conditions.push(sql`${customers.phone} like ${pattern}`)
   }
   return or(...conditions)
 }
 
-/** `GET /customer/search`: a page of matching customers by name then id, and how many match. */
+/**
+ * `GET /customer/search`: a page of the matching customers by name then id, and how many match.
+ * At most `customerCountLimit` matches are taken, the first the indexes give, then sorted: a common
+ * name among a million customers would otherwise be read and sorted whole for every page (or the
+ * name index walked from A until the page is full). A search with more matches says so (the count
+ * is the limit) and asks for a longer query; an empty query takes the first customers by name.
+ */
 export async function searchCustomers(
   db: Database,
   query: string,
   page: number,
 ): Promise<CustomerList> {
   const where = customerMatch(query)
-  const [rows, [total]] = await Promise.all([
+  const byName = [asc(customers.fullname), asc(customers.id)]
+  const matches = db.$with('matches').as(
     db
       .select({
         id: customers.id,
@@ -63,20 +79,34 @@ export async function searchCustomers(
       })
       .from(customers)
       .where(where)
-      .orderBy(asc(customers.fullname), asc(customers.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    // Counting stops at the limit: every further match would be read only to be counted.
-    db
-      .select({ count: count() })
-      .from(
-        db
-          .select({ id: customers.id })
-          .from(customers)
-          .where(where)
-          .limit(customerCountLimit)
-          .as('matches'),
-      ),
-  ])
+      .orderBy(...(where ? [] : byName))
+      .limit(customerCountLimit),
+  )
+  const counted = sql<number>`(select count(*) from ${matches})::int`
+  const pageRows = await db
+    .with(matches)
+    .select({
+      customer: {
+        id: matches.id,
+        fullname: matches.fullname,
+        email: matches.email,
+        phone: matches.phone,
+        referralCode: matches.referralCode,
+        points: matches.points,
+      },
+      count: counted,
+    })
+    .from(matches)
+    .orderBy(asc(matches.fullname), asc(matches.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+  const rows = pageRows.map((row) => row.customer)
+  const first = pageRows[0]
+  if (first) return { rows, count: first.count }
+  // A page past the last: the count alone.
+  const [total] = await db
+    .with(matches)
+    .select({ count: counted })
+    .from(sql`(select 1) as one`)
   return { rows, count: total?.count ?? 0 }
 }

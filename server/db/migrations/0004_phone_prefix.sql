@@ -1,0 +1,1 @@
+CREATE INDEX "customers_phone_prefix_index" ON "customers" USING btree ("phone" text_pattern_ops);
