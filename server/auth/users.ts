@@ -42,13 +42,29 @@ function toUser(row: UserRow): User {
   return { ...user, expertStore }
 }
 
-/** A user who has not been deleted, as the API shows them. */
-export async function findUser(db: Database, id: number): Promise<User | null> {
-  const [row] = await db
+function userQuery(db: Database) {
+  return db
     .select(userColumns)
     .from(users)
     .leftJoin(stores, eq(stores.id, users.expertStoreId))
-    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt)))
+    .prepare('find_user')
+}
+
+/**
+ * The query of `findUser`, built and prepared once per database (every API request runs it):
+ * neither the query builder nor PostgreSQL's parser and planner run again for it.
+ */
+const preparedUserQuery = new WeakMap<Database, ReturnType<typeof userQuery>>()
+
+/** A user who has not been deleted, as the API shows them. */
+export async function findUser(db: Database, id: number): Promise<User | null> {
+  let query = preparedUserQuery.get(db)
+  if (!query) {
+    query = userQuery(db)
+    preparedUserQuery.set(db, query)
+  }
+  const [row] = await query.execute({ id })
   return row ? toUser(row) : null
 }
 
