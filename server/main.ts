@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { loadConfig } from './config.ts'
 import { openDatabase } from './db/database.ts'
+import { forgetExpiredKeys } from './http/idempotency.ts'
 import { demoPassword, demoUsers, seedDemo } from './db/seed.ts'
 import { createMailer } from './mail/mailer.ts'
 import { createTasks } from './tasks.ts'
@@ -17,6 +18,13 @@ if (config.seedDemo && (await seedDemo(database.db, clock))) {
 
 const mailer = createMailer(config)
 const tasks = createTasks()
+// Idempotency keys past their 30 days: nothing reads them again (an old key coming back is new).
+const forgetKeys = () =>
+  tasks.run('forget expired idempotency keys', async () => {
+    await forgetExpiredKeys(database.db, clock())
+  })
+forgetKeys()
+const keySweep = setInterval(forgetKeys, 60 * 60_000).unref()
 const app = createApp({ db: database.db, mailer, clock, config, tasks })
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
@@ -54,6 +62,7 @@ async function shutDown(signal: string) {
   }, 10_000).unref()
   await new Promise<void>((resolve) => server.close(() => resolve()))
   clearTimeout(force)
+  clearInterval(keySweep)
   await tasks.idle()
   mailer.close()
   await database.close()

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { dataEnvelope, idempotentReplayedHeader } from '../../src/contract/http.ts'
 import { messages } from '../../src/contract/messages.ts'
 import { trialCreatedSchema } from '../../src/contract/trial.ts'
-import { keyLockName } from '../../server/http/idempotency.ts'
+import { forgetExpiredKeys, keyLockName } from '../../server/http/idempotency.ts'
 import { createStore, createUser, signIn, type TestStore } from './fixtures.ts'
 import { databases, expectShape, useApi, type TestApi } from './harness.ts'
 import { guidedAnswers, keysOf, postTrial, trialsOf } from './trial-fixtures.ts'
@@ -199,5 +199,25 @@ describe.each(databases)('Idempotency-Key on $name', (database) => {
     expect(after.body).not.toEqual(first.body)
     expect(await trialsOf(api, agent.id)).toHaveLength(2)
     expect(await keysOf(api, agent.id)).toHaveLength(1)
+  })
+
+  it('forgets the keys past their 30 days in the sweep, and only those', async () => {
+    const store = await createStore(api)
+    const agent = await createUser(api)
+    const old = await postTrial(api, {
+      token: await signIn(api, agent),
+      body: trialBody(store),
+      key: randomUUID(),
+    })
+    api.clock.advance(31 * day)
+    const kept = randomUUID()
+    const recent = await postTrial(api, {
+      token: await signIn(api, agent),
+      body: trialBody(store),
+      key: kept,
+    })
+    expect([old.status, recent.status]).toEqual([201, 201])
+    expect(await forgetExpiredKeys(api.db, api.clock.now())).toBeGreaterThanOrEqual(1)
+    expect((await keysOf(api, agent.id)).map((row) => row.key)).toEqual([kept])
   })
 })

@@ -16,8 +16,8 @@ export const idempotencyStatuses = ['running', 'done'] as const
 /**
  * `Idempotency-Key`s (design section 4), per user: the sha256 of the request's canonical body and,
  * once done, the answer to replay. Written in the transaction of the work they guard, so that a
- * key is done exactly when the work is stored. Kept 30 days at least: a user's older keys are
- * deleted when the user sends the next key.
+ * key is done exactly when the work is stored. Kept 30 days at least: an older key is claimed
+ * again as new when it comes back, and deleted by the server's hourly sweep (`forgetExpiredKeys`).
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
