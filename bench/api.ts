@@ -14,7 +14,8 @@ import { join } from 'node:path'
 import autocannon from 'autocannon'
 import pg from 'pg'
 import { apiBasePath, appHeader, appId, idempotencyHeader } from '../src/contract/http.ts'
-import type { TrialAnswers, TrialBody } from '../src/contract/trial.ts'
+import type { TrialBody } from '../src/contract/trial.ts'
+import { guidedAnswers } from '../tests/api/trial-answers.ts'
 import type { BenchModule, Figure } from './figures.ts'
 import {
   benchDatabaseUrl,
@@ -149,51 +150,6 @@ function clean(result: LoadResult): boolean {
   return result.non2xx === 0 && result.errors === 0 && result.ok > 0
 }
 
-/** A complete guided trial, as the wizard sends it (src/contract/trial.ts). */
-export function trialAnswers(): TrialAnswers {
-  return {
-    gender: 'female',
-    ageRange: '25-34',
-    habits: 'RMC;HTS',
-    habitsData: {
-      HTS: {
-        id: 1,
-        type: 'HTS',
-        brandName: 'Aurum Gold',
-        brandFamily: 'Aurum',
-        image: './packs/aurum-gold.svg',
-        src: '/media/packs/aurum-gold.svg',
-      },
-      RMC: { other: 'Domaći duvan' },
-    },
-    consumption: '10-15',
-    referalSource: ['friend', 'store-display'],
-    email: {
-      email: 'kupac@example.rs',
-      phone: '+381641112233',
-      privacyPolicy: true,
-      analizeData: true,
-    },
-    consumptionOrder: ['gold', 'azure'],
-    device: {
-      id: 7,
-      name: 'Aura One',
-      positive: ['easy-to-use', 'design'],
-      negative: [],
-      neutral: [],
-    },
-    gold: { positive: ['taste-rich'], negative: ['too-hot'], neutral: [] },
-    goldComment: 'Sviđa joj se ukus.',
-    azure: { positive: [], negative: [], neutral: ['undecided'] },
-    shopping: 'yes',
-    shoppingSuccess: {
-      reason: ['taste', 'expert-advice'],
-      device: { id: 7, name: 'Aura One' },
-      sticks: [{ id: 3, name: 'Aurum Gold', quantity: 2 }],
-    },
-  }
-}
-
 type SearchTerms = {
   voucherCodes: string[]
   exactCustomerTerms: string[]
@@ -312,7 +268,7 @@ async function run(): Promise<Figure[]> {
     const nextStore = rotating(terms.storeTerms)
     const trialBody = JSON.stringify({
       store_id: terms.storeId,
-      comment: trialAnswers(),
+      comment: guidedAnswers(),
     } satisfies TrialBody)
     const postTrial: NextRequest = () => ({
       method: 'POST',

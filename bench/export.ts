@@ -17,7 +17,7 @@ import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import pg from 'pg'
 import { apiBasePath, appHeader, appId } from '../src/contract/http.ts'
-import { trialAnswers } from './api.ts'
+import { guidedAnswers } from '../tests/api/trial-answers.ts'
 import type { BenchModule, Figure } from './figures.ts'
 import {
   benchDatabaseUrl,
@@ -47,7 +47,7 @@ async function fillTrials(client: pg.Client, target: number): Promise<number> {
      from generate_series(1, $2::int) as g,
           (select id from users where email = 'agent@example.rs') as u,
           (select id from stores where archived_at is null order by id limit 1) as s`,
-    [JSON.stringify(trialAnswers()), missing],
+    [JSON.stringify(guidedAnswers()), missing],
   )
   return missing
 }

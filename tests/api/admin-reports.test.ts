@@ -21,7 +21,7 @@ import { expectAdminsOnly, signedIn } from './admin-fixtures.ts'
 import { createCustomer, createVoucher } from './customer-fixtures.ts'
 import { createStore, createUser, uniqueWord } from './fixtures.ts'
 import { databases, expectShape, useApi, type TestApi } from './harness.ts'
-import { guidedAnswers } from './trial-fixtures.ts'
+import { guidedAnswers } from './trial-answers.ts'
 
 /** RFC 4180: quoted fields may hold commas, quotes (doubled) and line breaks. */
 function parseCsv(text: string): string[][] {

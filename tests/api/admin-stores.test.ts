@@ -9,7 +9,8 @@ import { stores } from '../../server/db/schema/stores.ts'
 import { expectAdminsOnly, signedIn } from './admin-fixtures.ts'
 import { createStore, createUser, uniqueWord, userRow } from './fixtures.ts'
 import { databases, expectShape, useApi, type TestApi } from './harness.ts'
-import { createTrial, guidedAnswers, postTrial } from './trial-fixtures.ts'
+import { guidedAnswers } from './trial-answers.ts'
+import { createTrial, postTrial } from './trial-fixtures.ts'
 
 const minute = 60 * 1000
 

@@ -5,7 +5,8 @@ import type { Role } from '../../src/contract/roles.ts'
 import { trialCreatedSchema, trialListSchema, trialSchema } from '../../src/contract/trial.ts'
 import { createStore, createUser, signIn } from './fixtures.ts'
 import { databases, expectShape, useApi, type TestApi } from './harness.ts'
-import { createTrial, guidedAnswers, postTrial } from './trial-fixtures.ts'
+import { guidedAnswers } from './trial-answers.ts'
+import { createTrial, postTrial } from './trial-fixtures.ts'
 
 async function signedIn(api: TestApi, role: Role, expertStoreId?: number) {
   const user = await createUser(api, expertStoreId ? { role, expertStoreId } : { role })

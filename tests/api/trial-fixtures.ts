@@ -2,54 +2,10 @@ import { count, eq } from 'drizzle-orm'
 import type { PackType, ProductType } from '../../src/contract/catalogue.ts'
 import { idempotencyHeader } from '../../src/contract/http.ts'
 import type { Locale } from '../../src/contract/locale.ts'
-import type { TrialAnswers } from '../../src/contract/trial.ts'
 import { packs, products } from '../../server/db/schema/catalogue.ts'
 import { idempotencyKeys } from '../../server/db/schema/idempotency.ts'
 import { trials } from '../../server/db/schema/trials.ts'
 import { callApi, type TestApi } from './harness.ts'
-
-/** A complete wizard trial: HTS and RMC habits, two sticks, a device and a purchase. */
-export function guidedAnswers(): TrialAnswers {
-  const htsPack = {
-    id: 1,
-    type: 'HTS' as const,
-    brandName: 'Aurum Gold',
-    brandFamily: 'Aurum',
-    image: './packs/aurum-gold.svg',
-    src: '/media/packs/aurum-gold.svg',
-  }
-  return {
-    gender: 'female',
-    ageRange: '25-34',
-    habits: 'RMC;HTS',
-    habitsData: { HTS: htsPack, RMC: { other: 'Domaći duvan' } },
-    consumption: '10-15',
-    referalSource: ['friend', 'store-display'],
-    email: {
-      email: 'kupac@example.rs',
-      phone: '+381641112233',
-      privacyPolicy: true,
-      analizeData: true,
-    },
-    consumptionOrder: ['gold', 'azure'],
-    device: {
-      id: 7,
-      name: 'Aura One',
-      positive: ['easy-to-use', 'design'],
-      negative: [],
-      neutral: [],
-    },
-    gold: { positive: ['taste-rich'], negative: ['too-hot'], neutral: [] },
-    goldComment: 'Sviđa joj se ukus.',
-    azure: { positive: [], negative: [], neutral: ['undecided'] },
-    shopping: 'yes',
-    shoppingSuccess: {
-      reason: ['taste', 'expert-advice'],
-      device: { id: 7, name: 'Aura One' },
-      sticks: [{ id: 3, name: 'Aurum Gold', quantity: 2 }],
-    },
-  }
-}
 
 export type TrialPost = {
   token: string

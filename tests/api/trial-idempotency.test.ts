@@ -7,7 +7,8 @@ import { trialCreatedSchema } from '../../src/contract/trial.ts'
 import { forgetExpiredKeys, keyLockName } from '../../server/http/idempotency.ts'
 import { createStore, createUser, signIn, type TestStore } from './fixtures.ts'
 import { databases, expectShape, useApi, type TestApi } from './harness.ts'
-import { guidedAnswers, keysOf, postTrial, trialsOf } from './trial-fixtures.ts'
+import { guidedAnswers } from './trial-answers.ts'
+import { keysOf, postTrial, trialsOf } from './trial-fixtures.ts'
 
 const day = 24 * 60 * 60 * 1000
 

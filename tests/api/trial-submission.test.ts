@@ -4,7 +4,8 @@ import { messages } from '../../src/contract/messages.ts'
 import { trialCreatedSchema, trialSchema } from '../../src/contract/trial.ts'
 import { createStore, createUser, signIn } from './fixtures.ts'
 import { databases, expectShape, useApi, type TestApi } from './harness.ts'
-import { countTrials, guidedAnswers, postTrial, trialsOf } from './trial-fixtures.ts'
+import { guidedAnswers } from './trial-answers.ts'
+import { countTrials, postTrial, trialsOf } from './trial-fixtures.ts'
 
 async function signedIn(api: TestApi, options: Parameters<typeof createUser>[1] = {}) {
   const user = await createUser(api, options)
