@@ -45,7 +45,7 @@ export type StoredAnswer = { status: ContentfulStatusCode; body: unknown }
 
 type Request = { userId: number; key: string | undefined; body: unknown; now: Date }
 
-/** Deletes the keys older than the retention (main.ts runs it hourly): nothing reads them again. */
+/** Deletes the keys older than the retention (serve.ts runs it hourly): nothing reads them again. */
 export async function forgetExpiredKeys(db: Database, now: Date): Promise<number> {
   const expiredBefore = new Date(now.getTime() - keyRetentionMs)
   const forgotten = await db
