@@ -31,17 +31,18 @@ export type LoyaltyRule = (typeof loyaltyRules)[number]
 
 /**
  * `GET /customer/search` takes at most this many matches: `count` is exact up to it; a search
- * matching more answers this number (the PWA says "1,000 or more") and pages through the first
+ * matching more answers this number (the PWA says "200 or more") and pages through the first
  * matches found, by name, so that a common name stays fast among a million customers.
  */
-export const customerCountLimit = 1000
+export const customerCountLimit = 200
 
 /**
  * A row of `GET /customer/search?query=&page=`: `{ data: { rows, count } }`, 20 a page, by name then
  * id. The query matches a referral code exactly (without regard to case), or 3 characters or more
- * of an email, phone or name anywhere in it (names without regard to case or to č ć š ž đ; a phone
- * without spaces, also in the local form `06…` for a stored `+3816…` or `+3826…`). An empty query
- * lists every customer.
+ * of an email, phone or name anywhere in it (names without regard to case or to č ć š ž đ, and
+ * not for a query with `@` or `.`; emails not for a query with a space; a phone without
+ * spaces, also in the local form `06…` for a stored `+3816…` or `+3826…`). An empty query lists
+ * every customer.
  */
 export const customerSummarySchema = v.object({
   id: v.number(),

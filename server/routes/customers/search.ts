@@ -43,8 +43,12 @@ export function customerMatch(query: string): SQL | undefined {
   if (query === '') return undefined
   const conditions: SQL[] = [eq(customers.referralCode, query.toUpperCase())]
   if (query.length >= minPartialLength) {
-    conditions.push(sql`lower(${customers.email}) like ${containing(query.toLowerCase())}`)
-    conditions.push(containsFolded(customers.fullname, query))
+    // Only where the text can be: an email has no spaces; a name no `@` or `.` (which
+    // pg_trgm leaves out of trigrams, so `j.bos` would recheck every name with a word `bos…`).
+    if (!/\s/.test(query)) {
+      conditions.push(sql`lower(${customers.email}) like ${containing(query.toLowerCase())}`)
+    }
+    if (!/[@.]/.test(query)) conditions.push(containsFolded(customers.fullname, query))
   }
   for (const fragment of phoneFragments(query)) {
     const pattern = fragment.startsWith('+') ? startingWith(fragment) : containing(fragment)
