@@ -1,9 +1,50 @@
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import babel from '@rolldown/plugin-babel'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import { VitePWA } from 'vite-plugin-pwa'
+
+/** Sources only the admin screens use (the bench's list): their features and contracts… */
+const adminSource =
+  /[\\/]src[\\/](features[\\/](users|admin-stores|reports|surveys)[\\/]|contract[\\/](users|administration)\.ts)/
+/** …and the split parts (`?tsr-split`) of the admin routes; their definitions stay in the route tree. */
+const adminRoute = /[\\/]src[\\/]routes[\\/]_app[\\/]_admin[\\/.].*\?tsr-split/
+
+/** A `session` chunk is named after every screen that shares it: too long for a file name. */
+function fileName(name: string): string {
+  return name.startsWith('session~') ? 'session' : '[name]'
+}
+
+/**
+ * The shared message descriptors of `src/contract/` (`/*i18n*\/ { id, message }`) keep only their
+ * id in the PWA's build: the compiled catalogs carry every text, in me, sr and en. The server
+ * imports the sources as they are. A descriptor of another shape fails the build.
+ */
+function contractMessageIdsOnly(): Plugin {
+  const descriptor =
+    /\/\*i18n\*\/\s*\{\s*id:\s*('[^']+'),\s*message:\s*('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"),?\s*\}/g
+  return {
+    name: 'contract-message-ids-only',
+    apply: 'build',
+    enforce: 'pre',
+    transform: {
+      filter: { id: /[\\/]src[\\/]contract[\\/][^\\/]+\.ts$/ },
+      handler(code, id) {
+        if (!code.includes('/*i18n*/')) return null
+        // Lines are kept (each removed line break is put back), so the source map stays close.
+        const stripped = code.replace(
+          descriptor,
+          (match, messageId: string) =>
+            `{ id: ${messageId} }${'\n'.repeat(match.split('\n').length - 1)}`,
+        )
+        if (stripped.includes('/*i18n*/'))
+          this.error(`${id}: a /*i18n*/ descriptor of another shape`)
+        return { code: stripped, map: null }
+      },
+    },
+  }
+}
 
 // Build-time configuration of the PWA. The same variables configure the server at run time,
 // so `npm start` builds the client with the values the server enforces.
@@ -11,7 +52,22 @@ const env = process.env
 
 export default defineConfig({
   plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true, routeFileIgnorePrefix: '-' }),
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routeFileIgnorePrefix: '-',
+      // A route's loader travels with its component, so the route tree the entry loads holds
+      // only guards, params and search schemas (not the query code of every screen).
+      codeSplittingOptions: {
+        defaultBehavior: [
+          ['loader', 'component'],
+          ['errorComponent'],
+          ['notFoundComponent'],
+          ['pendingComponent'],
+        ],
+      },
+    }),
+    contractMessageIdsOnly(),
     babel({ presets: [linguiTransformerBabelPreset()] }),
     react(),
     lingui(),
@@ -21,7 +77,11 @@ export default defineConfig({
       filename: 'sw.ts',
       // Registered by src/offline/service-worker.ts (workbox-window), which owns the update prompt.
       injectRegister: false,
-      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'] },
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // Admin code is fetched by admins when they open it, never by everyone's service worker.
+        globIgnores: ['**/node_modules/**/*', 'assets/admin-only-*'],
+      },
       manifest: {
         name: 'Brand Expert',
         short_name: 'Brand Expert',
@@ -52,6 +112,58 @@ export default defineConfig({
     ),
     'import.meta.env.VITE_SUPPORT_EMAIL': JSON.stringify(env.SUPPORT_EMAIL ?? 'podrska@example.me'),
   },
-  build: { target: 'es2023', sourcemap: true },
+  resolve: {
+    alias: [
+      // The packages' modern builds: smaller than the ES5 ones their entries point to.
+      { find: /^dexie$/, replacement: 'dexie/dist/modern/dexie.mjs' },
+      { find: /^workbox-window$/, replacement: 'workbox-window/build/workbox-window.prod.mjs' },
+      // React 19 has useSyncExternalStore: the package's own non-shim entries use it directly.
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: 'use-sync-external-store/with-selector.js',
+      },
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: 'use-sync-external-store',
+      },
+    ],
+  },
+  build: {
+    target: 'es2023',
+    sourcemap: true,
+    // No polyfill for <link rel="modulepreload">: a browser without it loads each module when
+    // it is imported.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        chunkFileNames: ({ name }) => `assets/${fileName(name)}-[hash].js`,
+        assetFileNames: ({ names }) => `assets/${fileName(names[0] ?? '')}-[hash][extname]`,
+        codeSplitting: {
+          groups: [
+            // Everything the first screen imports, in one file: one request, and one gzip
+            // dictionary instead of a dozen.
+            { name: 'app', tags: ['$initial'] },
+            {
+              // One chunk of admin code (named for the service worker's globIgnores); what it
+              // shares with other screens stays in their chunks.
+              name: 'admin-only',
+              test: (id) => adminSource.test(id) || adminRoute.test(id),
+              includeDependenciesRecursively: false,
+            },
+            {
+              // Code that screens after sign-in share, in chunks by the screens that use it
+              // (so a brand expert does not load a manager's voucher dialog); chunks under
+              // 20 kB join their nearest neighbour, so a screen loads a few files, not dozens.
+              name: 'session',
+              minShareCount: 2,
+              entriesAware: true,
+              entriesAwareMergeThreshold: 20_000,
+              test: (id) => !adminSource.test(id) && !adminRoute.test(id),
+            },
+          ],
+        },
+      },
+    },
+  },
   server: { proxy: { '/api': 'http://localhost:3000', '/assets': 'http://localhost:3000' } },
 })

@@ -2,7 +2,6 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from '@tanstack/react-router'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { persistQueryClient } from '@tanstack/react-query-persist-client'
 import { I18nProvider } from '@lingui/react'
 import { i18n } from '@lingui/core'
 import './ui/theme.css'
@@ -13,45 +12,60 @@ import { clearSession, getSession } from './api/session.ts'
 import { ApiError } from './api/api-error.ts'
 import { refreshSession } from './features/auth/auth-api.ts'
 import { registerServiceWorker } from './offline/service-worker.ts'
-import { persistOptions } from './offline/query-persister.ts'
-import { kickOutbox, startOutboxRunner } from './offline/outbox-runner.ts'
+import { restorePersistedQueries } from './offline/query-persister.ts'
+import { kickStartedOutbox, startOutboxNow } from './offline/start-outbox.ts'
 import { swMessages } from './offline/sw-messages.ts'
 import { setPackImageProgress } from './offline/pack-image-progress.ts'
 
+/**
+ * An expired session: to the sign-in page, keeping where the user was. Once: a second expired
+ * answer (the start's /me and a screen's query) finds the sign-in page already on its way.
+ */
 function signInAgain() {
   clearSession()
-  void router.navigate({ to: '/login', search: { redirect: router.state.location.href } })
+  const { pathname, href } = router.latestLocation
+  if (pathname !== '/login') void router.navigate({ to: '/login', search: { redirect: href } })
+}
+
+/** After the first screen has painted; at once in a hidden tab, where frames wait. */
+function afterPaint(task: () => void) {
+  if (document.hidden) setTimeout(task)
+  else requestAnimationFrame(() => setTimeout(task))
 }
 
 const queryClient = createQueryClient(signInAgain)
 const router = createAppRouter(queryClient)
 
-// The look-ups kept on the device are back in the cache before any screen loads, so a reload
-// with no connection opens them at once instead of waiting for the network.
-const [, restored] = persistQueryClient({ queryClient, ...persistOptions })
-await Promise.all([activateLocale(storedLocale()), restored])
+async function start() {
+  // The look-ups kept on the device are back in the cache before any screen loads, so a reload
+  // with no connection opens them at once instead of waiting for the network.
+  await Promise.all([activateLocale(storedLocale()), restorePersistedQueries(queryClient)])
 
-const root = document.getElementById('root')
-if (!root) throw new Error('index.html has no #root')
-createRoot(root).render(
-  <StrictMode>
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nProvider>
-  </StrictMode>,
-)
+  const root = document.getElementById('root')
+  if (!root) throw new Error('index.html has no #root')
+  createRoot(root).render(
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </I18nProvider>
+    </StrictMode>,
+  )
 
-// On start a signed-in app refreshes its token and user (spec section 4); offline it keeps them.
-if (getSession()) {
-  refreshSession().catch((error: unknown) => {
-    if (error instanceof ApiError && error.status === 401) signInAgain()
+  // On start a signed-in app refreshes its token and user (spec section 4); offline it keeps them.
+  // Its outbox starts once the first screen has painted.
+  if (getSession()) {
+    refreshSession().catch((error: unknown) => {
+      if (error instanceof ApiError && error.status === 401) signInAgain()
+    })
+    afterPaint(startOutboxNow)
+  }
+
+  registerServiceWorker((message) => {
+    if (message.type === swMessages.replayOutbox) kickStartedOutbox()
+    if (message.type === swMessages.packImagesProgress) setPackImageProgress(message)
   })
 }
 
-startOutboxRunner(() => getSession()?.user.id ?? null)
-registerServiceWorker((message) => {
-  if (message.type === swMessages.replayOutbox) kickOutbox()
-  if (message.type === swMessages.packImagesProgress) setPackImageProgress(message)
-})
+void start()

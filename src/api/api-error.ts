@@ -1,7 +1,5 @@
 import * as v from 'valibot'
-import { HTTPError, NetworkError, TimeoutError } from 'ky'
 import { errorEnvelopeSchema, jwtExpired } from '../contract/http.ts'
-import { messages } from '../contract/messages.ts'
 
 /**
  * An API call that failed: `message` is the one text to show (spec section 8), already in the
@@ -39,21 +37,4 @@ export function extractErrorMessage(body: unknown, unknownError: string): string
   const parsed = v.safeParse(errorEnvelopeSchema, body)
   if (!parsed.success) return unknownError
   return parsed.output.invalidFields?.[0]?.message || parsed.output.message || unknownError
-}
-
-export function toApiError(error: unknown, translate: (id: string) => string): ApiError {
-  if (error instanceof ApiError) return error
-  const unknownError = translate(messages.unknownError.id)
-  if (error instanceof HTTPError) {
-    const parsed = v.safeParse(errorEnvelopeSchema, error.data)
-    return new ApiError(
-      error.response.status,
-      extractErrorMessage(error.data, unknownError),
-      parsed.success ? (parsed.output.invalidFields ?? []) : [],
-    )
-  }
-  if (error instanceof NetworkError || error instanceof TimeoutError) {
-    return new ApiError(0, translate(messages.network.id))
-  }
-  return new ApiError(-1, unknownError)
 }

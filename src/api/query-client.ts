@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
 import { ApiError } from './api-error.ts'
-import { toast } from '../ui/toast/toast-queue.ts'
+import { showToast } from '../ui/toast/show-toast.ts'
 
 function hasMessage(value: unknown): value is { message: string } {
   return (
@@ -26,11 +26,11 @@ export function createQueryClient(onJwtExpired: () => void): QueryClient {
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
         if (error instanceof ApiError && error.isJwtExpired) return onJwtExpired()
-        if (!mutation.meta?.silent) toast.error(error.message)
+        if (!mutation.meta?.silent) showToast('error', error.message)
       },
       onSuccess: (result, _variables, _context, mutation) => {
         if (!mutation.meta?.silent && hasMessage(result) && result.message)
-          toast.success(result.message)
+          showToast('success', result.message)
       },
     }),
     defaultOptions: {

@@ -1,10 +1,14 @@
+import { getSession } from '../api/session.ts'
 import { offlineDatabase } from './database.ts'
 import { makeDueNow, releaseAfterLogin, replayOutbox } from './outbox.ts'
 import { sendTrial } from './send-trial.ts'
 import { swMessages } from './sw-messages.ts'
 
 const everyWhileWaiting = 15_000
-let currentUser: () => number | null = () => null
+
+function currentUser(): number | null {
+  return getSession()?.user.id ?? null
+}
 
 function deps() {
   return { db: offlineDatabase(), send: sendTrial }
@@ -18,11 +22,11 @@ export function kickOutbox(): void {
 }
 
 /**
- * Replays the outbox when the app starts, when the connection or the window comes back, on a
- * timer while trials wait, and when the service worker's Background Sync wakes the page.
+ * Replays the outbox when the connection or the window comes back, on a timer while trials wait,
+ * and when the service worker's Background Sync wakes the page (through `start-outbox.ts`, which
+ * starts this once and sends at once).
  */
-export function startOutboxRunner(userId: () => number | null): void {
-  currentUser = userId
+export function startOutboxRunner(): void {
   // The connection is back: what waited for it goes now, whatever its backoff said.
   window.addEventListener('online', () => void sendOutboxNow())
   window.addEventListener('focus', kickOutbox)
@@ -35,7 +39,6 @@ export function startOutboxRunner(userId: () => number | null): void {
       .count()
       .then((waiting) => waiting > 0 && kickOutbox())
   }, everyWhileWaiting)
-  kickOutbox()
 }
 
 /** After sign-in: what waited for this user's new session is due, and sent at once. */

@@ -1,26 +1,21 @@
-import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister'
-import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client'
+import type { QueryClient } from '@tanstack/react-query'
+import { getSession } from '../api/session.ts'
 
 /**
  * Look-ups kept on the device for 24 hours so they open offline (design section 5): stores,
- * the trial catalogue, and the customers a manager viewed. Nothing else is written to storage.
+ * the trial catalogue, and the customers a manager viewed, of the signed-in user only. The
+ * persister itself (`persist-lookups.ts`) loads only when someone is signed in.
  */
-const persistedRoots = new Set(['stores', 'catalogue', 'customers', 'vouchers'])
-const storageKey = 'query-cache'
-export const persistedMaxAge = 24 * 60 * 60_000
+export const persistedStorageKey = 'query-cache'
 
-export const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
-  // localStorage behind the async persister (the sync one is deprecated upstream).
-  persister: createAsyncStoragePersister({ storage: window.localStorage, key: storageKey }),
-  maxAge: persistedMaxAge,
-  buster: 'v1',
-  dehydrateOptions: {
-    shouldDehydrateQuery: (query) =>
-      query.state.status === 'success' && persistedRoots.has(String(query.queryKey[0])),
-  },
+/** On start, signed in: the look-ups kept on the device go back in the cache. */
+export async function restorePersistedQueries(queryClient: QueryClient): Promise<void> {
+  if (!getSession()) return
+  const { restoreLookups } = await import('./persist-lookups.ts')
+  await restoreLookups(queryClient)
 }
 
 /** Logout: nothing of this user's look-ups stays on the device. */
 export function wipePersistedQueries(): void {
-  window.localStorage.removeItem(storageKey)
+  window.localStorage.removeItem(persistedStorageKey)
 }

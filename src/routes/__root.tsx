@@ -1,6 +1,6 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
 import type { QueryClient } from '@tanstack/react-query'
-import { Toaster } from '../ui/toast/toaster.tsx'
+import { LazyToaster } from '../ui/toast/lazy-toaster.tsx'
 import { NotFound } from '../features/layout/not-found.tsx'
 import { RouteError } from '../features/layout/route-error.tsx'
 
@@ -8,7 +8,7 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
   component: () => (
     <>
       <Outlet />
-      <Toaster />
+      <LazyToaster />
     </>
   ),
   notFoundComponent: NotFound,

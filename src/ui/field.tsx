@@ -1,5 +1,4 @@
 import { useState, type ComponentPropsWithRef, type ReactNode } from 'react'
-import { Checkbox } from 'radix-ui'
 import { useLingui } from '@lingui/react/macro'
 import { cx } from './cx.ts'
 import { FieldMessages, LabelText, useFieldIds, type FieldMessageProps } from './field-parts.tsx'
@@ -123,19 +122,18 @@ export function TextArea({
   )
 }
 
-type CheckboxRootProps = ComponentPropsWithRef<typeof Checkbox.Root>
-
 export interface CheckboxFieldProps
   extends
-    Omit<CheckboxRootProps, 'checked' | 'defaultChecked' | 'onCheckedChange' | 'children'>,
+    Omit<ComponentPropsWithRef<'input'>, 'type' | 'onChange' | 'children'>,
     FieldMessageProps {
   label: ReactNode
-  checked?: boolean
-  defaultChecked?: boolean
   onCheckedChange?: (checked: boolean) => void
 }
 
-/** A radix checkbox with a real <label> beside it; the whole row is a 44 px touch target. */
+/**
+ * A native checkbox drawn as the design's box, with a real <label> beside it; the input covers
+ * the whole 44 px touch target.
+ */
 export function CheckboxField({
   label,
   error,
@@ -149,22 +147,22 @@ export function CheckboxField({
   return (
     <div className={cx(styles.field, className)}>
       <div className={styles.checkboxRow}>
-        <Checkbox.Root
-          {...props}
-          id={ids.id}
-          className={styles.checkbox}
-          aria-invalid={error ? true : props['aria-invalid']}
-          aria-describedby={ids.describedBy}
-          onCheckedChange={(checked) => onCheckedChange?.(checked === true)}
-        >
-          <span className={styles.checkboxBox}>
-            <Checkbox.Indicator className={styles.checkboxIndicator}>
-              <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
-                <path d="M3 8.5l3.2 3L13 4.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
-              </svg>
-            </Checkbox.Indicator>
+        <span className={styles.checkbox}>
+          <input
+            {...props}
+            type="checkbox"
+            id={ids.id}
+            className={styles.checkboxInput}
+            aria-invalid={error ? true : props['aria-invalid']}
+            aria-describedby={ids.describedBy}
+            onChange={(event) => onCheckedChange?.(event.target.checked)}
+          />
+          <span className={styles.checkboxBox} aria-hidden="true">
+            <svg className={styles.checkboxIndicator} viewBox="0 0 16 16" width="16" height="16">
+              <path d="M3 8.5l3.2 3L13 4.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
+            </svg>
           </span>
-        </Checkbox.Root>
+        </span>
         <label htmlFor={ids.id} className={styles.checkboxLabel}>
           <LabelText label={label} required={props.required} />
         </label>

@@ -2,14 +2,14 @@ import * as v from 'valibot'
 import { getJson, postJson } from '../../api/client.ts'
 import { saveSession } from '../../api/session.ts'
 import { sessionSchema, type LoginBody } from '../../contract/auth.ts'
-import { outboxAfterLogin } from '../../offline/outbox-runner.ts'
+import { startOutboxAfterLogin } from '../../offline/start-outbox.ts'
 
 const nothing = v.unknown()
 
 export async function login(body: LoginBody) {
   const result = await postJson('user/login', sessionSchema, body)
   saveSession(result.data, body.remember_me ?? true)
-  void outboxAfterLogin(result.data.id)
+  void startOutboxAfterLogin(result.data.id)
   return result
 }
 

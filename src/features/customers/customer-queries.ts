@@ -25,13 +25,6 @@ export const customerKeys = {
   trials: (id: number) => [...customerKeys.all, 'detail', id, 'trials'] as const,
 }
 
-/** A route's `$id` as a customer id; anything else is a not-found page. */
-export function customerIdParam(raw: string): number {
-  const id = Number(raw)
-  if (!Number.isSafeInteger(id) || id < 1) notFound({ throw: true })
-  return id
-}
-
 /** `GET /customer/search?query=&page=`: by email, phone, referral code or name, page by page. */
 export function customerSearchQueryOptions(query: string) {
   return infiniteQueryOptions({

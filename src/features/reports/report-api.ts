@@ -1,7 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import { i18n } from '@lingui/core'
-import { api } from '../../api/client.ts'
-import { toApiError } from '../../api/api-error.ts'
+import { postForFile } from '../../api/client.ts'
 import type { ReportRequest } from '../../contract/administration.ts'
 import { attachmentFilename } from './content-disposition.ts'
 
@@ -10,19 +8,10 @@ export async function generateReport(
   body: ReportRequest,
   onProgress: (bytes: number) => void,
 ): Promise<{ blob: Blob; filename: string }> {
-  try {
-    const response = await api.post('report/generate', {
-      json: body,
-      // A long range streams for a while: allow more than the usual 20 s.
-      timeout: 300_000,
-      onDownloadProgress: (progress) => onProgress(progress.transferredBytes),
-    })
-    const fallback = `${body.type}-${body.startAt}-${body.endAt}.${body.format}`
-    const filename = attachmentFilename(response.headers.get('Content-Disposition'), fallback)
-    return { blob: await response.blob(), filename }
-  } catch (error) {
-    throw toApiError(error, (id) => i18n._(id))
-  }
+  // A long range streams for a while: allow more than the usual 20 s.
+  const { blob, headers } = await postForFile('report/generate', body, onProgress, 300_000)
+  const fallback = `${body.type}-${body.startAt}-${body.endAt}.${body.format}`
+  return { blob, filename: attachmentFilename(headers.get('Content-Disposition'), fallback) }
 }
 
 /** Saves a blob as a download with that name. */

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { TextField } from '../../ui/field.tsx'
 import { Button } from '../../ui/button.tsx'
-import type { DateRange } from './survey-queries.ts'
+import type { DateRange } from '../layout/route-params.ts'
 import styles from '../users/admin.module.css'
 
 /** Start and end days; Apply puts them in the URL, Clear removes them. */

@@ -1,15 +1,10 @@
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query'
 import { notFound } from '@tanstack/react-router'
-import * as v from 'valibot'
 import { getJson } from '../../api/client.ts'
 import { ApiError } from '../../api/api-error.ts'
 import { trialListSchema, trialSchema } from '../../contract/trial.ts'
 import { nextPage } from '../customers/customer-lists.ts'
-
-/** A date range as `YYYY-MM-DD` days in the URL; an unreadable day is dropped. */
-const day = v.fallback(v.optional(v.pipe(v.string(), v.isoDate())), undefined)
-export const dateRangeSearchSchema = v.object({ startAt: day, endAt: day })
-export type DateRange = v.InferOutput<typeof dateRangeSearchSchema>
+import type { DateRange } from '../layout/route-params.ts'
 
 /** Only the days that are set, for a query string. */
 export function rangeParams(range: DateRange): Record<string, string> {

@@ -4,7 +4,7 @@ import type { TrialBody } from '../../contract/trial.ts'
 import { isQuotaError, offlineDatabase } from '../../offline/database.ts'
 import { enqueueTrial } from '../../offline/outbox.ts'
 import { kickOutbox, requestOutboxSync } from '../../offline/outbox-runner.ts'
-import { toast } from '../../ui/toast/toast-queue.ts'
+import { showToast } from '../../ui/toast/show-toast.ts'
 import { dropDraft } from './wizard-draft.ts'
 
 /**
@@ -25,7 +25,8 @@ export function useFinishTrial() {
     },
     onError: (error) => {
       console.error('The trial could not be queued', error)
-      toast.error(
+      showToast(
+        'error',
         isQuotaError(error)
           ? t`This device has no room left to keep the trial. Free some storage and press Finish again.`
           : t`The trial could not be saved on this device. Press Finish again.`,

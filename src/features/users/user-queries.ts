@@ -19,13 +19,6 @@ export const userKeys = {
   managers: (storeId: number) => [...userKeys.all, 'managers', storeId] as const,
 }
 
-/** A route's `$id` as a record id; anything else is a not-found page. */
-export function idParam(raw: string): number {
-  const id = Number(raw)
-  if (!Number.isSafeInteger(id) || id < 1) notFound({ throw: true })
-  return id
-}
-
 /** `GET /user/search?query=&page=`: by name or email, page by page. */
 export function userSearchQueryOptions(query: string) {
   return infiniteQueryOptions({

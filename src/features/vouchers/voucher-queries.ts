@@ -10,13 +10,6 @@ export const voucherKeys = {
   codeLog: (id: number) => [...voucherKeys.all, 'code-log', id] as const,
 }
 
-/** A route's `$id` as a voucher id; anything else is a not-found page. */
-export function voucherIdParam(raw: string): number {
-  const id = Number(raw)
-  if (!Number.isSafeInteger(id) || id < 1) notFound({ throw: true })
-  return id
-}
-
 /** `GET /voucher/{id}`: code, type, value, godfather, status and log. */
 export function voucherQueryOptions(id: number) {
   return queryOptions({

@@ -3,7 +3,7 @@
  * at most three show per position and the rest wait, retried every 250 ms until a place is free;
  * hovering pauses the countdown and keeps the time left; a dismissed toast spends 150 ms leaving
  * (its exit animation) before it is removed. No React here: the store fits useSyncExternalStore,
- * and `toast` can be called from anywhere (the query client's MutationCache calls it).
+ * and `showToast` can be called from anywhere (the query client's MutationCache calls it).
  */
 
 export type ToastKind = 'success' | 'error' | 'info'
@@ -241,7 +241,10 @@ export const toastQueue = createToastQueue()
 
 type ToastShortcutOptions = Omit<ToastOptions, 'kind' | 'message'>
 
-/** Shows a toast from anywhere, React or not; returns its id (for `toast.dismiss`). */
+/**
+ * The app queue's shortcuts; each returns the toast's id (for `toast.dismiss`). App code calls
+ * `showToast` (show-toast.ts), which loads this module with the first toast.
+ */
 export const toast = {
   success: (message: string, options?: ToastShortcutOptions) =>
     toastQueue.notify({ ...options, kind: 'success', message }),

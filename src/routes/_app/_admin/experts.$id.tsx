@@ -2,15 +2,12 @@ import { createFileRoute } from '@tanstack/react-router'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Trans } from '@lingui/react/macro'
 import { Page } from '../../../ui/page.tsx'
-import { idParam, loadUser, userQueryOptions } from '../../../features/users/user-queries.ts'
+import { loadUser, userQueryOptions } from '../../../features/users/user-queries.ts'
 import { ExpertTrials } from '../../../features/surveys/expert-trials.tsx'
-import { dateRangeSearchSchema } from '../../../features/surveys/survey-queries.ts'
+import { dateRangeSearchSchema, idParams } from '../../../features/layout/route-params.ts'
 
 export const Route = createFileRoute('/_app/_admin/experts/$id')({
-  params: {
-    parse: ({ id }) => ({ id: idParam(id) }),
-    stringify: ({ id }) => ({ id: String(id) }),
-  },
+  params: idParams,
   validateSearch: dateRangeSearchSchema,
   staticData: { layout: { backButton: 'history' } },
   loader: ({ context, params }) => loadUser(context.queryClient, params.id),

@@ -2,16 +2,13 @@ import { createFileRoute } from '@tanstack/react-router'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Trans } from '@lingui/react/macro'
 import { Page } from '../../../ui/page.tsx'
-import { idParam } from '../../../features/users/user-queries.ts'
+import { idParams } from '../../../features/layout/route-params.ts'
 import { storeQueryOptions } from '../../../features/stores/store-queries.ts'
 import { loadStore } from '../../../features/admin-stores/store-admin-queries.ts'
 import { StoreFormCard } from '../../../features/admin-stores/store-form.tsx'
 
 export const Route = createFileRoute('/_app/_admin/stores/$id/edit')({
-  params: {
-    parse: ({ id }) => ({ id: idParam(id) }),
-    stringify: ({ id }) => ({ id: String(id) }),
-  },
+  params: idParams,
   staticData: { layout: { backButton: 'history' } },
   loader: ({ context, params }) => loadStore(context.queryClient, params.id),
   component: EditStorePage,

@@ -4,9 +4,8 @@ import * as v from 'valibot'
 import { Page } from '../../../ui/page.tsx'
 import { buttonClass } from '../../../ui/button.tsx'
 import { Trans } from '@lingui/react/macro'
-import { idParam } from '../../../features/users/user-queries.ts'
 import { storeQueryOptions } from '../../../features/stores/store-queries.ts'
-import { dateRangeSearchSchema } from '../../../features/surveys/survey-queries.ts'
+import { dateRangeSearchSchema, idParams } from '../../../features/layout/route-params.ts'
 import { loadStore } from '../../../features/admin-stores/store-admin-queries.ts'
 import { StoreDetails, StoreManagers } from '../../../features/admin-stores/store-details.tsx'
 import { StoreLog } from '../../../features/admin-stores/store-log.tsx'
@@ -18,10 +17,7 @@ const storeLogSearchSchema = v.object({
 })
 
 export const Route = createFileRoute('/_app/_admin/stores/$id/')({
-  params: {
-    parse: ({ id }) => ({ id: idParam(id) }),
-    stringify: ({ id }) => ({ id: String(id) }),
-  },
+  params: idParams,
   validateSearch: storeLogSearchSchema,
   staticData: { layout: { backButton: '/stores' } },
   loader: ({ context, params }) => loadStore(context.queryClient, params.id),

@@ -2,15 +2,12 @@ import { createFileRoute } from '@tanstack/react-router'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Trans } from '@lingui/react/macro'
 import { Page } from '../../../ui/page.tsx'
-import { idParam } from '../../../features/users/user-queries.ts'
+import { idParams } from '../../../features/layout/route-params.ts'
 import { loadSurvey, surveyQueryOptions } from '../../../features/surveys/survey-queries.ts'
 import { SurveyView } from '../../../features/surveys/survey-view.tsx'
 
 export const Route = createFileRoute('/_app/_admin/surveys/$id')({
-  params: {
-    parse: ({ id }) => ({ id: idParam(id) }),
-    stringify: ({ id }) => ({ id: String(id) }),
-  },
+  params: idParams,
   staticData: { layout: { backButton: 'history' } },
   loader: ({ context, params }) => loadSurvey(context.queryClient, params.id),
   component: SurveyPage,

@@ -5,13 +5,11 @@ import { Page } from '../../../ui/page.tsx'
 import { UserFormCard } from '../../../features/users/user-form.tsx'
 import { DeleteUser } from '../../../features/users/delete-user.tsx'
 import { storeQueryOptions } from '../../../features/stores/store-queries.ts'
-import { idParam, loadUser, userQueryOptions } from '../../../features/users/user-queries.ts'
+import { loadUser, userQueryOptions } from '../../../features/users/user-queries.ts'
+import { idParams } from '../../../features/layout/route-params.ts'
 
 export const Route = createFileRoute('/_app/_admin/users/$id/edit')({
-  params: {
-    parse: ({ id }) => ({ id: idParam(id) }),
-    stringify: ({ id }) => ({ id: String(id) }),
-  },
+  params: idParams,
   staticData: { layout: { backButton: '/users' } },
   loader: async ({ context, params }) => {
     const user = await loadUser(context.queryClient, params.id)

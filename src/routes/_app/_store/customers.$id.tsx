@@ -1,18 +1,12 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import {
-  customerIdParam,
-  customerQueryOptions,
-  loadCustomer,
-} from '../../../features/customers/customer-queries.ts'
+import { customerQueryOptions, loadCustomer } from '../../../features/customers/customer-queries.ts'
+import { idParams } from '../../../features/layout/route-params.ts'
 import { CustomerLayout } from '../../../features/customers/customer-layout.tsx'
 
 /** /customers/{id}: the customer, loaded once for all tabs, with the tabs and the open tab. */
 export const Route = createFileRoute('/_app/_store/customers/$id')({
-  params: {
-    parse: ({ id }) => ({ id: customerIdParam(id) }),
-    stringify: ({ id }) => ({ id: String(id) }),
-  },
+  params: idParams,
   staticData: { layout: { backButton: 'history' } },
   loader: ({ context, params }) => loadCustomer(context.queryClient, params.id),
   component: CustomerRoute,

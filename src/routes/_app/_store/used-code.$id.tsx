@@ -5,15 +5,12 @@ import { Page } from '../../../ui/page.tsx'
 import {
   loadVoucherCodeLog,
   voucherCodeLogQueryOptions,
-  voucherIdParam,
 } from '../../../features/vouchers/voucher-queries.ts'
+import { idParams } from '../../../features/layout/route-params.ts'
 import { UsedCodeLog } from '../../../features/vouchers/used-code-log.tsx'
 
 export const Route = createFileRoute('/_app/_store/used-code/$id')({
-  params: {
-    parse: ({ id }) => ({ id: voucherIdParam(id) }),
-    stringify: ({ id }) => ({ id: String(id) }),
-  },
+  params: idParams,
   staticData: { layout: { backButton: 'history' } },
   loader: ({ context, params }) => loadVoucherCodeLog(context.queryClient, params.id),
   component: UsedCodePage,

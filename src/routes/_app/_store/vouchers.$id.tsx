@@ -2,20 +2,14 @@ import { createFileRoute } from '@tanstack/react-router'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Trans } from '@lingui/react/macro'
 import { Page } from '../../../ui/page.tsx'
-import {
-  loadVoucher,
-  voucherIdParam,
-  voucherQueryOptions,
-} from '../../../features/vouchers/voucher-queries.ts'
+import { loadVoucher, voucherQueryOptions } from '../../../features/vouchers/voucher-queries.ts'
+import { idParams } from '../../../features/layout/route-params.ts'
 import { VoucherView } from '../../../features/vouchers/voucher-view.tsx'
 import { CustomerCombobox } from '../../../features/customers/customer-combobox.tsx'
 import { customerKeys } from '../../../features/customers/customer-queries.ts'
 
 export const Route = createFileRoute('/_app/_store/vouchers/$id')({
-  params: {
-    parse: ({ id }) => ({ id: voucherIdParam(id) }),
-    stringify: ({ id }) => ({ id: String(id) }),
-  },
+  params: idParams,
   staticData: { layout: { backButton: '/vouchers' } },
   loader: ({ context, params }) => loadVoucher(context.queryClient, params.id),
   component: VoucherPage,

@@ -1,0 +1,20 @@
+import { notFound } from '@tanstack/react-router'
+import * as v from 'valibot'
+
+/** A route's `$id` as a record id; anything else is a not-found page. */
+function recordId(raw: string): number {
+  const id = Number(raw)
+  if (!Number.isSafeInteger(id) || id < 1) notFound({ throw: true })
+  return id
+}
+
+/** `params` of a route with an `$id`: a positive integer, or the not-found page. */
+export const idParams = {
+  parse: ({ id }: { id: string }) => ({ id: recordId(id) }),
+  stringify: ({ id }: { id: number }) => ({ id: String(id) }),
+}
+
+/** A date range as `YYYY-MM-DD` days in the URL; an unreadable day is dropped. */
+const day = v.fallback(v.optional(v.pipe(v.string(), v.isoDate())), undefined)
+export const dateRangeSearchSchema = v.object({ startAt: day, endAt: day })
+export type DateRange = v.InferOutput<typeof dateRangeSearchSchema>

@@ -1,0 +1,15 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { persistLookups } from '../../offline/persist-lookups.ts'
+import { warmCatalogue } from '../trial/warm-catalogue.ts'
+import { allStoresQueryOptions } from '../stores/store-queries.ts'
+
+/**
+ * Entering the app (after sign-in, or on start) readies it for offline use: look-ups are kept on
+ * the device from now on, and the trial catalogue and the stores are fetched. Loaded when the app
+ * is entered, so the sign-in page carries none of it.
+ */
+export function warmOffline(queryClient: QueryClient): void {
+  persistLookups(queryClient)
+  void warmCatalogue(queryClient)
+  queryClient.query(allStoresQueryOptions()).catch(() => undefined)
+}

@@ -1,0 +1,34 @@
+import type * as OutboxRunner from './outbox-runner.ts'
+
+/**
+ * The outbox runner and its IndexedDB (Dexie) load after the first screen, not with it: on start
+ * once the page has painted when someone is signed in, else at sign-in. The sign-in page alone
+ * never needs them.
+ */
+type Runner = typeof OutboxRunner
+
+let started: Promise<Runner> | null = null
+
+function startOutbox(): Promise<Runner> {
+  started ??= import('./outbox-runner.ts').then((runner) => {
+    runner.startOutboxRunner()
+    return runner
+  })
+  return started
+}
+
+/** On start, signed in: the runner starts and sends what is due. */
+export function startOutboxNow(): void {
+  void startOutbox().then((runner) => runner.kickOutbox())
+}
+
+/** After sign-in: the runner starts if it had not, and what waited for this user goes at once. */
+export async function startOutboxAfterLogin(userId: number): Promise<void> {
+  const runner = await startOutbox()
+  await runner.outboxAfterLogin(userId)
+}
+
+/** A nudge from outside (the service worker's Background Sync) for a runner that has started. */
+export function kickStartedOutbox(): void {
+  void started?.then((runner) => runner.kickOutbox())
+}
