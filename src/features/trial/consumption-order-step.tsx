@@ -1,5 +1,5 @@
 import type { Dispatch } from 'react'
-import { useLingui } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { stickColors } from '../../contract/trial-options.ts'
 import { Button } from '../../ui/button.tsx'
 import { stickColorLabels } from '../../contract/trial-labels.ts'
@@ -25,9 +25,13 @@ export function ConsumptionOrderStep({
   return (
     <div className={styles.step}>
       <p className={styles.hint}>
-        {multiple
-          ? t`Each tap on a colour counts one more stick of it.`
-          : t`Tap the colours in the order the customer tried them; tap again to take one out.`}
+        {multiple ? (
+          <Trans>Each tap on a colour counts one more stick of it.</Trans>
+        ) : (
+          <Trans>
+            Tap the colours in the order the customer tried them; tap again to take one out.
+          </Trans>
+        )}
       </p>
       <div className={styles.tools}>
         <button
@@ -37,14 +41,14 @@ export function ConsumptionOrderStep({
           onClick={() => dispatch({ type: 'setMultiple', multiple: !multiple })}
         >
           <span className={styles.switch} aria-hidden="true" />
-          {t`Multiple`}
+          <Trans>Multiple</Trans>
         </button>
         <Button
           variant="secondary"
           disabled={order.length === 0}
           onClick={() => dispatch({ type: 'clearSticks' })}
         >
-          {t`Clear`}
+          <Trans>Clear</Trans>
         </Button>
       </div>
       <div role="group" aria-labelledby={labelledBy} className={styles.grid}>

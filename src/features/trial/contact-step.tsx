@@ -120,7 +120,7 @@ export function ContactStep({
       </div>
       <div>
         <Button variant="secondary" onClick={() => dispatch({ type: 'skipEmail' })}>
-          {t`No email`}
+          <Trans>No email</Trans>
         </Button>
       </div>
     </div>
