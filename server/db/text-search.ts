@@ -6,7 +6,8 @@ export function folded(text: SQL | PgColumn) {
   return sql`lower(translate(${text}, 'ČĆŠŽĐčćšžđ', 'CCSZDccszd'))`
 }
 
-function escapeLike(text: string): string {
+/** `text` for a `like` pattern: `%`, `_` and `\\` in it are plain characters. */
+export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`)
 }
 

@@ -3,14 +3,14 @@ import { customerCountLimit, type CustomerList } from '../../../src/contract/cus
 import { pageSize } from '../../../src/contract/http.ts'
 import type { Database } from '../../db/database.ts'
 import { customers } from '../../db/schema/customers.ts'
-import { containsFolded } from '../../db/text-search.ts'
+import { containsFolded, escapeLike } from '../../db/text-search.ts'
 
 /** Shorter partial queries have no trigram to look up: only an exact referral code matches. */
 export const minPartialLength = 3
 
-/** `%text%` for `like`, with `%`, `_` and `\` in the text taken as plain characters. */
+/** `%text%` for `like`, the text taken as it is. */
 function containing(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+  return `%${escapeLike(text)}%`
 }
 
 /**
@@ -26,9 +26,9 @@ export function phoneFragments(query: string): string[] {
   return [phone]
 }
 
-/** `text%` for `like`, with `%`, `_` and `\\` in the text taken as plain characters. */
+/** `text%` for `like`, the text taken as it is. */
 function startingWith(text: string): string {
-  return `${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+  return `${escapeLike(text)}%`
 }
 
 /**
