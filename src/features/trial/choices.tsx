@@ -1,5 +1,4 @@
-import { useRef, type ReactNode } from 'react'
-import { RadioGroup } from 'radix-ui'
+import { useId, useRef, type ReactNode } from 'react'
 import styles from './choices.module.css'
 
 interface RadioTilesProps<T extends string> {
@@ -18,18 +17,19 @@ interface RadioTilesProps<T extends string> {
   columns?: 2 | 3 | 4
 }
 
-/** A single choice as large touch tiles (a radix radio group: arrows, roving focus). */
+/**
+ * A single choice as large touch tiles: native radio buttons (one name; arrows move and choose,
+ * Tab enters the group at the chosen one), each covering its tile unseen, as the checkboxes do.
+ * Native inputs keep a step change light: no state of their own, nothing measured on mount.
+ */
 export function RadioTiles<T extends string>(props: RadioTilesProps<T>) {
   const { options, value, columns = 2 } = props
+  const name = useId()
   const arrows = useRef(false)
   return (
-    <RadioGroup.Root
+    <div
+      role="radiogroup"
       aria-labelledby={props.labelledBy}
-      value={value ?? ''}
-      onValueChange={(next) => {
-        const option = options.find((entry) => entry === next)
-        if (option !== undefined) props.onChange(option, !arrows.current)
-      }}
       onKeyDownCapture={(event) => {
         arrows.current = event.key.startsWith('Arrow')
       }}
@@ -40,8 +40,7 @@ export function RadioTiles<T extends string>(props: RadioTilesProps<T>) {
         arrows.current = false
       }}
       onKeyDown={(event) => {
-        const onChosen =
-          event.target instanceof HTMLElement && event.target.dataset.state === 'checked'
+        const onChosen = event.target instanceof HTMLInputElement && event.target.checked
         if (event.key === 'Enter' || (event.key === ' ' && onChosen)) {
           event.preventDefault()
           if (value !== null) props.onConfirm()
@@ -51,14 +50,26 @@ export function RadioTiles<T extends string>(props: RadioTilesProps<T>) {
       data-columns={columns}
     >
       {options.map((option) => (
-        <RadioGroup.Item key={option} value={option} className={styles.tile}>
+        <label
+          key={option}
+          className={styles.tile}
+          data-state={option === value ? 'checked' : 'unchecked'}
+        >
+          <input
+            type="radio"
+            name={name}
+            value={option}
+            checked={option === value}
+            onChange={() => props.onChange(option, !arrows.current)}
+            className={styles.radioInput}
+          />
           <span className={styles.radio} aria-hidden="true">
-            <RadioGroup.Indicator className={styles.radioDot} />
+            {option === value && <span className={styles.radioDot} />}
           </span>
           <span className={styles.tileLabel}>{props.label(option)}</span>
-        </RadioGroup.Item>
+        </label>
       ))}
-    </RadioGroup.Root>
+    </div>
   )
 }
 
@@ -75,26 +86,32 @@ interface ChipGroupProps<T extends string> {
 export function ChipGroup<T extends string>(props: ChipGroupProps<T>) {
   return (
     <div role="group" aria-labelledby={props.labelledBy} className={styles.chips}>
-      {props.options.map((option) => (
-        <button
-          key={option}
-          type="button"
-          aria-pressed={props.selected.includes(option)}
-          className={styles.chip}
-          onClick={() => props.onToggle(option)}
-        >
-          <svg
-            viewBox="0 0 16 16"
-            width="16"
-            height="16"
-            aria-hidden="true"
-            className={styles.check}
+      {props.options.map((option) => {
+        const pressed = props.selected.includes(option)
+        return (
+          <button
+            key={option}
+            type="button"
+            aria-pressed={pressed}
+            className={styles.chip}
+            onClick={() => props.onToggle(option)}
           >
-            <path d="M3 8.5l3.2 3L13 4.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
-          </svg>
-          {props.label(option)}
-        </button>
-      ))}
+            {/* Only a chosen chip has its tick: a long list of chips makes no unseen drawings. */}
+            {pressed && (
+              <svg
+                viewBox="0 0 16 16"
+                width="16"
+                height="16"
+                aria-hidden="true"
+                className={styles.check}
+              >
+                <path d="M3 8.5l3.2 3L13 4.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
+              </svg>
+            )}
+            {props.label(option)}
+          </button>
+        )
+      })}
     </div>
   )
 }

@@ -1,5 +1,5 @@
 import type { Dispatch } from 'react'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { useLingui } from '@lingui/react/macro'
 import { stickColors } from '../../contract/trial-options.ts'
 import { Button } from '../../ui/button.tsx'
 import { stickColorLabels } from '../../contract/trial-labels.ts'
@@ -25,13 +25,9 @@ export function ConsumptionOrderStep({
   return (
     <div className={styles.step}>
       <p className={styles.hint}>
-        {multiple ? (
-          <Trans>Each tap on a colour counts one more stick of it.</Trans>
-        ) : (
-          <Trans>
-            Tap the colours in the order the customer tried them; tap again to take one out.
-          </Trans>
-        )}
+        {multiple
+          ? t`Each tap on a colour counts one more stick of it.`
+          : t`Tap the colours in the order the customer tried them; tap again to take one out.`}
       </p>
       <div className={styles.tools}>
         <button
@@ -41,14 +37,14 @@ export function ConsumptionOrderStep({
           onClick={() => dispatch({ type: 'setMultiple', multiple: !multiple })}
         >
           <span className={styles.switch} aria-hidden="true" />
-          <Trans>Multiple</Trans>
+          {t`Multiple`}
         </button>
         <Button
           variant="secondary"
           disabled={order.length === 0}
           onClick={() => dispatch({ type: 'clearSticks' })}
         >
-          <Trans>Clear</Trans>
+          {t`Clear`}
         </Button>
       </div>
       <div role="group" aria-labelledby={labelledBy} className={styles.grid}>

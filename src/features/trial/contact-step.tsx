@@ -120,7 +120,7 @@ export function ContactStep({
       </div>
       <div>
         <Button variant="secondary" onClick={() => dispatch({ type: 'skipEmail' })}>
-          <Trans>No email</Trans>
+          {t`No email`}
         </Button>
       </div>
     </div>

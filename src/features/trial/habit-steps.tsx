@@ -1,6 +1,6 @@
 import { useId, useMemo, useState, type Dispatch } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { useLingui } from '@lingui/react/macro'
 import type { BrandFamily } from '../../contract/catalogue.ts'
 import { Combobox } from '../../ui/combobox.tsx'
 import { TextField } from '../../ui/field.tsx'
@@ -62,7 +62,7 @@ export function HtsStep({
       {family !== null && (
         <section className={styles.stack} aria-labelledby={packsId}>
           <h3 id={packsId} className={styles.subheading}>
-            <Trans>Packs of {family}</Trans>
+            {t`Packs of ${family}`}
           </h3>
           <PackGrid
             type="HTS"
@@ -111,16 +111,14 @@ export function RmcStep({
       />
       <div className={styles.stack}>
         <p id={familiesId} className={styles.label}>
-          <Trans>Brand family</Trans>
+          {t`Brand family`}
         </p>
         {families.isPending ? (
           <Spinner label={t`Loading brand families…`} />
         ) : families.isError ? (
           <p role="alert">{families.error.message}</p>
         ) : names.length === 0 ? (
-          <p>
-            <Trans>Brand not found</Trans>
-          </p>
+          <p>{t`Brand not found`}</p>
         ) : (
           <ChipGroup
             labelledBy={familiesId}
@@ -145,7 +143,7 @@ export function RmcStep({
       ) : (
         <section className={styles.stack} aria-labelledby={packsId}>
           <h3 id={packsId} className={styles.subheading}>
-            <Trans>Packs of {family}</Trans>
+            {t`Packs of ${family}`}
           </h3>
           <PackGrid
             type="RMC"

@@ -91,11 +91,13 @@ function PackTile({
       ) : (
         <span className={styles.name}>{pack.brandName}</span>
       )}
-      <span className={styles.mark} aria-hidden="true">
-        <svg viewBox="0 0 16 16" width="16" height="16">
-          <path d="M3 8.5l3.2 3L13 4.5" fill="none" stroke="currentColor" strokeWidth="2.4" />
-        </svg>
-      </span>
+      {selected && (
+        <span className={styles.mark} aria-hidden="true">
+          <svg viewBox="0 0 16 16" width="16" height="16">
+            <path d="M3 8.5l3.2 3L13 4.5" fill="none" stroke="currentColor" strokeWidth="2.4" />
+          </svg>
+        </span>
+      )}
     </button>
   )
 }

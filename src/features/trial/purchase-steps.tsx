@@ -1,6 +1,6 @@
 import { useId, type Dispatch } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { useLingui } from '@lingui/react/macro'
 import { noPurchaseReasons, purchaseReasons } from '../../contract/trial-options.ts'
 import { TextArea } from '../../ui/field.tsx'
 import { Spinner } from '../../ui/spinner.tsx'
@@ -27,7 +27,7 @@ export function PurchaseStep({
     <div className={styles.stack}>
       <section className={styles.group} aria-labelledby={reasonsId}>
         <h3 id={reasonsId} className={styles.subheading}>
-          <Trans>Why did the customer buy?</Trans>
+          {t`Why did the customer buy?`}
         </h3>
         <ChipGroup
           labelledBy={reasonsId}
@@ -37,9 +37,7 @@ export function PurchaseStep({
           onToggle={(reason) => dispatch({ type: 'togglePurchaseReason', reason })}
         />
       </section>
-      <p className={styles.hint}>
-        <Trans>Record the device bought, the sticks bought, or both.</Trans>
-      </p>
+      <p className={styles.hint}>{t`Record the device bought, the sticks bought, or both.`}</p>
       <DeviceCombobox
         label={t`Device bought`}
         value={answer.device}
@@ -47,7 +45,7 @@ export function PurchaseStep({
       />
       <section className={styles.group} aria-labelledby={sticksId}>
         <h3 id={sticksId} className={styles.subheading}>
-          <Trans>Sticks bought</Trans>
+          {t`Sticks bought`}
         </h3>
         <StickQuantities
           sticks={answer.sticks}
@@ -135,7 +133,7 @@ export function NoPurchaseStep({
     <div className={styles.stack}>
       <section className={styles.group} aria-labelledby={reasonsId}>
         <h3 id={reasonsId} className={styles.subheading}>
-          <Trans>Why did the customer not buy?</Trans>
+          {t`Why did the customer not buy?`}
         </h3>
         <ChipGroup
           labelledBy={reasonsId}

@@ -1,6 +1,6 @@
-import { useEffect, useId, useReducer, useRef } from 'react'
+import { useCallback, useEffect, useId, useReducer, useRef, type RefObject } from 'react'
 import { useNavigate, useRouter } from '@tanstack/react-router'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { useLingui } from '@lingui/react/macro'
 import type { User } from '../../contract/auth.ts'
 import { currentLocale } from '../../i18n.ts'
 import { Button } from '../../ui/button.tsx'
@@ -8,7 +8,10 @@ import { Page } from '../../ui/page.tsx'
 import { StepView, useStepText } from './step-view.tsx'
 import { buildTrialBody } from './trial-body.ts'
 import { useFinishTrial } from './trial-api.ts'
-import { dropDraft, saveDraft } from './wizard-draft.ts'
+import { useDraftWriter } from './use-draft-writer.ts'
+import { whenIdle } from './when-idle.ts'
+import type { WizardAction } from './wizard-actions.ts'
+import { dropDraft } from './wizard-draft.ts'
 import { wizardReducer, wizardView } from './wizard-machine.ts'
 import { initialWizardState, type WizardState } from './wizard-state.ts'
 import { stepKey } from './wizard-steps.ts'
@@ -22,7 +25,7 @@ export function TrialWizard({ user, draft }: { user: User; draft: WizardState | 
   const { t } = useLingui()
   const navigate = useNavigate()
   const router = useRouter()
-  const [state, dispatch] = useReducer(
+  const [state, apply] = useReducer(
     wizardReducer,
     user,
     (owner) => draft ?? initialWizardState(owner, currentLocale()),
@@ -35,25 +38,43 @@ export function TrialWizard({ user, draft }: { user: User; draft: WizardState | 
   const locked = submit.isPending || submit.isSuccess
 
   // Every change is kept on the device, so a reload or a closed tab resumes the trial here.
-  useEffect(() => {
-    if (!locked) void saveDraft(user.id, state)
-  }, [state, user.id, locked])
+  const drafts = useDraftWriter(user.id, state, !locked)
 
-  // A new step: its question gets the focus, so that keyboard and screen-reader users follow.
+  // A new step: its question gets the focus, so that keyboard and screen-reader users follow. The
+  // focus moves as the action is dispatched, while the page is still as it was drawn: focusing
+  // then needs no style or layout of its own, and the old step's controls are not removed with the
+  // focus in them. The heading's new text is in place before the task ends, so before anything is
+  // announced. (The reducer is pure: running it ahead tells whether the step changes.)
+  const latest = useRef(state)
+  useEffect(() => {
+    latest.current = state
+  }, [state])
+  const dispatch = useCallback((action: WizardAction) => {
+    const before = latest.current
+    if (wizardReducer(before, action).stepIndex !== before.stepIndex) focusHeading(heading)
+    apply(action)
+  }, [])
+
+  // …and the page goes back to its top: only a page that was scrolled is scrolled (a scroll
+  // listener tells, so that nothing here reads layout).
+  const scrolled = usePageScrolled()
   const shownIndex = useRef(view.index)
   useEffect(() => {
     if (shownIndex.current === view.index) return
     shownIndex.current = view.index
-    window.scrollTo({ top: 0 })
-    heading.current?.focus({ preventScroll: true })
-  }, [view.index])
+    if (document.activeElement !== heading.current) focusHeading(heading)
+    if (scrolled.current) window.scrollTo({ top: 0 })
+  }, [view.index, scrolled])
 
-  // The success screen's code is fetched before Finish, so that it shows at once.
-  useEffect(() => {
-    if (view.isLast) void router.preloadRoute({ to: '/free-guided-trial-success' })
-  }, [view.isLast, router])
+  // The success screen's code is fetched before Finish, so that it shows at once: while the
+  // browser is idle after the wizard opens, not during a step change.
+  useEffect(
+    () => whenIdle(() => void router.preloadRoute({ to: '/free-guided-trial-success' })),
+    [router],
+  )
 
   const giveUp = () => {
+    drafts.cancel()
     void dropDraft(user.id)
     if (router.history.canGoBack()) router.history.back()
     else void navigate({ to: '/' })
@@ -62,6 +83,7 @@ export function TrialWizard({ user, draft }: { user: User; draft: WizardState | 
   const finish = () => {
     const body = buildTrialBody(state, user)
     if (!view.canFinish || !body) return
+    drafts.cancel()
     submit.mutate(
       { userId: user.id, body },
       { onSuccess: () => void navigate({ to: '/free-guided-trial-success', replace: true }) },
@@ -73,13 +95,12 @@ export function TrialWizard({ user, draft }: { user: User; draft: WizardState | 
   return (
     <Page title={t`Free guided trial`} className={styles.page}>
       <div className={styles.progress}>
-        <p className={styles.progressText}>
-          <Trans>
-            Step {number} of {count}
-          </Trans>
-        </p>
+        <p className={styles.progressText}>{t`Step ${number} of ${count}`}</p>
         <div className={styles.bar} aria-hidden="true">
-          <span className={styles.barFill} style={{ width: `${(number / count) * 100}%` }} />
+          <span
+            className={styles.barFill}
+            style={{ transform: `translateX(${(number / count) * 100 - 100}%)` }}
+          />
         </div>
       </div>
 
@@ -104,30 +125,48 @@ export function TrialWizard({ user, draft }: { user: User; draft: WizardState | 
       <nav className={styles.nav} aria-label={t`Trial steps`}>
         {view.isFirst ? (
           <Button variant="secondary" onClick={giveUp} disabled={locked}>
-            <Trans>Give up</Trans>
+            {t`Give up`}
           </Button>
         ) : (
           <Button variant="secondary" onClick={() => dispatch({ type: 'back' })} disabled={locked}>
             <Arrow direction="back" />
-            <Trans>Back</Trans>
+            {t`Back`}
           </Button>
         )}
         {view.isLast ? (
           <Button onClick={finish} disabled={!view.canFinish} loading={submit.isPending}>
-            <Trans>Finish</Trans>
+            {t`Finish`}
           </Button>
         ) : (
           <Button
             onClick={() => dispatch({ type: 'next' })}
             disabled={!view.canGoForward || locked}
           >
-            <Trans>Next</Trans>
+            {t`Next`}
             <Arrow direction="forward" />
           </Button>
         )}
       </nav>
     </Page>
   )
+}
+
+function focusHeading(heading: RefObject<HTMLHeadingElement | null>) {
+  heading.current?.focus({ preventScroll: true })
+}
+
+/** Whether the page is scrolled down, kept from scroll events so that asking reads no layout. */
+function usePageScrolled(): RefObject<boolean> {
+  const scrolled = useRef(false)
+  useEffect(() => {
+    const update = () => {
+      scrolled.current = window.scrollY > 0
+    }
+    update()
+    window.addEventListener('scroll', update, { passive: true })
+    return () => window.removeEventListener('scroll', update)
+  }, [])
+  return scrolled
 }
 
 function Arrow({ direction }: { direction: 'back' | 'forward' }) {

@@ -20,6 +20,7 @@ import {
 } from '../../contract/trial-options.ts'
 import { offlineDatabase } from '../../offline/database.ts'
 import type { WizardState } from './wizard-state.ts'
+import { whenIdle } from './when-idle.ts'
 
 const stick = v.picklist(stickColors)
 
@@ -84,10 +85,98 @@ export async function loadDraft(userId: number): Promise<WizardState | null> {
   }
 }
 
+function draftRecord(userId: number, state: WizardState) {
+  return { userId, state, updatedAt: new Date().toISOString() }
+}
+
 export function saveDraft(userId: number, state: WizardState): Promise<void> {
   return offlineDatabase()
-    .drafts.put({ userId, state, updatedAt: new Date().toISOString() })
+    .drafts.put(draftRecord(userId, state))
     .then(() => undefined)
+}
+
+/**
+ * Writes the draft in one IndexedDB transaction, committed at once: lighter than a Dexie write
+ * (nothing watches the drafts, so no change tracking is needed), and kept even when the page is
+ * being hidden or unloaded (a Dexie write commits a round trip later, which an unloading page never
+ * gets). While the database is not open yet, Dexie opens it and writes.
+ */
+export function writeDraft(userId: number, state: WizardState): void {
+  const db = offlineDatabase()
+  try {
+    if (!db.isOpen()) throw new Error('not open yet')
+    const transaction = db.backendDB().transaction('drafts', 'readwrite')
+    transaction.onabort = () => console.warn('the draft was not saved', transaction.error)
+    transaction.objectStore('drafts').put(draftRecord(userId, state))
+    transaction.commit()
+  } catch {
+    saveDraft(userId, state).catch((error: unknown) =>
+      console.warn('the draft was not saved', error),
+    )
+  }
+}
+
+/**
+ * When a change is written: once no other change followed for `quiet` ms (a burst of changes, such
+ * as typing or the answers and the step change of one screen, makes one write), at the latest
+ * about `most` ms after the first change not written yet (changes that never pause), and not
+ * sooner than `least` ms after a change made before then; then as soon as the browser is idle, so
+ * that a step change is drawn before anything is written, however slow the device.
+ */
+export const draftSaveDelay = { least: 150, quiet: 250, most: 2000 }
+
+/** Writes the wizard's draft a little after its changes. */
+export interface DraftWriter {
+  /** `state` is to be written; a newer state replaces one that has not been written yet. */
+  schedule: (state: WizardState) => void
+  /** Writes at once what waits (the page hides or unloads, or the wizard is left). */
+  flush: () => void
+  /** Forgets what waits: the trial was finished or given up, its draft must not come back. */
+  cancel: () => void
+}
+
+export function createDraftWriter(
+  write: (state: WizardState) => void,
+  delay = draftSaveDelay,
+  idle = whenIdle,
+): DraftWriter {
+  let waiting: WizardState | null = null
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let cancelIdle: (() => void) | undefined
+  let deadline = 0
+  const stop = () => {
+    clearTimeout(timer)
+    timer = undefined
+    cancelIdle?.()
+    cancelIdle = undefined
+  }
+  const flush = () => {
+    stop()
+    if (waiting === null) return
+    const state = waiting
+    waiting = null
+    write(state)
+  }
+  return {
+    schedule: (state) => {
+      const now = Date.now()
+      if (waiting === null) deadline = now + delay.most
+      waiting = state
+      // Past the limit, or once waiting for the browser to be idle, the write set stays set.
+      if (cancelIdle !== undefined || (timer !== undefined && now >= deadline)) return
+      clearTimeout(timer)
+      const wait = Math.max(delay.least, Math.min(delay.quiet, deadline - now))
+      timer = setTimeout(() => {
+        timer = undefined
+        cancelIdle = idle(flush)
+      }, wait)
+    },
+    flush,
+    cancel: () => {
+      stop()
+      waiting = null
+    },
+  }
 }
 
 export function dropDraft(userId: number): Promise<void> {

@@ -1,0 +1,144 @@
+import 'fake-indexeddb/auto'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import {
+  createDraftWriter,
+  draftSaveDelay,
+  dropDraft,
+  loadDraft,
+  writeDraft,
+} from '../../../src/features/trial/wizard-draft.ts'
+import type { WizardState } from '../../../src/features/trial/wizard-state.ts'
+import { run, start, store } from './helpers.ts'
+
+const { least, quiet, most } = draftSaveDelay
+
+/**
+ * The browser's idle moments, by hand: the tasks waiting for one, and `idle()` to have one
+ * (the writer's tasks then run).
+ */
+function browser() {
+  const waiting = new Set<() => void>()
+  return {
+    whenIdle: (task: () => void) => {
+      waiting.add(task)
+      return () => waiting.delete(task)
+    },
+    idle: () => {
+      const tasks = [...waiting]
+      waiting.clear()
+      for (const task of tasks) task()
+    },
+    busy: () => waiting.size,
+  }
+}
+
+/** A writer whose writes are recorded (the step index of each state written), and its browser. */
+function recorded() {
+  const writes: number[] = []
+  const page = browser()
+  const writer = createDraftWriter(
+    (state) => {
+      writes.push(state.stepIndex)
+    },
+    draftSaveDelay,
+    page.whenIdle,
+  )
+  return { writes, writer, page }
+}
+
+const at = (stepIndex: number): WizardState => ({ ...start(), stepIndex })
+
+describe('the draft writer', () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('writes a change once nothing else followed for a while and the browser is idle', () => {
+    const { writes, writer, page } = recorded()
+    writer.schedule(at(1))
+    vi.advanceTimersByTime(quiet - 1)
+    page.idle()
+    expect(writes).toEqual([])
+    vi.advanceTimersByTime(1)
+    // The step change may still be drawing: the write waits for the browser's next idle moment.
+    expect(writes).toEqual([])
+    writer.schedule(at(2))
+    page.idle()
+    expect(writes).toEqual([2])
+    vi.advanceTimersByTime(10 * most)
+    page.idle()
+    expect(writes).toHaveLength(1)
+  })
+
+  it('makes one write of a burst of changes: the last state', () => {
+    const { writes, writer, page } = recorded()
+    for (let step = 0; step < 5; step++) {
+      writer.schedule(at(step))
+      vi.advanceTimersByTime(quiet / 2)
+      page.idle()
+    }
+    expect(writes).toEqual([])
+    vi.advanceTimersByTime(quiet)
+    page.idle()
+    expect(writes).toEqual([4])
+  })
+
+  it('writes changes that never pause soon after the limit, and never on a change’s frame', () => {
+    const { writes, writer, page } = recorded()
+    // A change every 100 ms (sooner than `quiet`): only the limit makes a write.
+    for (let step = 0; step <= 20; step++) {
+      writer.schedule(at(step))
+      vi.advanceTimersByTime(100)
+      page.idle()
+      // The change at 1,900 ms (before the limit) is still given `least` ms.
+      expect(writes).toEqual(step * 100 + 100 < 1900 + least ? [] : [20])
+    }
+  })
+
+  it('writes at once what waits when the page hides or the wizard is left', () => {
+    const { writes, writer, page } = recorded()
+    writer.flush()
+    expect(writes).toEqual([])
+    writer.schedule(at(3))
+    writer.flush()
+    expect(writes).toEqual([3])
+    writer.schedule(at(4))
+    vi.advanceTimersByTime(quiet)
+    expect(page.busy()).toBe(1)
+    writer.flush()
+    expect(writes).toEqual([3, 4])
+    expect(page.busy()).toBe(0)
+    vi.advanceTimersByTime(10 * most)
+    expect(writes).toHaveLength(2)
+  })
+
+  it('forgets what waits when the trial is finished or given up', () => {
+    const { writes, writer, page } = recorded()
+    writer.schedule(at(2))
+    writer.cancel()
+    writer.flush()
+    vi.advanceTimersByTime(10 * most)
+    page.idle()
+    writer.schedule(at(5))
+    vi.advanceTimersByTime(quiet)
+    writer.cancel()
+    page.idle()
+    expect(writes).toEqual([])
+  })
+})
+
+describe('a draft written at once (as when the page unloads)', () => {
+  it('is committed at once and read back as it was', async () => {
+    const userId = 41
+    // Opens the device's database (the wizard's route loads the draft first).
+    expect(await loadDraft(userId)).toBeNull()
+    const state = run(start(), { type: 'setStore', store }, { type: 'setGender', gender: 'female' })
+    writeDraft(userId, state)
+    expect(await loadDraft(userId)).toEqual(state)
+    await dropDraft(userId)
+    expect(await loadDraft(userId)).toBeNull()
+  })
+})
