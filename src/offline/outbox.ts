@@ -39,6 +39,24 @@ export async function enqueueTrial(
 }
 
 /**
+ * Finishing a trial: it joins the outbox and its author's wizard draft goes, in one IndexedDB
+ * transaction, so that no reload or crash in between can leave both (the draft would come back and
+ * the same trial be finished twice).
+ */
+export function finishTrialOnDevice(
+  db: OfflineDatabase,
+  userId: number,
+  body: TrialBody,
+  now = Date.now(),
+): Promise<OutboxItem> {
+  return db.transaction('rw', db.outbox, db.drafts, async () => {
+    const item = await enqueueTrial(db, userId, body, now)
+    await db.drafts.delete(userId)
+    return item
+  })
+}
+
+/**
  * Sends this user's due trials, oldest first, one sender at a time (Web Locks, across tabs).
  * Each pass reads the user's outbox once and sends its due trials with at most `concurrency` in
  * flight; the first goes alone, so that with no connection one trial backs off, not four. A pass

@@ -2,22 +2,20 @@ import { useMutation } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
 import type { TrialBody } from '../../contract/trial.ts'
 import { isQuotaError, offlineDatabase } from '../../offline/database.ts'
-import { enqueueTrial } from '../../offline/outbox.ts'
+import { finishTrialOnDevice } from '../../offline/outbox.ts'
 import { kickOutbox, requestOutboxSync } from '../../offline/outbox-runner.ts'
 import { showToast } from '../../ui/toast/show-toast.ts'
-import { dropDraft } from './wizard-draft.ts'
 
 /**
- * Finishing a trial puts it in the device's outbox first (with its Idempotency-Key), drops the
- * draft and answers at once, online or not; the outbox sends it (design section 5).
+ * Finishing a trial puts it in the device's outbox first (with its Idempotency-Key) and drops
+ * its draft, in one transaction, and answers at once, online or not; the outbox sends it (design section 5).
  */
 export function useFinishTrial() {
   const { t } = useLingui()
   return useMutation({
     meta: { silent: true },
     mutationFn: async ({ userId, body }: { userId: number; body: TrialBody }) => {
-      const item = await enqueueTrial(offlineDatabase(), userId, body)
-      await dropDraft(userId)
+      const item = await finishTrialOnDevice(offlineDatabase(), userId, body)
       if ('storage' in navigator) void navigator.storage.persist()
       void requestOutboxSync()
       kickOutbox()

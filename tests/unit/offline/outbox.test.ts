@@ -4,6 +4,7 @@ import { OfflineDatabase } from '../../../src/offline/database.ts'
 import {
   discardTrial,
   enqueueTrial,
+  finishTrialOnDevice,
   forgetDraftsOnLogout,
   releaseAfterLogin,
   replayOutbox,
@@ -164,6 +165,23 @@ describe('the trial outbox', () => {
     await replayOutbox({ db, send: (item) => server.send(item), now }, bob)
     expect([...server.stored.values()].map((trial) => trial.comment)).toEqual(['bob'])
     expect((await db.outbox.toArray()).map((item) => item.userId)).toEqual([alice])
+  })
+
+  it('queues a finished trial and drops its draft together, or neither', async () => {
+    const draft = { userId: alice, state: { step: 3 }, updatedAt: new Date(clock).toISOString() }
+    await db.drafts.put(draft)
+    const item = await finishTrialOnDevice(db, alice, body('done'), clock)
+    expect(await db.outbox.get(item.id)).toMatchObject({ userId: alice })
+    expect(await db.drafts.get(alice)).toBeUndefined()
+
+    // The draft cannot be dropped: the trial is not queued either, and the draft stays.
+    await db.drafts.put(draft)
+    db.drafts.hook('deleting', () => {
+      throw new Error('the device refused')
+    })
+    await expect(finishTrialOnDevice(db, alice, body('again'), clock)).rejects.toThrow()
+    expect(await db.outbox.count()).toBe(1)
+    expect(await db.drafts.get(alice)).toMatchObject({ state: { step: 3 } })
   })
 
   it('freezes the queued body: later changes to the answers object do not reach the outbox', async () => {
