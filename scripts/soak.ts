@@ -171,15 +171,55 @@ async function finishTrial(comment: string) {
       await page.waitForURL(`${base}/`, { timeout: 10_000 })
       return
     } catch (error) {
-      // The app sends a user whose token expired to the sign-in screen, possibly mid-trial.
+      // The app sends a user whose token expired to the sign-in screen, possibly mid-trial, or
+      // just after Save: a trial already saved is not entered again (a person would see it in the
+      // outbox), so only an unsaved one is.
       if (attempt >= 3 || !page.url().includes('/login')) throw error
+      if (await savedAlready(comment)) {
+        savedBeforeSignIn += 1
+        return
+      }
       await signIn()
     }
   }
 }
 
+/** Whether the trial with this comment waits in the device's outbox or reached the server. */
+async function savedAlready(comment: string): Promise<boolean> {
+  // The outbox first: a trial leaves it only once the server has stored it.
+  const queued = await page.evaluate(
+    (wanted) =>
+      new Promise<boolean>((resolve, reject) => {
+        const opening = indexedDB.open('brand-expert')
+        opening.onerror = () => reject(new Error(`outbox not opened: ${opening.error?.message}`))
+        opening.onsuccess = () => {
+          const database = opening.result
+          if (!database.objectStoreNames.contains('outbox')) return resolve(false)
+          const reading = database.transaction('outbox').objectStore('outbox').getAll()
+          reading.onerror = () => reject(new Error(`outbox not read: ${reading.error?.message}`))
+          reading.onsuccess = () => {
+            database.close()
+            resolve(
+              reading.result.some(
+                (item: { body?: { comment?: unknown } }) => item.body?.comment === wanted,
+              ),
+            )
+          }
+        }
+      }),
+    comment,
+  )
+  if (queued) return true
+  if (!running()) {
+    await startServer()
+    restarts += 1
+  }
+  return (await storedComments(comment)).includes(comment)
+}
+
 let restarts = 0
 let expiries = 0
+let savedBeforeSignIn = 0
 await signIn()
 await page.evaluate(async () => {
   await navigator.serviceWorker.ready
@@ -226,7 +266,7 @@ const comments = await storedComments(marker)
 const unique = new Set(comments)
 const seconds = ((Date.now() - started) / 1000).toFixed(1)
 console.log(
-  `trials finished: ${total}; server restarts: ${restarts}; tokens expired: ${expiries}; stored: ${comments.length}; distinct: ${unique.size}; ${seconds} s`,
+  `trials finished: ${total}; server restarts: ${restarts}; tokens expired: ${expiries}; saved just before a sign-in: ${savedBeforeSignIn}; stored: ${comments.length}; distinct: ${unique.size}; ${seconds} s`,
 )
 await browser.close()
 await stopServer()
