@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
@@ -10,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import pg from 'pg'
 import type { Config } from '../config.ts'
+import { migrationsFolder, templateFor } from './pglite-template.ts'
 
 /** The query builder the app uses, whichever driver is underneath (a transaction is one too). */
 export type Database = PgDatabase<PgQueryResultHKT>
@@ -21,7 +21,6 @@ export type OpenDatabase = {
   close: () => Promise<void>
 }
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 /** The advisory lock key the migrations run under (any constant shared by every process). */
 const migrationLock = 20240502
 
@@ -64,7 +63,11 @@ export async function openDatabase(
     mkdirSync(dataDir, { recursive: true })
   }
   // pg_trgm serves the customer search's partial matches (the migrations create the extension).
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } })
+  // A new cluster starts from the build's migrated template when there is one.
+  const client = await PGlite.create(dataDir, {
+    extensions: { pg_trgm },
+    loadDataDir: templateFor(dataDir),
+  })
   const db = drizzlePglite({ client })
   return {
     db,
