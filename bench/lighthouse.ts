@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import * as v from 'valibot'
 import lighthouse from 'lighthouse'
 import { launch, type LaunchedChrome } from 'chrome-launcher'
@@ -119,6 +120,13 @@ async function audit(
   if (result.lhr.runtimeError) {
     console.warn(`lighthouse ${url}: ${result.lhr.runtimeError.code}, run again`)
     return null
+  }
+  // BENCH_LIGHTHOUSE_REPORTS=folder keeps each run's whole report, to see where the time goes.
+  const reports = process.env.BENCH_LIGHTHOUSE_REPORTS
+  if (reports) {
+    mkdirSync(reports, { recursive: true })
+    const name = `${new URL(url).pathname.replace(/\W+/g, '') || 'home'}-${Date.now()}.json`
+    writeFileSync(join(reports, name), JSON.stringify(result.lhr))
   }
   const shown = new URL(result.lhr.finalDisplayedUrl).pathname
   if (shown !== new URL(url).pathname) {
