@@ -4,7 +4,6 @@ import babel from '@rolldown/plugin-babel'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import { VitePWA } from 'vite-plugin-pwa'
-import { defaultLocale } from './src/contract/locale.ts'
 
 /** Sources only the admin screens use (the bench's list): their features and contracts… */
 const adminSource =
@@ -47,35 +46,6 @@ function contractMessageIdsOnly(): Plugin {
   }
 }
 
-/**
- * The default locale's catalog is asked for with the entry (`<link rel="modulepreload">`) rather
- * than once the entry has run: the first screen waits for it (src/i18n.ts). The other locales'
- * catalogs come when chosen; the service worker precaches all three either way.
- */
-function preloadDefaultCatalog(): Plugin {
-  const catalog = new RegExp(`[\\\\/]locales[\\\\/]${defaultLocale}[\\\\/]messages\\.ts$`)
-  return {
-    name: 'preload-default-catalog',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, { bundle }) {
-        const chunk = Object.values(bundle ?? {}).find(
-          (output) => output.type === 'chunk' && catalog.test(output.facadeModuleId ?? ''),
-        )
-        if (!chunk) throw new Error(`no chunk holds the ${defaultLocale} catalog`)
-        return [
-          {
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` },
-            injectTo: 'head',
-          },
-        ]
-      },
-    },
-  }
-}
-
 // Build-time configuration of the PWA. The same variables configure the server at run time,
 // so `npm start` builds the client with the values the server enforces.
 const env = process.env
@@ -98,7 +68,6 @@ export default defineConfig({
       },
     }),
     contractMessageIdsOnly(),
-    preloadDefaultCatalog(),
     babel({ presets: [linguiTransformerBabelPreset()] }),
     react(),
     lingui(),
