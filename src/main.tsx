@@ -13,7 +13,7 @@ import { ApiError } from './api/api-error.ts'
 import { refreshSession } from './features/auth/auth-api.ts'
 import { registerServiceWorker } from './offline/service-worker.ts'
 import { restorePersistedQueries } from './offline/query-persister.ts'
-import { kickStartedOutbox, startOutboxNow } from './offline/start-outbox.ts'
+import { kickStartedOutbox, startOutboxNow, whenOutboxNeedsLogin } from './offline/start-outbox.ts'
 import { swMessages } from './offline/sw-messages.ts'
 import { setPackImageProgress } from './offline/pack-image-progress.ts'
 
@@ -34,6 +34,8 @@ function afterPaint(task: () => void) {
 }
 
 const queryClient = createQueryClient(signInAgain)
+// A trial the server refused for the session (expired, or its user changed) waits for sign-in.
+whenOutboxNeedsLogin(signInAgain)
 const router = createAppRouter(queryClient)
 
 async function start() {

@@ -14,19 +14,31 @@ function deps() {
   return { db: offlineDatabase(), send: sendTrial }
 }
 
-/** Sends the signed-in user's due trials now (a no-op while another sender runs). */
+/** What the app does when the server refuses the session the outbox sent with (sign in again). */
+let onNeedsLogin: () => void = () => undefined
+
+/**
+ * Sends the signed-in user's due trials now (a no-op while another sender runs). A session the
+ * server refused sends its user to sign in, as a refused query does, unless another user has
+ * signed in meanwhile.
+ */
 export function kickOutbox(): void {
   const userId = currentUser()
-  if (userId !== null)
-    void replayOutbox(deps(), userId).catch((error: unknown) => console.warn('outbox', error))
+  if (userId === null) return
+  replayOutbox(deps(), userId)
+    .then((outcome) => {
+      if (outcome === 'needs-login' && currentUser() === userId) onNeedsLogin()
+    })
+    .catch((error: unknown) => console.warn('outbox', error))
 }
 
 /**
  * Replays the outbox when the connection or the window comes back, on a timer while trials wait,
  * and when the service worker's Background Sync wakes the page (through `start-outbox.ts`, which
- * starts this once and sends at once).
+ * starts this once and sends at once). `needsLogin` is called when the server refused the session.
  */
-export function startOutboxRunner(): void {
+export function startOutboxRunner(needsLogin: () => void): void {
+  onNeedsLogin = needsLogin
   // The connection is back: what waited for it goes now, whatever its backoff said.
   window.addEventListener('online', () => void sendOutboxNow())
   window.addEventListener('focus', kickOutbox)

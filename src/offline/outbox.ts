@@ -62,12 +62,14 @@ export function finishTrialOnDevice(
  * flight; the first goes alone, so that with no connection one trial backs off, not four. A pass
  * takes no new trial at the first sign that sending is pointless now (no connection, a busy
  * server, an expired session); what is already on the wire finishes and is recorded. Then the
- * outbox is read again for trials queued meanwhile.
+ * outbox is read again for trials queued meanwhile. Answers `needs-login` when the server refused
+ * the session (its trials then wait for the user's next sign-in).
  */
 export async function replayOutbox(
   { db, send, now = Date.now, concurrency = sendConcurrency }: OutboxDeps,
   userId: number,
-): Promise<void> {
+): Promise<'needs-login' | 'done'> {
+  const answer = { needsLogin: false }
   await withSenderLock(async () => {
     for (;;) {
       const due = dueItems(await db.outbox.where('userId').equals(userId).toArray(), userId, now())
@@ -81,10 +83,14 @@ export async function replayOutbox(
         else await recordAttempt(db, id, outcome, now())
         return outcome.kind
       })
-      if (seen.has('needs-login')) await markNeedsLogin(db, userId)
+      if (seen.has('needs-login')) {
+        await markNeedsLogin(db, userId)
+        answer.needsLogin = true
+      }
       if ([...seen].some(stopsThePass)) return
     }
   })
+  return answer.needsLogin ? 'needs-login' : 'done'
 }
 
 /** An unsuccessful attempt, written over the row as it is now (never bringing back a removed one). */

@@ -8,10 +8,16 @@ import type * as OutboxRunner from './outbox-runner.ts'
 type Runner = typeof OutboxRunner
 
 let started: Promise<Runner> | null = null
+let needsLogin: () => void = () => undefined
+
+/** What the app does when the server refuses the session the outbox sends with (main.tsx). */
+export function whenOutboxNeedsLogin(handler: () => void): void {
+  needsLogin = handler
+}
 
 function startOutbox(): Promise<Runner> {
   started ??= import('./outbox-runner.ts').then((runner) => {
-    runner.startOutboxRunner()
+    runner.startOutboxRunner(() => needsLogin())
     return runner
   })
   return started

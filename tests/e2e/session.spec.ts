@@ -38,3 +38,37 @@ test('a session whose token has expired is sent to sign in, and comes back after
   await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible()
 })
+
+test('a trial the server refuses for an expired session sends its author to sign in, and goes after it', async ({
+  page,
+}) => {
+  const marker = `Expired session e2e ${Date.now()}`
+  await signIn(page, demo.agent.email)
+  await expect(page).toHaveURL('/')
+  // The session runs out while the trial is being sent: the server answers 401 `jwt expired`.
+  await page.route('**/api/v1/free-guided/form', (route) =>
+    route.fulfill({
+      status: 401,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: 'jwt expired' }),
+    }),
+  )
+  await page.goto('/free-guided-trial/simple')
+  await page.getByRole('combobox', { name: 'Store' }).fill('Niš')
+  await page.getByRole('option').first().click()
+  await page.getByRole('textbox', { name: 'Comment' }).fill(marker)
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page).toHaveURL(/\/login/)
+
+  await page.unroute('**/api/v1/free-guided/form')
+  const sent = page.waitForResponse(
+    (response) => response.url().endsWith('/free-guided/form') && response.status() === 201,
+  )
+  await page.getByLabel('Email').fill(demo.agent.email)
+  await page.getByLabel('Password', { exact: true }).fill('Demo!2345')
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  const body = (await sent).request().postDataJSON() as { comment: string }
+  expect(body.comment).toBe(marker)
+  await page.goto('/outbox')
+  await expect(page.getByText('Every finished trial has reached the server.')).toBeVisible()
+})
