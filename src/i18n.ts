@@ -1,5 +1,11 @@
 import { i18n, type Messages } from '@lingui/core'
-import { defaultLocale, intlTag, parseLocale, type Locale } from './contract/locale.ts'
+import {
+  defaultLocale,
+  intlTag,
+  localeCookie,
+  parseLocale,
+  type Locale,
+} from './contract/locale.ts'
 
 const storageKey = 'locale'
 
@@ -24,6 +30,7 @@ export async function activateLocale(locale: Locale): Promise<void> {
   i18n.loadAndActivate({ locale, messages })
   document.documentElement.lang = intlTag[locale]
   localStorage.setItem(storageKey, locale)
+  document.cookie = `${localeCookie}=${locale}; Path=/login; Max-Age=31536000; SameSite=Lax`
 }
 
 export function currentLocale(): Locale {

@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Hono } from 'hono'
+import type { Hono, MiddlewareHandler } from 'hono'
+import { getCookie } from 'hono/cookie'
 import { serveStatic } from '@hono/node-server/serve-static'
+import { localeCookie, locales, parseLocale, type Locale } from '../../src/contract/locale.ts'
 import type { AppEnv } from '../deps.ts'
 
 const immutable = 'public, max-age=31536000, immutable'
@@ -42,12 +44,28 @@ export function serveStaticFiles(app: Hono<AppEnv>, dirs: { distDir: string; med
   // `npm run build` writes `.br` and `.gz` copies (scripts/compress-dist.ts); sent when accepted.
   app.use('*', serveStatic({ root: dirs.distDir, precompressed: true }))
   const serveIndex = serveStatic({ path: indexFile, precompressed: true })
+  const serveLogin = prerenderedLogin(dirs.distDir)
   app.get('*', (c, next) => {
     const isPage = (c.req.header('Accept') ?? '').includes('text/html')
     if (!isPage || c.req.path.startsWith('/assets/') || c.req.path.startsWith('/media/')) {
       return next()
     }
     c.header('Cache-Control', 'no-cache')
+    if (c.req.path === '/login' && serveLogin) {
+      c.header('Vary', 'Cookie', { append: true })
+      return serveLogin[parseLocale(getCookie(c, localeCookie))](c, next)
+    }
     return serveIndex(c, next)
   })
+}
+
+/**
+ * The sign-in screen drawn at build time in each locale (scripts/prerender-login.ts), chosen by the
+ * `locale` cookie the PWA keeps (default: the default locale); none when the build has no copies.
+ */
+function prerenderedLogin(distDir: string): Record<Locale, MiddlewareHandler> | undefined {
+  const file = (locale: Locale) => join(distDir, 'prerendered', `login-${locale}.html`)
+  if (!locales.every((locale) => existsSync(file(locale)))) return undefined
+  const serve = (locale: Locale) => serveStatic({ path: file(locale), precompressed: true })
+  return { me: serve('me'), sr: serve('sr'), en: serve('en') }
 }

@@ -6,6 +6,12 @@ export type Locale = (typeof locales)[number]
 export const defaultLocale: Locale = 'me'
 export const localeSchema = v.picklist(locales)
 
+/**
+ * The cookie the PWA keeps its locale in, sent only with `/login`: the server picks the sign-in
+ * screen drawn at build time in that locale.
+ */
+export const localeCookie = 'locale'
+
 export function parseLocale(value: string | null | undefined): Locale {
   return v.is(localeSchema, value) ? value : defaultLocale
 }

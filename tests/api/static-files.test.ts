@@ -20,6 +20,14 @@ function builtPwa() {
     brotliCompressSync(Buffer.from('console.log("app")')),
   )
   writeFileSync(join(mediaDir, 'packs', 'gold.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
+  // As scripts/prerender-login.ts leaves them: the sign-in screen in each locale.
+  mkdirSync(join(distDir, 'prerendered'))
+  for (const locale of ['me', 'sr', 'en']) {
+    writeFileSync(
+      join(distDir, 'prerendered', `login-${locale}.html`),
+      `<!doctype html><title>Brand Expert</title><h1>sign-in ${locale}</h1>`,
+    )
+  }
   return { distDir, mediaDir }
 }
 
@@ -34,6 +42,29 @@ describe.each(databases)('the built PWA on $name', (database) => {
       expect(response.headers.get('cache-control')).toBe('no-cache')
       expect(response.headers.get('content-security-policy')).toContain("default-src 'self'")
     }
+  })
+
+  it("sends /login as drawn at build time in the locale cookie's language, Montenegrin without one", async () => {
+    const signIn = (cookie?: string) =>
+      fetch(`${api.url}/login?redirect=%2Fsettings`, {
+        headers: { Accept: 'text/html', ...(cookie ? { Cookie: cookie } : {}) },
+      })
+    for (const [cookie, shown] of [
+      [undefined, 'sign-in me'],
+      ['locale=en', 'sign-in en'],
+      ['locale=sr', 'sign-in sr'],
+      ['locale=xx', 'sign-in me'],
+    ] as const) {
+      const response = await signIn(cookie)
+      expect(response.status).toBe(200)
+      expect(await response.text()).toContain(shown)
+      expect(response.headers.get('vary')).toContain('Cookie')
+      expect(response.headers.get('cache-control')).toBe('no-cache')
+    }
+    const other = await fetch(`${api.url}/settings`, {
+      headers: { Accept: 'text/html', Cookie: 'locale=en' },
+    })
+    expect(await other.text()).not.toContain('sign-in')
   })
 
   it('revalidates the service worker and caches fingerprinted assets for a year', async () => {
