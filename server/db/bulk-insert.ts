@@ -1,6 +1,7 @@
 import { getTableColumns, getTableName, sql } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import type { Database } from './database.ts'
+import { rowsOf } from './raw-rows.ts'
 
 /**
  * Inserts many rows in one statement with one parameter: the rows as a JSON array, unpacked by
@@ -40,12 +41,4 @@ export async function bulkInsert<T extends PgTable>(
       select ${names} from jsonb_to_recordset(${json}::jsonb) as r(${types})${returned}`,
   )
   return rowsOf(result)
-}
-
-/** The rows of a raw query's result: node-postgres and PGlite both answer `{ rows }`. */
-export function rowsOf(result: unknown): Record<string, unknown>[] {
-  if (typeof result === 'object' && result !== null && 'rows' in result) {
-    if (Array.isArray(result.rows)) return result.rows as Record<string, unknown>[]
-  }
-  throw new Error('the query answered no rows')
 }

@@ -5,7 +5,7 @@ import * as v from 'valibot'
 import { messages } from '../../src/contract/messages.ts'
 import type { Database } from '../db/database.ts'
 import { idempotencyKeys } from '../db/schema/idempotency.ts'
-import { rowsOf } from '../db/bulk-insert.ts'
+import { rowsOf } from '../db/raw-rows.ts'
 import { HttpError } from '../http-error.ts'
 
 /** Keys are kept at least this long (design section 4); older ones are forgotten. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { customerListSchema, customerSchema, loyaltyRules } from '../../src/contract/customers.ts'
 import { dataEnvelope } from '../../src/contract/http.ts'
 import { voucherSchema } from '../../src/contract/vouchers.ts'
-import { rowsOf } from '../../server/db/bulk-insert.ts'
+import { rowsOf } from '../../server/db/raw-rows.ts'
 import { demoPassword, seedDemo } from '../../server/db/seed.ts'
 import { demoCustomerCount, generateCustomers } from '../../server/db/seed-customers.ts'
 import {

@@ -9,7 +9,7 @@ import { apiBasePath, appId, errorEnvelopeSchema } from '../../src/contract/http
 import { messages } from '../../src/contract/messages.ts'
 import { createApp } from '../../server/app.ts'
 import { signToken } from '../../server/auth/jwt.ts'
-import { rowsOf } from '../../server/db/bulk-insert.ts'
+import { rowsOf } from '../../server/db/raw-rows.ts'
 import type { Database } from '../../server/db/database.ts'
 import { customers } from '../../server/db/schema/customers.ts'
 import { stores } from '../../server/db/schema/stores.ts'
