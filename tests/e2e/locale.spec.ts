@@ -23,3 +23,22 @@ test('switching the language in settings changes the texts and is kept after a r
   await expect(page.getByRole('heading', { name: 'Podešavanja', level: 1 })).toBeVisible()
   await expect(page.locator('html')).toHaveAttribute('lang', 'sr-Latn-RS')
 })
+
+test('the sign-in page arrives drawn in the language chosen on this device', async ({ page }) => {
+  await signIn(page, demo.manager.email)
+  await page.getByRole('link', { name: /^Hello, / }).click()
+  await page.getByRole('radio', { name: 'Srpski' }).check()
+  await expect(page.getByRole('heading', { name: 'Podešavanja', level: 1 })).toBeVisible()
+  // The page as the server sends it, before any script has run.
+  const html = await (await page.request.get('/login', { headers: { Accept: 'text/html' } })).text()
+  expect(html).toContain('<html lang="sr-Latn-RS">')
+  expect(html).toContain('Dobrodošli')
+  expect(html).toContain('inert')
+  await page.getByRole('radio', { name: 'English' }).check()
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible()
+  const english = await (
+    await page.request.get('/login', { headers: { Accept: 'text/html' } })
+  ).text()
+  expect(english).toContain('<html lang="en">')
+  expect(english).toContain('Welcome')
+})
