@@ -16,6 +16,7 @@ import { restorePersistedQueries } from './offline/query-persister.ts'
 import { kickStartedOutbox, startOutboxNow, whenOutboxNeedsLogin } from './offline/start-outbox.ts'
 import { swMessages } from './offline/sw-messages.ts'
 import { setPackImageProgress } from './offline/pack-image-progress.ts'
+import { afterPaintWhenIdle } from './ui/when-idle.ts'
 
 /**
  * An expired session: to the sign-in page, keeping where the user was. Once: a second expired
@@ -25,12 +26,6 @@ function signInAgain() {
   clearSession()
   const { pathname, href } = router.latestLocation
   if (pathname !== '/login') void router.navigate({ to: '/login', search: { redirect: href } })
-}
-
-/** After the first screen has painted; at once in a hidden tab, where frames wait. */
-function afterPaint(task: () => void) {
-  if (document.hidden) setTimeout(task)
-  else requestAnimationFrame(() => setTimeout(task))
 }
 
 const queryClient = createQueryClient(signInAgain)
@@ -56,12 +51,12 @@ async function start() {
   )
 
   // On start a signed-in app refreshes its token and user (spec section 4); offline it keeps them.
-  // Its outbox starts once the first screen has painted.
+  // Its outbox starts once the first screen has painted and the browser is idle.
   if (getSession()) {
     refreshSession().catch((error: unknown) => {
       if (error instanceof ApiError && error.status === 401) signInAgain()
     })
-    afterPaint(startOutboxNow)
+    afterPaintWhenIdle(startOutboxNow)
   }
 
   registerServiceWorker((message) => {

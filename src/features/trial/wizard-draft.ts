@@ -20,7 +20,7 @@ import {
 } from '../../contract/trial-options.ts'
 import { offlineDatabase } from '../../offline/database.ts'
 import type { WizardState } from './wizard-state.ts'
-import { whenIdle } from './when-idle.ts'
+import { whenIdle } from '../../ui/when-idle.ts'
 
 const stick = v.picklist(stickColors)
 

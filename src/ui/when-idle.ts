@@ -11,3 +11,13 @@ export function whenIdle(task: () => void, timeout = 1000): () => void {
   const timer = setTimeout(task, 0)
   return () => clearTimeout(timer)
 }
+
+/**
+ * Runs `task` after the page's next frame, once the browser is then idle (at the latest `timeout`
+ * ms later): work that can wait while the screen being opened gets its code, data and paint first.
+ * In a hidden tab, where frames wait, only for idleness.
+ */
+export function afterPaintWhenIdle(task: () => void, timeout = 2000): void {
+  if (document.hidden) whenIdle(task, timeout)
+  else requestAnimationFrame(() => setTimeout(() => whenIdle(task, timeout)))
+}
