@@ -11,7 +11,7 @@ function currentUser(): number | null {
 }
 
 function deps() {
-  return { db: offlineDatabase(), send: sendTrial }
+  return { db: offlineDatabase(), send: sendTrial, signedInUser: currentUser }
 }
 
 /** What the app does when the server refuses the session the outbox sent with (sign in again). */

@@ -24,6 +24,11 @@ export type OutboxDeps = {
   now?: () => number
   /** At most this many sends in flight (default `sendConcurrency`). */
   concurrency?: number
+  /**
+   * Who is signed in now (the one whose token a send carries); unset: not checked. A trial is sent
+   * only while its author is: after another user signs in, it waits for its author's next sign-in.
+   */
+  signedInUser?: () => number | null
 }
 
 /** Puts a finished trial in the outbox before anything is sent; its key is made here, once. */
@@ -66,7 +71,7 @@ export function finishTrialOnDevice(
  * the session (its trials then wait for the user's next sign-in).
  */
 export async function replayOutbox(
-  { db, send, now = Date.now, concurrency = sendConcurrency }: OutboxDeps,
+  { db, send, now = Date.now, concurrency = sendConcurrency, signedInUser }: OutboxDeps,
   userId: number,
 ): Promise<'needs-login' | 'done'> {
   const answer = { needsLogin: false }
@@ -78,6 +83,8 @@ export async function replayOutbox(
         // The stored row, not the pass's copy: a trial changed or removed since is not sent stale.
         const item = await db.outbox.get(id)
         if (!item || !isDue(item, userId, now())) return 'skipped'
+        // Checked just before the send, which reads the session's token as it starts.
+        if (signedInUser && signedInUser() !== userId) return 'needs-login'
         const outcome = await send(item)
         if (outcome.kind === 'stored') await db.outbox.delete(id)
         else await recordAttempt(db, id, outcome, now())

@@ -170,6 +170,26 @@ describe('the trial outbox', () => {
     expect((await db.outbox.toArray()).map((item) => item.userId)).toEqual([alice])
   })
 
+  it("sends a trial only while its author is signed in: another user's sign-in mid-pass stops it", async () => {
+    const server = fakeServer()
+    server.answerWith(() => ({ kind: 'stored' }))
+    await enqueueTrial(db, alice, body('first'), clock - 2)
+    await enqueueTrial(db, alice, body('second'), clock - 1)
+    let signedIn = alice
+    const send = async (item: OutboxItem) => {
+      const outcome = await server.send(item)
+      signedIn = bob // bob signs in on this device while the first trial is on the wire
+      return outcome
+    }
+    expect(await replayOutbox({ db, send, now, signedInUser: () => signedIn }, alice)).toBe(
+      'needs-login',
+    )
+    expect([...server.stored.values()].map((trial) => trial.comment)).toEqual(['first'])
+    expect((await db.outbox.toArray()).map((item) => [item.body.comment, item.state])).toEqual([
+      ['second', 'needs-login'],
+    ])
+  })
+
   it('queues a finished trial and drops its draft together, or neither', async () => {
     const draft = { userId: alice, state: { step: 3 }, updatedAt: new Date(clock).toISOString() }
     await db.drafts.put(draft)
