@@ -30,6 +30,14 @@ export function templatePath(): string {
  */
 export function templateFor(dataDir: string | undefined): Blob | undefined {
   if (dataDir !== undefined && readdirSync(dataDir).length > 0) return undefined
+  loaded ??= readTemplate()
+  return loaded.blob
+}
+
+/** Read once per process: tests open many in-memory databases from it. */
+let loaded: { blob: Blob | undefined } | undefined
+
+function readTemplate(): { blob: Blob | undefined } {
   const path = templatePath()
-  return existsSync(path) ? new Blob([readFileSync(path)]) : undefined
+  return { blob: existsSync(path) ? new Blob([readFileSync(path)]) : undefined }
 }
