@@ -1,4 +1,4 @@
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from '@tanstack/react-router'
 import { QueryClientProvider } from '@tanstack/react-query'
@@ -33,22 +33,38 @@ const queryClient = createQueryClient(signInAgain)
 whenOutboxNeedsLogin(signInAgain)
 const router = createAppRouter(queryClient)
 
+/**
+ * Signed in on start: the code of the screen being opened loads at once, beside the catalog and
+ * the kept look-ups, instead of after them. Admin screens' code waits for their guard.
+ */
+function loadScreenCode() {
+  if (!getSession()) return
+  const [routes] = router.getMatchedRoutes(window.location.pathname)
+  if (routes.includes(router.routesById['/_app/_admin'])) return
+  for (const route of routes) void router.loadRouteChunk(route)?.catch(() => undefined)
+}
+
 async function start() {
+  setTimeout(loadScreenCode) // a task of its own: adding its preload links costs style work
   // The look-ups kept on the device are back in the cache before any screen loads, so a reload
   // with no connection opens them at once instead of waiting for the network.
   await Promise.all([activateLocale(storedLocale()), restorePersistedQueries(queryClient)])
 
   const root = document.getElementById('root')
   if (!root) throw new Error('index.html has no #root')
-  createRoot(root).render(
-    <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </I18nProvider>
-    </StrictMode>,
-  )
+  // A transition: React renders the first screen in slices, between which the browser can paint
+  // and answer input, instead of in one long task.
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <I18nProvider i18n={i18n}>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </I18nProvider>
+      </StrictMode>,
+    )
+  })
 
   // On start a signed-in app refreshes its token and user (spec section 4); offline it keeps them.
   // Its outbox starts once the first screen has painted and the browser is idle.

@@ -79,17 +79,22 @@ export function sharedWatch<T>(
   type Watch = { result: T | undefined; listeners: Set<() => void>; stop: () => void }
   const watches = new Map<number, Watch>()
   const start = (userId: number): Watch => {
-    const db = database()
-    const watch: Watch = { result: undefined, listeners: new Set(), stop: () => undefined }
-    watch.stop = watchOutbox(
-      db,
-      () => read(db, userId),
-      (result) => {
-        watch.result = result
-        for (const listener of watch.listeners) listener()
-      },
-      throttleMs,
-    )
+    // Opening the device's database (Dexie builds its tables) waits for a task of its own: the
+    // screen that mounted the first listener commits and paints first.
+    let stopWatching = () => clearTimeout(opening)
+    const watch: Watch = { result: undefined, listeners: new Set(), stop: () => stopWatching() }
+    const opening = setTimeout(() => {
+      const db = database()
+      stopWatching = watchOutbox(
+        db,
+        () => read(db, userId),
+        (result) => {
+          watch.result = result
+          for (const listener of watch.listeners) listener()
+        },
+        throttleMs,
+      )
+    })
     watches.set(userId, watch)
     return watch
   }
