@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { templatePath } from '../server/db/pglite-template.ts'
+import { templatePaths } from '../server/db/pglite-template.ts'
 import type { BenchModule, Figure } from './figures.ts'
 import { ensureBuilt, numberOption, startServer } from './server.ts'
 
@@ -70,7 +70,7 @@ async function run(): Promise<Figure[]> {
       existing.push(start)
       console.info(`bench cold-start: existing folder, run ${index + 1}: ${described(start)}`)
     }
-    const template = existsSync(templatePath())
+    const template = existsSync(templatePaths().folder)
       ? "a new cluster starts from the build's migrated template"
       : 'no migrated template in .build/ (initdb and migrations run)'
     const note = (what: string, starts: readonly Start[]) =>

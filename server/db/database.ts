@@ -9,7 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import pg from 'pg'
 import type { Config } from '../config.ts'
-import { migrationsFolder, templateFor } from './pglite-template.ts'
+import { copyTemplateInto, migrationsFolder, templateTarball } from './pglite-template.ts'
 
 /** The query builder the app uses, whichever driver is underneath (a transaction is one too). */
 export type Database = PgDatabase<PgQueryResultHKT>
@@ -61,12 +61,13 @@ export async function openDatabase(
   if (!options.memory) {
     dataDir = join(config.dataDir, 'pglite')
     mkdirSync(dataDir, { recursive: true })
+    copyTemplateInto(dataDir)
   }
   // pg_trgm serves the customer search's partial matches (the migrations create the extension).
   // A new cluster starts from the build's migrated template when there is one.
   const client = await PGlite.create(dataDir, {
     extensions: { pg_trgm },
-    loadDataDir: templateFor(dataDir),
+    loadDataDir: dataDir === undefined ? templateTarball() : undefined,
   })
   const db = drizzlePglite({ client })
   return {
