@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test'
 import { test, expect, signIn, demo } from './fixtures.ts'
 
 test.describe('with no language chosen', () => {
@@ -41,4 +42,37 @@ test('the sign-in page arrives drawn in the language chosen on this device', asy
   ).text()
   expect(english).toContain('<html lang="en">')
   expect(english).toContain('Welcome')
+})
+
+test('the sign-in page is drawn as the app draws it before any script or stylesheet arrives', async ({
+  browser,
+  page,
+}) => {
+  /** How the sign-in button and the form's card look: colours, size and place. */
+  const looks = (root: Page) =>
+    root.locator('#root form button[type="submit"]').evaluate((button) => {
+      const style = getComputedStyle(button)
+      const box = button.getBoundingClientRect()
+      return [style.backgroundColor, style.color, box.width, box.height, box.x, box.y]
+    })
+  await page.goto('/login')
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible()
+  const live = await looks(page)
+
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: page.viewportSize(),
+    baseURL: new URL(page.url()).origin,
+  })
+  const stylesheets: string[] = []
+  await context.route('**/*.css', (route) => {
+    stylesheets.push(route.request().url())
+    return route.abort()
+  })
+  await context.addCookies([{ name: 'locale', value: 'en', url: new URL(page.url()).origin }])
+  const drawn = await context.newPage()
+  await drawn.goto('/login')
+  expect(await looks(drawn)).toEqual(live)
+  expect(stylesheets).toEqual([])
+  await context.close()
 })
