@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { User } from '../../src/contract/auth.ts'
 import type { Database } from '../db/database.ts'
+import { preparedPerDatabase } from '../db/prepared.ts'
 import { stores } from '../db/schema/stores.ts'
 import { users } from '../db/schema/users.ts'
 
@@ -42,29 +43,19 @@ function toUser(row: UserRow): User {
   return { ...user, expertStore }
 }
 
-function userQuery(db: Database) {
-  return db
+/** The query of `findUser`: every API request runs it. */
+const userQuery = preparedPerDatabase((db) =>
+  db
     .select(userColumns)
     .from(users)
     .leftJoin(stores, eq(stores.id, users.expertStoreId))
     .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt)))
-    .prepare('find_user')
-}
-
-/**
- * The query of `findUser`, built and prepared once per database (every API request runs it):
- * neither the query builder nor PostgreSQL's parser and planner run again for it.
- */
-const preparedUserQuery = new WeakMap<Database, ReturnType<typeof userQuery>>()
+    .prepare('find_user'),
+)
 
 /** A user who has not been deleted, as the API shows them. */
 export async function findUser(db: Database, id: number): Promise<User | null> {
-  let query = preparedUserQuery.get(db)
-  if (!query) {
-    query = userQuery(db)
-    preparedUserQuery.set(db, query)
-  }
-  const [row] = await query.execute({ id })
+  const [row] = await userQuery(db).execute({ id })
   return row ? toUser(row) : null
 }
 

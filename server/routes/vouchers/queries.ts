@@ -1,4 +1,4 @@
-import { desc, eq, sql, type SQL } from 'drizzle-orm'
+import { desc, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import * as v from 'valibot'
 import {
@@ -9,6 +9,7 @@ import {
   type VoucherStatus,
 } from '../../../src/contract/vouchers.ts'
 import type { Database } from '../../db/database.ts'
+import { preparedPerDatabase } from '../../db/prepared.ts'
 import { customers } from '../../db/schema/customers.ts'
 import { voucherLog, vouchers } from '../../db/schema/vouchers.ts'
 
@@ -76,13 +77,16 @@ const logOfRow = sql<unknown>`coalesce((
   from ${voucherLog} where ${voucherLog.voucherId} = ${vouchers.id}
 ), '[]'::json)`
 
-async function findVoucher(db: Database, where: SQL, now: Date): Promise<Voucher | null> {
-  const [row] = await db
+function voucherQuery(db: Database) {
+  return db
     .select({ ...voucherColumns, log: logOfRow })
     .from(vouchers)
     .leftJoin(godfathers, eq(godfathers.id, vouchers.godfatherId))
-    .where(where)
-  if (!row) return null
+}
+
+type VoucherRow = Awaited<ReturnType<typeof voucherQuery>>[number]
+
+function toVoucher(row: VoucherRow, now: Date): Voucher {
   const { godfatherId, godfatherName, godfatherEmail, godfatherReferralCode } = row
   return {
     id: row.id,
@@ -108,12 +112,29 @@ async function findVoucher(db: Database, where: SQL, now: Date): Promise<Voucher
   }
 }
 
-export function findVoucherById(db: Database, id: number, now: Date): Promise<Voucher | null> {
-  return findVoucher(db, eq(vouchers.id, id), now)
+export async function findVoucherById(
+  db: Database,
+  id: number,
+  now: Date,
+): Promise<Voucher | null> {
+  const [row] = await voucherQuery(db).where(eq(vouchers.id, id))
+  return row ? toVoucher(row, now) : null
 }
 
-export function findVoucherByCode(db: Database, code: string, now: Date): Promise<Voucher | null> {
-  return findVoucher(db, eq(vouchers.code, normalizeCode(code)), now)
+/** The voucher search's query: the one a store runs most. */
+const voucherByCode = preparedPerDatabase((db) =>
+  voucherQuery(db)
+    .where(eq(vouchers.code, sql.placeholder('code')))
+    .prepare('voucher_by_code'),
+)
+
+export async function findVoucherByCode(
+  db: Database,
+  code: string,
+  now: Date,
+): Promise<Voucher | null> {
+  const [row] = await voucherByCode(db).execute({ code: normalizeCode(code) })
+  return row ? toVoucher(row, now) : null
 }
 
 /** A voucher's log, newest first; null when there is no such voucher. */
