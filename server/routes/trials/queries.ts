@@ -3,6 +3,7 @@ import { pageSize } from '../../../src/contract/http.ts'
 import type { Trial, TrialBody, TrialSearchQuery } from '../../../src/contract/trial.ts'
 import type { Database } from '../../db/database.ts'
 import { withinDays } from '../../db/day-range.ts'
+import { rowsOf } from '../../db/raw-rows.ts'
 import { storeLogs } from '../../db/schema/store-logs.ts'
 import { stores } from '../../db/schema/stores.ts'
 import { trials } from '../../db/schema/trials.ts'
@@ -10,27 +11,51 @@ import { users } from '../../db/schema/users.ts'
 
 type NewTrial = { userId: number; storeId: number; comment: TrialBody['comment']; now: Date }
 
-/** Stores a trial: the answers as they are, and the ones reports group by in columns. */
-export async function insertTrial(db: Database, trial: NewTrial): Promise<number> {
+/** A trial's row: the answers as they are, and the ones reports group by in columns. */
+function trialRow(trial: NewTrial) {
   const { comment } = trial
   const answers = typeof comment === 'string' ? null : comment
-  const [row] = await db
-    .insert(trials)
-    .values({
-      userId: trial.userId,
-      storeId: trial.storeId,
-      kind: answers ? 'guided' : 'simple',
-      answers: comment,
-      gender: answers?.gender ?? null,
-      ageRange: answers?.ageRange ?? null,
-      shopping: answers?.shopping ?? null,
-      email: answers?.email.email ?? null,
-      phone: answers?.email.phone ?? null,
-      createdAt: trial.now,
-    })
-    .returning({ id: trials.id })
+  return {
+    userId: trial.userId,
+    storeId: trial.storeId,
+    kind: answers ? ('guided' as const) : ('simple' as const),
+    answers: comment,
+    gender: answers?.gender ?? null,
+    ageRange: answers?.ageRange ?? null,
+    shopping: answers?.shopping ?? null,
+    email: answers?.email.email ?? null,
+    phone: answers?.email.phone ?? null,
+    createdAt: trial.now,
+  }
+}
+
+/** Stores a trial. */
+export async function insertTrial(db: Database, trial: NewTrial): Promise<number> {
+  const [row] = await db.insert(trials).values(trialRow(trial)).returning({ id: trials.id })
   if (!row) throw new Error('no trial inserted')
   return row.id
+}
+
+/**
+ * Stores a trial at its store only if that store is open (not archived): one statement, the
+ * insert reading the store itself (a trial submission's round trips are its cost). Null when
+ * there is no such open store.
+ */
+export async function insertTrialAtOpenStore(
+  db: Database,
+  trial: NewTrial,
+): Promise<number | null> {
+  const row = trialRow(trial)
+  const result = await db.execute(sql`
+    insert into ${trials} (user_id, store_id, kind, answers, gender, age_range, shopping, email,
+      phone, created_at)
+    select ${row.userId}::integer, ${stores.id}, ${row.kind}::text, ${JSON.stringify(row.answers)}::jsonb,
+      ${row.gender}::text, ${row.ageRange}::text, ${row.shopping}::text, ${row.email}::text,
+      ${row.phone}::text, ${row.createdAt.toISOString()}::timestamptz
+    from ${stores} where ${stores.id} = ${row.storeId} and ${stores.archivedAt} is null
+    returning ${trials.id}`)
+  const [inserted] = rowsOf(result)
+  return inserted === undefined ? null : Number(inserted.id)
 }
 
 const trialColumns = {

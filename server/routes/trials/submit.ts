@@ -10,31 +10,24 @@ import { idempotencyKeyOf, runOnce } from '../../http/idempotency.ts'
 import { envelope } from '../../http/respond.ts'
 import { readJson, validate } from '../../http/validate.ts'
 import { HttpError } from '../../http-error.ts'
-import { findStore } from '../stores/queries.ts'
-import { insertTrial, wasCheckedIn } from './queries.ts'
+import { insertTrial, insertTrialAtOpenStore, wasCheckedIn } from './queries.ts'
 
 const day = 24 * 60 * 60_000
 const recentDays = 30
 
 /**
- * Where the trial is filed. Under the policy's `ownStore` rule (a manager), at their own store: the
- * one they are checked in to, or one they were checked in to in the last 30 days (a trial finished
- * offline may reach the server after they moved on, and must land where it happened); null when
- * they have none. Anyone else names a store that is open.
+ * A manager's trial (the policy's `ownStore` rule) is filed at their own store: the one they are
+ * checked in to, or one they were checked in to in the last 30 days (a trial finished offline may
+ * reach the server after they moved on, and must land where it happened); null when they have none.
  */
-async function storeOf(
+async function ownStoreOf(
   db: Database,
-  { user, storeId, ownStore, now }: { user: User; storeId: number; ownStore: boolean; now: Date },
+  { user, storeId, now }: { user: User; storeId: number; now: Date },
 ): Promise<number | null> {
-  if (ownStore) {
-    if (user.expertStore?.id === storeId) return storeId
-    if (await wasCheckedIn(db, user.id, storeId, new Date(now.getTime() - recentDays * day)))
-      return storeId
-    return user.expertStore?.id ?? null
-  }
-  const store = await findStore(db, storeId)
-  if (!store) throw new HttpError(404, messages.storeNotFound.id)
-  return store.id
+  if (user.expertStore?.id === storeId) return storeId
+  if (await wasCheckedIn(db, user.id, storeId, new Date(now.getTime() - recentDays * day)))
+    return storeId
+  return user.expertStore?.id ?? null
 }
 
 /**
@@ -51,10 +44,20 @@ export function submitTrial(deps: AppDeps) {
     const now = deps.clock()
     const ownStore = objectRule(c, 'ownStore')
     const answer = await runOnce(deps.db, { userId: user.id, key, body: sent, now }, async (tx) => {
-      const storeId = await storeOf(tx, { user, storeId: body.store_id, ownStore, now })
-      if (storeId === null) throw objectRefusal(c, 'ownStore')
-      const id = await insertTrial(tx, { userId: user.id, storeId, comment: body.comment, now })
-      return { status: 201, body: envelope(c, { id }, messages.trialSaved.id) }
+      const trial = { userId: user.id, storeId: body.store_id, comment: body.comment, now }
+      const saved = (id: number) => ({
+        status: 201 as const,
+        body: envelope(c, { id }, messages.trialSaved.id),
+      })
+      if (ownStore) {
+        const storeId = await ownStoreOf(tx, { user, storeId: body.store_id, now })
+        if (storeId === null) throw objectRefusal(c, 'ownStore')
+        return saved(await insertTrial(tx, { ...trial, storeId }))
+      }
+      // Anyone else names a store that is open.
+      const id = await insertTrialAtOpenStore(tx, trial)
+      if (id === null) throw new HttpError(404, messages.storeNotFound.id)
+      return saved(id)
     })
     const headers: Record<string, string> = answer.replayed
       ? { [idempotentReplayedHeader]: 'true' }
