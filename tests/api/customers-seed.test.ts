@@ -1,4 +1,4 @@
-import { count, eq, isNotNull, sql } from 'drizzle-orm'
+import { count, eq, is, isNotNull, Placeholder, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { customerListSchema, customerSchema, loyaltyRules } from '../../src/contract/customers.ts'
 import { dataEnvelope } from '../../src/contract/http.ts'
@@ -13,7 +13,7 @@ import {
   visitNotes,
 } from '../../server/db/schema/customers.ts'
 import { voucherLog, vouchers } from '../../server/db/schema/vouchers.ts'
-import { customerMatch } from '../../server/routes/customers/search.ts'
+import { customerMatch, customerPageQuery } from '../../server/routes/customers/search.ts'
 import { signIn } from './fixtures.ts'
 import { databases, expectShape, useApi } from './harness.ts'
 
@@ -138,19 +138,45 @@ describe.each(databases)('the demo customers and vouchers on $name', (database) 
     expect(redeemed.status).toBe(200)
   })
 
-  it('serves partial matches from the trigram indexes', async () => {
+  it('serves every kind of query from the indexes, in the plan its prepared statement keeps', async () => {
     await token()
-    for (const query of ['petrović', 'gmail', '0641', 'REF-ABCDEF']) {
+    // A name, an email part, phone parts (local, so two prefixes; digits only), a whole number
+    // and a referral code. The plan is the generic one, made without the values, as PostgreSQL may
+    // keep for a prepared statement after a few runs.
+    const queries = ['petrović', 'gmail', '0641', '641234', '+38164123', 'REF-ABCDEF']
+    for (const query of queries) {
+      const match = customerMatch(query)
+      if (!match) throw new Error('no match for a query')
+      const { sql: text, params } = customerPageQuery(api.db, match.shape).toSQL()
+      const values = params.map((param) =>
+        is(param, Placeholder) ? (param.name === 'offset' ? 0 : match.values[param.name]) : param,
+      )
       const plan = await api.db.transaction(async (tx) => {
+        await tx.execute(sql`set local plan_cache_mode = force_generic_plan`)
         await tx.execute(sql`set local enable_seqscan = off`)
-        const select = tx.select({ id: customers.id }).from(customers).where(customerMatch(query))
-        const result: unknown = await tx.execute(sql`explain ${select.getSQL()}`)
-        return rowsOf(result)
-          .map((row) => String(row['QUERY PLAN']))
-          .join('\n')
+        await tx.execute(sql.raw(`prepare plan_check as ${text}`))
+        try {
+          // EXECUTE takes no bound parameters: the values go in as literals.
+          const literals = values.map((value) =>
+            typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`,
+          )
+          const result: unknown = await tx.execute(
+            sql.raw(`explain execute plan_check(${literals.join(', ')})`),
+          )
+          return rowsOf(result)
+            .map((row) => String(row['QUERY PLAN']))
+            .join('\n')
+        } finally {
+          await tx.execute(sql`deallocate plan_check`)
+        }
       })
       expect(plan, query).not.toMatch(/Seq Scan/)
-      if (query !== 'REF-ABCDEF') expect(plan, query).toMatch(/customers_\w+_trgm_index/)
+      if (query !== 'REF-ABCDEF') expect(plan, query).toMatch(/customers_\w+_(trgm|prefix)_index/)
+      // A whole or local number is a prefix of the stored +… numbers: the prefix index, not the
+      // trigrams (every number holds those of +38).
+      if (match.shape.phones.includes('prefix')) {
+        expect(plan, query).toMatch(/customers_phone_prefix_index/)
+      }
     }
   })
 })

@@ -3,7 +3,8 @@ import { customerCountLimit, type CustomerList } from '../../../src/contract/cus
 import { pageSize } from '../../../src/contract/http.ts'
 import type { Database } from '../../db/database.ts'
 import { customers } from '../../db/schema/customers.ts'
-import { containsFolded, escapeLike } from '../../db/text-search.ts'
+import { preparedPerDatabase } from '../../db/prepared.ts'
+import { escapeLike, folded } from '../../db/text-search.ts'
 
 /** Shorter partial queries have no trigram to look up: only an exact referral code matches. */
 export const minPartialLength = 3
@@ -26,10 +27,19 @@ export function phoneFragments(query: string): string[] {
   return [phone]
 }
 
-/** `text%` for `like`, the text taken as it is. */
-function startingWith(text: string): string {
-  return `${escapeLike(text)}%`
+/**
+ * How a query is looked for: which conditions apply to it. Queries of one shape differ only in
+ * their values, so each shape is one prepared statement.
+ */
+type Shape = {
+  email: boolean
+  name: boolean
+  /** Phone fragments: prefixes (`+3816…`) or parts found anywhere. */
+  phones: readonly ('prefix' | 'part')[]
 }
+
+/** The values a shape's conditions compare with, by placeholder name. */
+type MatchValues = Record<string, string>
 
 /**
  * An exact referral code, or (3+ characters) part of the email, phone or name. Each condition has
@@ -37,23 +47,48 @@ function startingWith(text: string): string {
  * the folded name (the same expressions as here), so that `like '%…%'` does not scan the table,
  * and a `text_pattern_ops` index on `phone` for a fragment that starts with `+`: only a number's
  * beginning holds a `+`, so that fragment is a prefix, and every trigram of `+38…` is in every
- * stored number.
+ * stored number. Null for the empty query (every customer).
  */
-export function customerMatch(query: string): SQL | undefined {
-  if (query === '') return undefined
-  const conditions: SQL[] = [eq(customers.referralCode, query.toUpperCase())]
+export function customerMatch(query: string): { shape: Shape; values: MatchValues } | null {
+  if (query === '') return null
+  const values: MatchValues = { code: query.toUpperCase() }
+  const shape: Shape = { email: false, name: false, phones: [] }
   if (query.length >= minPartialLength) {
     // Only where the text can be: an email has no spaces; a name no `@` or `.` (which
     // pg_trgm leaves out of trigrams, so `j.bos` would recheck every name with a word `bos…`).
     if (!/\s/.test(query)) {
-      conditions.push(sql`lower(${customers.email}) like ${containing(query.toLowerCase())}`)
+      shape.email = true
+      values.email = containing(query.toLowerCase())
     }
-    if (!/[@.]/.test(query)) conditions.push(containsFolded(customers.fullname, query))
+    if (!/[@.]/.test(query)) {
+      shape.name = true
+      values.name = containing(query)
+    }
   }
-  for (const fragment of phoneFragments(query)) {
-    const pattern = fragment.startsWith('+') ? startingWith(fragment) : containing(fragment)
-    conditions.push(sql`${customers.phone} like ${pattern}`)
-  }
+  const phones = phoneFragments(query).map((fragment, index) => {
+    const prefix = fragment.startsWith('+')
+    values[`phone${index}`] = prefix ? fragment : containing(fragment)
+    return prefix ? ('prefix' as const) : ('part' as const)
+  })
+  return { shape: { ...shape, phones }, values }
+}
+
+/** The shape's conditions, each value taken from `value` (a placeholder, or the value itself). */
+function matchCondition(shape: Shape, value: (name: string) => SQL): SQL | undefined {
+  const conditions: SQL[] = [eq(customers.referralCode, value('code'))]
+  if (shape.email) conditions.push(sql`lower(${customers.email}) like ${value('email')}`)
+  if (shape.name) conditions.push(sql`${folded(customers.fullname)} like ${folded(value('name'))}`)
+  shape.phones.forEach((kind, index) => {
+    // A prefix as a range of the `text_pattern_ops` index (`like '+3816%'` would be one only
+    // for a planner that sees the value): a prepared statement's plan holds for every number.
+    const fragment = value(`phone${index}`)
+    const phone = customers.phone
+    conditions.push(
+      kind === 'prefix'
+        ? sql`(${phone} ~>=~ ${fragment} and ${phone} ~<~ (${fragment} || chr(1114111)))`
+        : sql`${phone} like ${fragment}`,
+    )
+  })
   return or(...conditions)
 }
 
@@ -69,9 +104,30 @@ export async function searchCustomers(
   query: string,
   page: number,
 ): Promise<CustomerList> {
-  const where = customerMatch(query)
-  const byName = [asc(customers.fullname), asc(customers.id)]
-  const matches = db.$with('matches').as(
+  const match = customerMatch(query)
+  const offset = (page - 1) * pageSize
+  const pageRows = await searchStatement(db, match?.shape ?? null).execute({
+    ...match?.values,
+    offset,
+  })
+  const rows = pageRows.map((row) => row.customer)
+  const first = pageRows[0]
+  if (first) return { rows, count: first.count }
+  // A page past the last: the count alone.
+  const where = match
+    ? matchCondition(match.shape, (name) => sql`${match.values[name]}`)
+    : undefined
+  const matches = matchesOf(db, where)
+  const [total] = await db
+    .with(matches)
+    .select({ count: countOf(matches) })
+    .from(sql`(select 1) as one`)
+  return { rows, count: total?.count ?? 0 }
+}
+
+/** The first `customerCountLimit` customers that match (by name for the empty query). */
+function matchesOf(db: Database, where: SQL | undefined) {
+  return db.$with('matches').as(
     db
       .select({
         id: customers.id,
@@ -83,11 +139,23 @@ export async function searchCustomers(
       })
       .from(customers)
       .where(where)
-      .orderBy(...(where ? [] : byName))
+      .orderBy(...(where ? [] : [asc(customers.fullname), asc(customers.id)]))
       .limit(customerCountLimit),
   )
-  const counted = sql<number>`(select count(*) from ${matches})::int`
-  const pageRows = await db
+}
+
+function countOf(matches: ReturnType<typeof matchesOf>) {
+  return sql<number>`(select count(*) from ${matches})::int`
+}
+
+/**
+ * A page of the matches and their count, for queries of one shape (null: the empty query), the
+ * values as placeholders; prepared once per shape.
+ */
+export function customerPageQuery(db: Database, shape: Shape | null) {
+  const where = shape ? matchCondition(shape, (value) => sql`${sql.placeholder(value)}`) : undefined
+  const matches = matchesOf(db, where)
+  return db
     .with(matches)
     .select({
       customer: {
@@ -98,19 +166,34 @@ export async function searchCustomers(
         referralCode: matches.referralCode,
         points: matches.points,
       },
-      count: counted,
+      count: countOf(matches),
     })
     .from(matches)
     .orderBy(asc(matches.fullname), asc(matches.id))
     .limit(pageSize)
-    .offset((page - 1) * pageSize)
-  const rows = pageRows.map((row) => row.customer)
-  const first = pageRows[0]
-  if (first) return { rows, count: first.count }
-  // A page past the last: the count alone.
-  const [total] = await db
-    .with(matches)
-    .select({ count: counted })
-    .from(sql`(select 1) as one`)
-  return { rows, count: total?.count ?? 0 }
+    .offset(sql.placeholder('offset'))
+}
+
+/** The statement's name tells its shape: `e`mail, `n`ame, phone `s`tart or `p`art. */
+function statementName(shape: Shape | null): string {
+  if (!shape) return 'customer_search_all'
+  const phones = shape.phones.map((kind) => (kind === 'prefix' ? 's' : 'p')).join('')
+  return `customer_search_${shape.email ? 'e' : ''}${shape.name ? 'n' : ''}${phones}`
+}
+
+function prepare(db: Database, shape: Shape | null) {
+  return customerPageQuery(db, shape).prepare(statementName(shape))
+}
+
+const searchStatements = preparedPerDatabase(() => new Map<string, ReturnType<typeof prepare>>())
+
+function searchStatement(db: Database, shape: Shape | null) {
+  const name = statementName(shape)
+  const statements = searchStatements(db)
+  let statement = statements.get(name)
+  if (!statement) {
+    statement = prepare(db, shape)
+    statements.set(name, statement)
+  }
+  return statement
 }
