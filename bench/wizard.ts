@@ -207,7 +207,10 @@ async function run(): Promise<Figure[]> {
     )
     const middle = (key: keyof Cost) => ms(median(steps.map((change) => change[key])))
     const list = steps
-      .map((change) => `${change.from} → ${change.to}: ${ms(change.paintMs)}`)
+      .map(
+        (change) =>
+          `${change.from} → ${change.to}: ${ms(change.paintMs)} (script ${ms(change.scriptMs)}, style ${ms(change.styleMs)}, layout ${ms(change.layoutMs)})`,
+      )
       .join('; ')
     const how = `${steps.length} step changes of a whole trial (agent, warm caches), each the median of ${runs} trials, ${cpuSlowdown}x CPU slowdown, main-thread CPU time (TaskDuration, threadTicks) from click to next heading painted`
     return [
