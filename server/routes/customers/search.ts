@@ -53,9 +53,11 @@ export function customerMatch(query: string): { shape: Shape; values: MatchValue
   if (query === '') return null
   const values: MatchValues = { code: query.toUpperCase() }
   const shape: Shape = { email: false, name: false, phones: [] }
-  if (query.length >= minPartialLength) {
-    // Only where the text can be: an email has no spaces; a name no `@` or `.` (which
-    // pg_trgm leaves out of trigrams, so `j.bos` would recheck every name with a word `bos…`).
+  // Only where the text can be: a query that starts with `+` is a phone number (which no name
+  // holds, and an email only by a freak: looking in them made such a search 14 times slower); an
+  // email has no spaces; a name no `@` or `.` (which pg_trgm leaves out of trigrams, so `j.bos`
+  // would recheck every name with a word `bos…`).
+  if (query.length >= minPartialLength && !query.startsWith('+')) {
     if (!/\s/.test(query)) {
       shape.email = true
       values.email = containing(query.toLowerCase())
