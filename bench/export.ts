@@ -107,7 +107,16 @@ function recordCounter() {
   }
 }
 
-type ExportRun = { seconds: number; rows: number; bytes: number; status: number; growth: number }
+type ExportRun = {
+  seconds: number
+  rows: number
+  bytes: number
+  status: number
+  growth: number
+  /** The server's RSS just before the run, and its highest during it. */
+  before: number
+  peak: number
+}
 
 /** One export: time to the last byte, data rows, and the peak RSS growth during it. */
 async function exportOnce(server: RunningServer, token: string, range: Range): Promise<ExportRun> {
@@ -156,6 +165,8 @@ async function exportOnce(server: RunningServer, token: string, range: Range): P
       bytes,
       status: response.status,
       growth: peak - before,
+      before,
+      peak,
     }
   } finally {
     clearInterval(sampler)
@@ -220,7 +231,8 @@ async function run(): Promise<Figure[]> {
       `${(median(results.map((result) => result.bytes)) / megabyte).toFixed(1)} MB each; ` +
       `times ${results.map((result) => `${result.seconds.toFixed(2)} s`).join(', ')}; ` +
       `RSS growth ${results.map((result) => `${(result.growth / megabyte).toFixed(1)} MB`).join(', ')} ` +
-      `(VmRSS every 100 ms against the RSS just before each run); ${where}`
+      `(VmRSS every 100 ms against the RSS just before each run; before -> peak: ` +
+      `${results.map((result) => `${(result.before / megabyte).toFixed(0)} -> ${(result.peak / megabyte).toFixed(0)} MB`).join(', ')}); ${where}`
     return [
       {
         name: `report export, ${range.trials.toLocaleString('en')} trials to CSV, time to last byte`,
