@@ -141,11 +141,12 @@ const count = sharedWatch(
   outboxCountThrottleMs,
 )
 
-const noItems: OutboxItem[] = []
-
-/** This user's queued trials, oldest first, kept current as the outbox changes. */
-export function useOutbox(userId: number | undefined): OutboxItem[] {
-  return useSharedWatch(items, userId) ?? noItems
+/**
+ * This user's queued trials, oldest first, kept current as the outbox changes; undefined until the
+ * device's outbox has been read (it is not known to be empty before then).
+ */
+export function useOutbox(userId: number | undefined): OutboxItem[] | undefined {
+  return useSharedWatch(items, userId)
 }
 
 /**

@@ -207,6 +207,42 @@ test('logging out with an unsent trial asks first, and the trial waits for the n
   })
 })
 
+test('the outbox screen never says every trial reached the server before reading the device', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, demo.agent.email)
+  await expect(page).toHaveURL('/')
+  await controlledByServiceWorker(page)
+  await kept(page, ['stores', 'all'])
+  await context.setOffline(true)
+  await page.goto('/free-guided-trial/simple')
+  await page.getByRole('combobox', { name: 'Store' }).fill('Beo')
+  await page.getByRole('option').first().click()
+  await page.getByRole('textbox', { name: 'Comment' }).fill(`queued-${Date.now()}`)
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByRole('link', { name: /1 trial waiting/ })).toBeVisible()
+
+  // Everything the screen shows from its first frame on, until the queued trial is listed.
+  await page.addInitScript(() => {
+    const seen: string[] = []
+    Object.assign(window, { shownTexts: seen })
+    new MutationObserver(() => seen.push(document.body?.innerText ?? '')).observe(document, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+    })
+  })
+  await page.goto('/outbox')
+  await expect(page.getByText('Waiting to be sent')).toBeVisible()
+  const shown = await page.evaluate(() =>
+    'shownTexts' in window && Array.isArray(window.shownTexts) ? window.shownTexts.join('\n') : '',
+  )
+  expect(shown).toContain('Waiting to be sent')
+  expect(shown).not.toContain('Every finished trial has reached the server.')
+  await context.setOffline(false)
+})
+
 const builtWorker = 'dist/sw.js'
 
 /**
