@@ -227,14 +227,14 @@ test('the outbox screen never says every trial reached the server before reading
   await page.addInitScript(() => {
     const seen: string[] = []
     Object.assign(window, { shownTexts: seen })
-    new MutationObserver(() => seen.push(document.body?.innerText ?? '')).observe(document, {
+    new MutationObserver(() => seen.push(document.documentElement.innerText)).observe(document, {
       childList: true,
       subtree: true,
       characterData: true,
     })
   })
   await page.goto('/outbox')
-  await expect(page.getByText('Waiting to be sent')).toBeVisible()
+  await expect(page.getByText('Waiting to be sent', { exact: true })).toBeVisible()
   const shown = await page.evaluate(() =>
     'shownTexts' in window && Array.isArray(window.shownTexts) ? window.shownTexts.join('\n') : '',
   )
