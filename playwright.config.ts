@@ -20,6 +20,10 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 768, height: 1024 },
+    // The stores' time zone, as on the tablets and the server's default TIME_ZONE: a day (the
+    // dashboard's "this month", a report's range) is the same day on both. In UTC, from 23:00 to
+    // midnight a trial made "today" fell on the server's tomorrow.
+    timezoneId: 'Europe/Belgrade',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
