@@ -111,6 +111,8 @@ export default defineConfig({
       env.ALLOWED_EMAIL_DOMAINS ?? 'example.com,example.rs,example.me',
     ),
     'import.meta.env.VITE_SUPPORT_EMAIL': JSON.stringify(env.SUPPORT_EMAIL ?? 'podrska@example.me'),
+    // The stores' time zone, the server's TIME_ZONE: "today" is the stores' day on any device.
+    'import.meta.env.VITE_TIME_ZONE': JSON.stringify(env.TIME_ZONE ?? 'Europe/Belgrade'),
   },
   resolve: {
     alias: [

@@ -6,6 +6,7 @@ const envSchema = v.object({
   VITE_API_BASE: v.optional(v.string(), apiBasePath),
   VITE_ALLOWED_EMAIL_DOMAINS: v.string(),
   VITE_SUPPORT_EMAIL: v.string(),
+  VITE_TIME_ZONE: v.string(),
 })
 
 const env = v.parse(envSchema, import.meta.env)
@@ -15,4 +16,6 @@ export const config = {
   apiBase: env.VITE_API_BASE,
   allowedEmailDomains: parseDomainList(env.VITE_ALLOWED_EMAIL_DOMAINS),
   supportEmail: env.VITE_SUPPORT_EMAIL,
+  /** The stores' time zone (the server's TIME_ZONE), in which a report's days are counted. */
+  timeZone: env.VITE_TIME_ZONE,
 }

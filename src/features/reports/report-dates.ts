@@ -1,10 +1,19 @@
-/** `YYYY-MM-DD` of a local date. */
-function isoDay(date: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0')
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
+/** `YYYY-MM-DD` of the day it is at `now` in `timeZone`. */
+function dayIn(now: Date, timeZone: string): string {
+  // en-CA writes dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now)
 }
 
-/** The current month so far: the first of the month to today. */
-export function thisMonth(now: Date): { startAt: string; endAt: string } {
-  return { startAt: isoDay(new Date(now.getFullYear(), now.getMonth(), 1)), endAt: isoDay(now) }
+/**
+ * The current month so far, in the stores' time zone (the server counts a report's days there):
+ * the first of the month to today, whatever the device's own zone.
+ */
+export function thisMonth(now: Date, timeZone: string): { startAt: string; endAt: string } {
+  const today = dayIn(now, timeZone)
+  return { startAt: `${today.slice(0, 8)}01`, endAt: today }
 }

@@ -13,6 +13,7 @@ import { useForm } from '../../ui/use-form.ts'
 import { useFormat } from '../../ui/use-format.ts'
 import { SelectField } from '../users/select-field.tsx'
 import { useGenerateReport } from './report-api.ts'
+import { config } from '../../config.ts'
 import { thisMonth } from './report-dates.ts'
 import styles from '../users/admin.module.css'
 
@@ -25,7 +26,7 @@ export function ReportForm() {
   const form = useForm(reportRequestSchema, {
     type: 'trials',
     format: 'csv',
-    ...thisMonth(new Date()),
+    ...thisMonth(new Date(), config.timeZone),
   })
   const kilobytes = format.number(Math.round(bytes / 1024))
   const typeNames: Record<ReportRequest['type'], string> = {

@@ -41,9 +41,19 @@ describe('report file names', () => {
 
 describe('report dates', () => {
   it('defaults to the current month so far', () => {
-    expect(thisMonth(new Date(2026, 10, 22, 13, 0))).toEqual({
+    expect(thisMonth(new Date('2026-11-22T13:00:00Z'), 'Europe/Belgrade')).toEqual({
       startAt: '2026-11-01',
       endAt: '2026-11-22',
+    })
+  })
+
+  it("counts today in the stores' time zone, not the device's", () => {
+    // 23:30 UTC is already the next day in Belgrade (and the next month at a month's end).
+    expect(thisMonth(new Date('2026-11-22T23:30:00Z'), 'Europe/Belgrade').endAt).toBe('2026-11-23')
+    expect(thisMonth(new Date('2026-11-22T23:30:00Z'), 'UTC').endAt).toBe('2026-11-22')
+    expect(thisMonth(new Date('2026-11-30T23:30:00Z'), 'Europe/Belgrade')).toEqual({
+      startAt: '2026-12-01',
+      endAt: '2026-12-01',
     })
   })
 })

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { Page } from '../../../ui/page.tsx'
 import { dateRangeSearchSchema } from '../../../features/layout/route-params.ts'
+import { config } from '../../../config.ts'
 import { thisMonth } from '../../../features/reports/report-dates.ts'
 import { Dashboard } from '../../../features/reports/dashboard.tsx'
 
@@ -15,7 +16,7 @@ export const Route = createFileRoute('/_app/_admin/dashboard')({
 function DashboardPage() {
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
-  const month = thisMonth(new Date())
+  const month = thisMonth(new Date(), config.timeZone)
   return (
     <Page title={<Trans>Dashboard</Trans>}>
       <Dashboard
