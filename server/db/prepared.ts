@@ -1,20 +1,36 @@
 import type { Database } from './database.ts'
 
 /**
- * A query that many requests run, built and prepared once per database: neither the query builder
- * nor PostgreSQL's parser and planner run again for it. `build` ends in drizzle's `.prepare(name)`
- * with `sql.placeholder`s for what changes between runs.
+ * Queries that many requests run, built and prepared once per database and name: neither the
+ * query builder nor PostgreSQL's parser and planner run again for them. `build` ends in drizzle's
+ * `.prepare(name)` with `sql.placeholder`s for what changes between runs; it runs the first time a
+ * name is asked for on a database.
  */
-export function preparedPerDatabase<Query>(
-  build: (db: Database) => Query,
-): (db: Database) => Query {
-  const prepared = new WeakMap<Database, Query>()
-  return (db) => {
-    let query = prepared.get(db)
+export function preparedStatements<Query>(): (
+  db: Database,
+  name: string,
+  build: () => Query,
+) => Query {
+  const prepared = new WeakMap<Database, Map<string, Query>>()
+  return (db, name, build) => {
+    let byName = prepared.get(db)
+    if (!byName) {
+      byName = new Map()
+      prepared.set(db, byName)
+    }
+    let query = byName.get(name)
     if (!query) {
-      query = build(db)
-      prepared.set(db, query)
+      query = build()
+      byName.set(name, query)
     }
     return query
   }
+}
+
+/** One such query: the same, with a single statement per database. */
+export function preparedPerDatabase<Query>(
+  build: (db: Database) => Query,
+): (db: Database) => Query {
+  const statements = preparedStatements<Query>()
+  return (db) => statements(db, '', () => build(db))
 }

@@ -3,7 +3,7 @@ import { customerCountLimit, type CustomerList } from '../../../src/contract/cus
 import { pageSize } from '../../../src/contract/http.ts'
 import type { Database } from '../../db/database.ts'
 import { customers } from '../../db/schema/customers.ts'
-import { preparedPerDatabase } from '../../db/prepared.ts'
+import { preparedStatements } from '../../db/prepared.ts'
 import { escapeLike, folded } from '../../db/text-search.ts'
 
 /** Shorter partial queries have no trigram to look up: only an exact referral code matches. */
@@ -187,15 +187,8 @@ function prepare(db: Database, shape: Shape | null) {
   return customerPageQuery(db, shape).prepare(statementName(shape))
 }
 
-const searchStatements = preparedPerDatabase(() => new Map<string, ReturnType<typeof prepare>>())
+const searchStatements = preparedStatements<ReturnType<typeof prepare>>()
 
 function searchStatement(db: Database, shape: Shape | null) {
-  const name = statementName(shape)
-  const statements = searchStatements(db)
-  let statement = statements.get(name)
-  if (!statement) {
-    statement = prepare(db, shape)
-    statements.set(name, statement)
-  }
-  return statement
+  return searchStatements(db, statementName(shape), () => prepare(db, shape))
 }
