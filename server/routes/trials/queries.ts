@@ -1,9 +1,10 @@
 import { and, count, desc, eq, gte, isNull, or, sql, type SQL } from 'drizzle-orm'
 import { pageSize } from '../../../src/contract/http.ts'
 import type { Trial, TrialBody, TrialSearchQuery } from '../../../src/contract/trial.ts'
+import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Database } from '../../db/database.ts'
 import { withinDays } from '../../db/day-range.ts'
-import { rowsOf } from '../../db/raw-rows.ts'
+import type { Creation } from '../../http/idempotency.ts'
 import { storeLogs } from '../../db/schema/store-logs.ts'
 import { stores } from '../../db/schema/stores.ts'
 import { trials } from '../../db/schema/trials.ts'
@@ -11,13 +12,10 @@ import { users } from '../../db/schema/users.ts'
 
 type NewTrial = { userId: number; storeId: number; comment: TrialBody['comment']; now: Date }
 
-/** A trial's row: the answers as they are, and the ones reports group by in columns. */
-function trialRow(trial: NewTrial) {
-  const { comment } = trial
+/** A trial's answers as they are, and the ones reports group by in columns. */
+function answerColumns({ comment }: Pick<NewTrial, 'comment'>) {
   const answers = typeof comment === 'string' ? null : comment
   return {
-    userId: trial.userId,
-    storeId: trial.storeId,
     kind: answers ? ('guided' as const) : ('simple' as const),
     answers: comment,
     gender: answers?.gender ?? null,
@@ -25,37 +23,51 @@ function trialRow(trial: NewTrial) {
     shopping: answers?.shopping ?? null,
     email: answers?.email.email ?? null,
     phone: answers?.email.phone ?? null,
-    createdAt: trial.now,
   }
 }
 
 /** Stores a trial. */
 export async function insertTrial(db: Database, trial: NewTrial): Promise<number> {
-  const [row] = await db.insert(trials).values(trialRow(trial)).returning({ id: trials.id })
+  const { userId, storeId, now } = trial
+  const [row] = await db
+    .insert(trials)
+    .values({ userId, storeId, ...answerColumns(trial), createdAt: now })
+    .returning({ id: trials.id })
   if (!row) throw new Error('no trial inserted')
   return row.id
 }
 
 /**
- * Stores a trial at its store only if that store is open (not archived): one statement, the
- * insert reading the store itself (a trial submission's round trips are its cost). Null when
- * there is no such open store.
+ * A new trial as `createOnce` makes it (server/http/idempotency.ts): its values selected from its
+ * store, so that none is selected when there is no such store (or no store: `storeId` null), or,
+ * with `onlyOpen`, when the store is archived: one statement, the insert reading the store itself.
  */
-export async function insertTrialAtOpenStore(
-  db: Database,
-  trial: NewTrial,
-): Promise<number | null> {
-  const row = trialRow(trial)
-  const result = await db.execute(sql`
-    insert into ${trials} (user_id, store_id, kind, answers, gender, age_range, shopping, email,
-      phone, created_at)
-    select ${row.userId}::integer, ${stores.id}, ${row.kind}::text, ${JSON.stringify(row.answers)}::jsonb,
-      ${row.gender}::text, ${row.ageRange}::text, ${row.shopping}::text, ${row.email}::text,
-      ${row.phone}::text, ${row.createdAt.toISOString()}::timestamptz
-    from ${stores} where ${stores.id} = ${row.storeId} and ${stores.archivedAt} is null
-    returning ${trials.id}`)
-  const [inserted] = rowsOf(result)
-  return inserted === undefined ? null : Number(inserted.id)
+export function trialCreation(
+  trial: Omit<NewTrial, 'storeId'> & { storeId: number | null },
+  { onlyOpen, message }: { onlyOpen: boolean; message: string },
+): Creation {
+  const row = answerColumns(trial)
+  const values: [PgColumn, SQL][] = [
+    [trials.userId, sql`${trial.userId}::integer`],
+    [trials.storeId, sql`${stores.id}`],
+    [trials.kind, sql`${row.kind}::text`],
+    [trials.answers, sql`${JSON.stringify(row.answers)}::jsonb`],
+    [trials.gender, sql`${row.gender}::text`],
+    [trials.ageRange, sql`${row.ageRange}::text`],
+    [trials.shopping, sql`${row.shopping}::text`],
+    [trials.email, sql`${row.email}::text`],
+    [trials.phone, sql`${row.phone}::text`],
+    [trials.createdAt, sql`${trial.now.toISOString()}::timestamptz`],
+  ]
+  const selected = values.map(([column, value]) => sql`${value} as ${sql.identifier(column.name)}`)
+  const open = onlyOpen ? sql` and ${stores.archivedAt} is null` : sql``
+  return {
+    table: trials,
+    columns: values.map(([column]) => column.name),
+    source: sql`select ${sql.join(selected, sql`, `)} from ${stores}
+      where ${stores.id} = ${trial.storeId}::integer${open}`,
+    message,
+  }
 }
 
 const trialColumns = {

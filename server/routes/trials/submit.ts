@@ -6,11 +6,11 @@ import { trialBodySchema } from '../../../src/contract/trial.ts'
 import { objectRefusal, objectRule } from '../../auth/middleware.ts'
 import type { Database } from '../../db/database.ts'
 import type { AppDeps, UserEnv } from '../../deps.ts'
-import { idempotencyKeyOf, runOnce } from '../../http/idempotency.ts'
-import { envelope } from '../../http/respond.ts'
+import { createOnce, idempotencyKeyOf } from '../../http/idempotency.ts'
 import { readJson, validate } from '../../http/validate.ts'
 import { HttpError } from '../../http-error.ts'
-import { insertTrial, insertTrialAtOpenStore, wasCheckedIn } from './queries.ts'
+import { translate } from '../../i18n.ts'
+import { trialCreation, wasCheckedIn } from './queries.ts'
 
 const day = 24 * 60 * 60_000
 const recentDays = 30
@@ -43,25 +43,23 @@ export function submitTrial(deps: AppDeps) {
     const { user } = c.var
     const now = deps.clock()
     const ownStore = objectRule(c, 'ownStore')
-    const answer = await runOnce(deps.db, { userId: user.id, key, body: sent, now }, async (tx) => {
-      const trial = { userId: user.id, storeId: body.store_id, comment: body.comment, now }
-      const saved = (id: number) => ({
-        status: 201 as const,
-        body: envelope(c, { id }, messages.trialSaved.id),
-      })
-      if (ownStore) {
-        const storeId = await ownStoreOf(tx, { user, storeId: body.store_id, now })
-        if (storeId === null) throw objectRefusal(c, 'ownStore')
-        return saved(await insertTrial(tx, { ...trial, storeId }))
-      }
-      // Anyone else names a store that is open.
-      const id = await insertTrialAtOpenStore(tx, trial)
-      if (id === null) throw new HttpError(404, messages.storeNotFound.id)
-      return saved(id)
-    })
-    const headers: Record<string, string> = answer.replayed
-      ? { [idempotentReplayedHeader]: 'true' }
-      : {}
-    return c.json(answer.body, answer.status, headers)
+    // A manager's trial is filed at their own store; anyone else names a store that is open.
+    const storeId = ownStore
+      ? await ownStoreOf(deps.db, { user, storeId: body.store_id, now })
+      : body.store_id
+    const trial = { userId: user.id, storeId, comment: body.comment, now }
+    const message = translate(c.get('locale'), messages.trialSaved.id)
+    const outcome = await createOnce(
+      deps.db,
+      { userId: user.id, key, body: sent, now },
+      trialCreation(trial, { onlyOpen: !ownStore, message }),
+    )
+    if (outcome.kind === 'impossible') {
+      if (ownStore) throw objectRefusal(c, 'ownStore')
+      throw new HttpError(404, messages.storeNotFound.id)
+    }
+    const headers: Record<string, string> =
+      outcome.kind === 'replayed' ? { [idempotentReplayedHeader]: 'true' } : {}
+    return c.json(outcome.answer.body, outcome.answer.status, headers)
   }
 }
