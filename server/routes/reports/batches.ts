@@ -1,5 +1,5 @@
 /** Rows are read this many at a time, so that a report never holds more in memory. */
-export const batchSize = 1000
+export const batchSize = 250
 
 /**
  * Reads rows in batches by keyset paging: each batch starts after the cursor of the last row of

@@ -8,7 +8,7 @@ export type ReportFormat = {
   extension: string
   write: (
     header: readonly string[],
-    batches: AsyncIterable<Cell[][]>,
+    batches: AsyncIterable<Iterable<Cell[]>>,
   ) => AsyncIterable<string | Uint8Array>
 }
 
@@ -17,7 +17,11 @@ const csv: ReportFormat = {
   extension: 'csv',
   write: async function* (header, batches) {
     yield byteOrderMark + csvLine(header)
-    for await (const rows of batches) yield rows.map(csvLine).join('')
+    for await (const rows of batches) {
+      let text = ''
+      for (const cells of rows) text += csvLine(cells)
+      yield text
+    }
   },
 }
 

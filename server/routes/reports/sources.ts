@@ -1,9 +1,10 @@
-import { and, asc, eq, gt, or, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, or, sql, type SQL } from 'drizzle-orm'
 import { alias, type PgColumn } from 'drizzle-orm/pg-core'
 import type { ReportRequest } from '../../../src/contract/administration.ts'
 import type { ReportColumn } from '../../../src/contract/report-columns.ts'
 import type { Database } from '../../db/database.ts'
 import { withinDays } from '../../db/day-range.ts'
+import { preparedPerDatabase } from '../../db/prepared.ts'
 import { customers, visitNotes } from '../../db/schema/customers.ts'
 import { storeLogs } from '../../db/schema/store-logs.ts'
 import { stores } from '../../db/schema/stores.ts'
@@ -24,25 +25,69 @@ export type ReportContext = {
   t: Translate
 }
 
-/** A report: its columns (the header row, translated), and its rows in batches. */
+/**
+ * A report: its columns (the header row, translated), and its rows in batches, each row's cells
+ * made as the file is written (a batch's cells are never all held at once).
+ */
 export type ReportSource = {
   header: readonly ReportColumn[]
-  rows: (context: ReportContext) => AsyncGenerator<Cell[][]>
+  rows: (context: ReportContext) => AsyncGenerator<Iterable<Cell[]>>
 }
 
 /** A time as the stores' local `YYYY-MM-DD HH:MM:SS`, formatted by the database. */
-function localTime(column: PgColumn, timeZone: string) {
+function localTime(column: PgColumn, timeZone: string | SQL) {
   return sql<string | null>`to_char(${column} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`
 }
 
 async function* mapped<T>(
   batches: AsyncGenerator<T[]>,
   toCells: (row: T) => Cell[],
-): AsyncGenerator<Cell[][]> {
-  for await (const batch of batches) yield batch.map(toCells)
+): AsyncGenerator<Iterable<Cell[]>> {
+  for await (const batch of batches) yield batch.values().map(toCells)
 }
 
 type TrialCursor = { at: string; id: number }
+
+/** Before every trial: the first batch starts after it. */
+const beforeEveryTrial: TrialCursor = { at: '-infinity', id: 0 }
+
+/**
+ * A batch of the trials report, prepared once per database (planning it cost as much as running
+ * it, for each of a long report's batches): the batch's ids first, from the `(created_at, id)`
+ * index, after the cursor; then their details.
+ */
+const trialBatch = preparedPerDatabase((db) => {
+  const placeholder = (name: string) => sql`${sql.placeholder(name)}`
+  const range = { startAt: placeholder('startAt'), endAt: placeholder('endAt') }
+  const batch = db
+    .select({ id: trials.id, createdAt: trials.createdAt })
+    .from(trials)
+    .where(
+      and(
+        ...withinDays(trials.createdAt, range, placeholder('timeZone')),
+        sql`(${trials.createdAt}, ${trials.id}) > (${placeholder('afterAt')}::timestamptz, ${placeholder('afterId')}::integer)`,
+      ),
+    )
+    .orderBy(asc(trials.createdAt), asc(trials.id))
+    .limit(sql.placeholder('limit'))
+    .as('batch')
+  return db
+    .select({
+      id: trials.id,
+      // The cursor: the exact time as text (a Date would drop the microseconds).
+      at: sql<string>`${trials.createdAt}::text`,
+      date: localTime(trials.createdAt, placeholder('timeZone')),
+      store: stores.name,
+      expert: users.fullname,
+      answers: sql<string>`${trials.answers}::text`,
+    })
+    .from(batch)
+    .innerJoin(trials, eq(trials.id, batch.id))
+    .innerJoin(stores, eq(stores.id, trials.storeId))
+    .innerJoin(users, eq(users.id, trials.userId))
+    .orderBy(asc(batch.createdAt), asc(batch.id))
+    .prepare('report_trial_batch')
+})
 
 /** Trials by time then id, so that each batch is read from the `(created_at, id)` index. */
 const trialsReport: ReportSource = {
@@ -51,36 +96,16 @@ const trialsReport: ReportSource = {
     mapped(
       inBatchesBy(
         (after: TrialCursor | undefined, limit) => {
-          // The batch's ids first, from the `(created_at, id)` index; then their details.
-          const batch = db
-            .select({ id: trials.id, createdAt: trials.createdAt })
-            .from(trials)
-            .where(
-              and(
-                ...withinDays(trials.createdAt, range, timeZone),
-                after === undefined
-                  ? undefined
-                  : sql`(${trials.createdAt}, ${trials.id}) > (${after.at}::timestamptz, ${after.id})`,
-              ),
-            )
-            .orderBy(asc(trials.createdAt), asc(trials.id))
-            .limit(limit)
-            .as('batch')
-          return db
-            .select({
-              id: trials.id,
-              // The cursor: the exact time as text (a Date would drop the microseconds).
-              at: sql<string>`${trials.createdAt}::text`,
-              date: localTime(trials.createdAt, timeZone),
-              store: stores.name,
-              expert: users.fullname,
-              answers: sql<string>`${trials.answers}::text`,
-            })
-            .from(batch)
-            .innerJoin(trials, eq(trials.id, batch.id))
-            .innerJoin(stores, eq(stores.id, trials.storeId))
-            .innerJoin(users, eq(users.id, trials.userId))
-            .orderBy(asc(batch.createdAt), asc(batch.id))
+          const { at, id } = after ?? beforeEveryTrial
+          const { startAt, endAt } = range
+          return trialBatch(db).execute({
+            startAt,
+            endAt,
+            timeZone,
+            afterAt: at,
+            afterId: id,
+            limit,
+          })
         },
         (row): TrialCursor => ({ at: row.at, id: row.id }),
       ),

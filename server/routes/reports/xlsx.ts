@@ -8,7 +8,7 @@ import type { Cell } from './csv.ts'
  */
 export async function* xlsxFile(
   header: readonly string[],
-  batches: AsyncIterable<Cell[][]>,
+  batches: AsyncIterable<Iterable<Cell[]>>,
 ): AsyncGenerator<Uint8Array> {
   const chunks: Uint8Array[] = []
   let failure: Error | null = null
@@ -31,7 +31,9 @@ export async function* xlsxFile(
   yield* drain()
   let next = 2
   for await (const batch of batches) {
-    sheet.push(strToU8(batch.map((cells) => row(next++, cells)).join('')))
+    let xml = ''
+    for (const cells of batch) xml += row(next++, cells)
+    sheet.push(strToU8(xml))
     yield* drain()
   }
   sheet.push(strToU8(sheetEnd), true)
