@@ -1,10 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import * as v from 'valibot'
+import { distDir, freePort, projectDir, serverArgs } from './server.ts'
 import {
   chromium,
   type Browser,
@@ -19,8 +18,6 @@ import {
  * Playwright, and signing in as a demo user through the login form.
  */
 
-export const projectDir = fileURLToPath(new URL('..', import.meta.url))
-export const distDir = join(projectDir, 'dist')
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 /** The flags every benchmark starts Chromium with (the e2e tests' flags). */
 export const chromiumArgs = [
@@ -55,19 +52,6 @@ process.once('exit', () => {
   for (const child of running) child.kill('SIGKILL')
   for (const dir of removeOnExit) rmSync(dir, { recursive: true, force: true })
 })
-
-/** A TCP port nothing listens on now. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => (port ? resolve(port) : reject(new Error('no free port'))))
-    })
-  })
-}
 
 function sleep(ms: number) {
   return new Promise((resolve) => setTimeout(resolve, ms))
@@ -106,7 +90,7 @@ async function spawnServer(dataDir: string): Promise<RunningApp> {
   const url = `http://127.0.0.1:${port}`
   // Always the embedded database with the demo data, whatever the caller's environment says.
   const { DATABASE_URL: _postgres, SEED_DEMO: _seed, ...inherited } = process.env
-  const child = spawn(process.execPath, ['server/main.ts'], {
+  const child = spawn(process.execPath, serverArgs, {
     cwd: projectDir,
     env: {
       ...inherited,

@@ -1,9 +1,9 @@
 /**
- * Starts the real server (`node server/main.ts`) as a child process for the benchmarks, the way
- * `npm start` runs it, and waits for its first healthy answer (`GET /api/v1/health` 200).
+ * Starts the real server (`node server/main.ts`, with the options `npm run serve` gives node) as a
+ * child process for the benchmarks, the way `npm start` runs it, and waits for its first healthy answer (`GET /api/v1/health` 200).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
@@ -15,6 +15,22 @@ import { apiBasePath, appHeader, appId, dataEnvelope } from '../src/contract/htt
 
 export const projectDir = fileURLToPath(new URL('..', import.meta.url))
 export const distDir = join(projectDir, 'dist')
+
+const packageSchema = v.object({ scripts: v.object({ serve: v.string() }) })
+
+/**
+ * What `npm run serve` (and `npm start`) gives node, from package.json: the server's V8 options
+ * and `server/main.ts`. The benchmarks start the server as its users do.
+ */
+export const serverArgs: readonly string[] = (() => {
+  const { scripts } = v.parse(
+    packageSchema,
+    JSON.parse(readFileSync(join(projectDir, 'package.json'), 'utf8')),
+  )
+  const [command, ...args] = scripts.serve.split(/\s+/)
+  if (command !== 'node') throw new Error(`npm run serve runs ${scripts.serve}, not node`)
+  return args
+})()
 
 /** Whether the PWA is built (`dist/index.html`), which the server then serves. */
 export function isBuilt(): boolean {
@@ -126,7 +142,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   if (options.jwtSecret !== undefined) env.JWT_SECRET = options.jwtSecret
 
   const started = performance.now()
-  const child = spawn(process.execPath, ['server/main.ts'], {
+  const child = spawn(process.execPath, serverArgs, {
     cwd: projectDir,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
