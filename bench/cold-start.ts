@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { templatePaths } from '../server/db/pglite-template.ts'
 import type { BenchModule, Figure } from './figures.ts'
-import { ensureBuilt, numberOption, startServer } from './server.ts'
+import { ensureBuilt, numberOption, serverArgs, startServer } from './server.ts'
 
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
@@ -74,7 +74,7 @@ async function run(): Promise<Figure[]> {
       ? "a new cluster starts from the build's migrated template"
       : 'no migrated template in .build/ (initdb and migrations run)'
     const note = (what: string, starts: readonly Start[]) =>
-      `node server/main.ts, PGlite in ${what}, SEED_DEMO=true, ${built}, ${template}; spawn to first GET /api/v1/health 200 (polled every 10 ms); runs ${starts.map(described).join(', ')}`
+      `node ${serverArgs.join(' ')}, PGlite in ${what}, SEED_DEMO=true, ${built}, ${template}; spawn to first GET /api/v1/health 200 (polled every 10 ms); runs ${starts.map(described).join(', ')}`
     const freshMedian = median(fresh.map((start) => start.healthy))
     const existingMedian = median(existing.map((start) => start.healthy))
     return [
