@@ -10,6 +10,7 @@ import type { Locale } from './locale.ts'
 export const voucherStatuses = ['valid', 'used', 'expired'] as const
 export type VoucherStatus = (typeof voucherStatuses)[number]
 export const voucherTypes = ['MGM', 'LOYALTY', 'PROMO'] as const
+export type VoucherType = (typeof voucherTypes)[number]
 
 export const moneySchema = v.object({
   /** A decimal string with two places, e.g. `"1000.00"`. */

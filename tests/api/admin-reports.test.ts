@@ -257,19 +257,28 @@ describe.each(databases)('reports on $name', (database) => {
       'Store',
     ])
     const used = voucherRows.find((row) => row[1] === voucher.code)
-    expect(used?.slice(2, 5)).toEqual(['PROMO', 'used', '500.00 RSD'])
+    // Type and status in words of the request's language, not the stored keys.
+    expect(used?.slice(2, 5)).toEqual(['Promotion', 'Already used', '500.00 RSD'])
     expect(used?.slice(7)).toEqual([
       '2030-04-02 11:30:00',
       customer.email,
       manager.fullname,
       store.name,
     ])
+    const { text: inSerbian } = await download(
+      api,
+      admin.token,
+      { type: 'vouchers', ...range },
+      'sr',
+    )
+    const usedInSerbian = parseCsv(inSerbian.slice(1)).find((row) => row[1] === voucher.code)
+    expect(usedInSerbian?.slice(2, 4)).toEqual(['Promocija', 'Već iskorišćen'])
     expect(await report('visit-notes')).toEqual([
       ['Id', 'Date', 'Reason', 'Comment', 'Customer', 'Customer email', 'Expert', 'Store'],
       [
         expect.any(String),
         '2030-04-02 11:45:00',
-        'service',
+        'Service',
         "'=cmd",
         'Šćepan Žižić',
         customer.email,

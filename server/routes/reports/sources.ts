@@ -1,6 +1,11 @@
 import { and, asc, eq, gt, or, sql, type SQL } from 'drizzle-orm'
 import { alias, type PgColumn } from 'drizzle-orm/pg-core'
 import type { ReportRequest } from '../../../src/contract/administration.ts'
+import {
+  visitReasonLabels,
+  voucherStatusLabels,
+  voucherTypeLabels,
+} from '../../../src/contract/record-labels.ts'
 import type { ReportColumn } from '../../../src/contract/report-columns.ts'
 import type { Database } from '../../db/database.ts'
 import { withinDays } from '../../db/day-range.ts'
@@ -153,7 +158,7 @@ const vouchersReport: ReportSource = {
     'expert',
     'store',
   ],
-  rows: ({ db, range, timeZone }) =>
+  rows: ({ db, range, timeZone, t }) =>
     mapped(
       inBatches((afterId, limit) =>
         db
@@ -190,8 +195,8 @@ const vouchersReport: ReportSource = {
       (row) => [
         row.id,
         row.code,
-        row.type,
-        row.status,
+        t(voucherTypeLabels[row.type]),
+        t(voucherStatusLabels[row.status]),
         row.amount === null ? '' : `${row.amount} ${row.currency ?? ''}`.trim(),
         row.createdAt,
         row.expiresAt,
@@ -205,7 +210,7 @@ const vouchersReport: ReportSource = {
 
 const visitNotesReport: ReportSource = {
   header: ['id', 'date', 'reason', 'comment', 'customer', 'customerEmail', 'expert', 'store'],
-  rows: ({ db, range, timeZone }) =>
+  rows: ({ db, range, timeZone, t }) =>
     mapped(
       inBatches((afterId, limit) =>
         db
@@ -232,7 +237,7 @@ const visitNotesReport: ReportSource = {
       (row) => [
         row.id,
         row.date,
-        row.reason,
+        t(visitReasonLabels[row.reason]),
         row.comment,
         row.customer,
         row.customerEmail,

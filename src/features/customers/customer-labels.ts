@@ -1,7 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { Customer, LoyaltyRule, Reclamation, VisitReason } from '../../contract/customers.ts'
-import type { VoucherStatus } from '../../contract/vouchers.ts'
+import type { Customer, LoyaltyRule, Reclamation } from '../../contract/customers.ts'
 
 /** Loyalty earning rules (spec section 3). */
 export const loyaltyRuleLabels: Record<LoyaltyRule, MessageDescriptor> = {
@@ -19,14 +18,6 @@ export const loyaltyRuleLabels: Record<LoyaltyRule, MessageDescriptor> = {
   'article-black': msg`Article reading (black)`,
   'game-bonus': msg`Game bonus`,
   'accessory-purchase': msg`Accessory purchase`,
-}
-
-/** Why the customer came (spec section 3: info, purchase, service, reclamation). */
-export const visitReasonLabels: Record<VisitReason, MessageDescriptor> = {
-  info: msg`Information`,
-  purchase: msg`Purchase`,
-  service: msg`Service`,
-  reclamation: msg`Reclamation`,
 }
 
 export const orderChannelLabels: Record<Customer['orders'][number]['channel'], MessageDescriptor> =
@@ -48,12 +39,6 @@ export const communicationChannelLabels: Record<
 export const verdictLabels: Record<Reclamation['verdict'], MessageDescriptor> = {
   established: msg`Established`,
   'not-established': msg`Not established`,
-}
-
-export const referralVoucherStatusLabels: Record<VoucherStatus, MessageDescriptor> = {
-  valid: msg({ id: 'voucher.status.valid', message: 'Valid' }),
-  used: msg({ id: 'voucher.status.used', message: 'Already used' }),
-  expired: msg({ id: 'voucher.status.expired', message: 'Expired' }),
 }
 
 export const purchaseLabels: Record<'yes' | 'no', MessageDescriptor> = {

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { Customer } from '../../contract/customers.ts'
 import { useFormat } from '../../ui/use-format.ts'
-import { referralVoucherStatusLabels } from './customer-labels.ts'
+import { voucherStatusLabels } from '../../contract/record-labels.ts'
 import { newestFirst } from './customer-lists.ts'
 import { RecordSection, RecordTable } from './record-table.tsx'
 import styles from './customers.module.css'
@@ -63,7 +63,7 @@ export function CustomerReferrals({ customer }: { customer: Customer }) {
               cell: (referral) =>
                 referral.voucher ? (
                   <span className={styles.badge} data-tone={referral.voucher.status}>
-                    {i18n._(referralVoucherStatusLabels[referral.voucher.status])}
+                    {i18n._(voucherStatusLabels[referral.voucher.status])}
                   </span>
                 ) : (
                   '—'

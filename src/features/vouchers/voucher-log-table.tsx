@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { VoucherLogEntry } from '../../contract/vouchers.ts'
 import { ScrollArea } from '../../ui/scroll-area.tsx'
 import { DateTime } from '../../ui/date-time.tsx'
-import { voucherTypeLabels } from './voucher-labels.ts'
+import { voucherTypeLabels } from '../../contract/record-labels.ts'
 import styles from './vouchers.module.css'
 
 /** A voucher's log (spec section 3): code, date, type, customer email, expert, store. */

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import type { VoucherStatus } from '../../contract/vouchers.ts'
-import { voucherStatusLabels } from './voucher-labels.ts'
+import { voucherStatusLabels } from '../../contract/record-labels.ts'
 import { voucherStatusMessage, voucherStatusTone } from './voucher-status.ts'
 import styles from './vouchers.module.css'
 

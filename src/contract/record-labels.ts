@@ -1,0 +1,24 @@
+import type { MessageDescriptor } from '@lingui/core'
+import type { VisitReason } from './customers.ts'
+import type { VoucherStatus, VoucherType } from './vouchers.ts'
+
+/** The words shown (in the PWA and in reports) for the keys of vouchers and visit notes. */
+export const voucherStatusLabels: Record<VoucherStatus, MessageDescriptor> = {
+  valid: /*i18n*/ { id: 'voucher.status.valid', message: 'Valid' },
+  used: /*i18n*/ { id: 'voucher.status.used', message: 'Already used' },
+  expired: /*i18n*/ { id: 'voucher.status.expired', message: 'Expired' },
+}
+
+export const voucherTypeLabels: Record<VoucherType, MessageDescriptor> = {
+  MGM: /*i18n*/ { id: 'voucher.type.MGM', message: 'Referral (MGM)' },
+  LOYALTY: /*i18n*/ { id: 'voucher.type.LOYALTY', message: 'Loyalty' },
+  PROMO: /*i18n*/ { id: 'voucher.type.PROMO', message: 'Promotion' },
+}
+
+/** Why the customer came (spec section 3: info, purchase, service, reclamation). */
+export const visitReasonLabels: Record<VisitReason, MessageDescriptor> = {
+  info: /*i18n*/ { id: 'visit.reason.info', message: 'Information' },
+  purchase: /*i18n*/ { id: 'visit.reason.purchase', message: 'Purchase' },
+  service: /*i18n*/ { id: 'visit.reason.service', message: 'Service' },
+  reclamation: /*i18n*/ { id: 'visit.reason.reclamation', message: 'Reclamation' },
+}
