@@ -5,6 +5,7 @@ import { createApp } from './app.ts'
 import { loadConfig } from './config.ts'
 import { openDatabase } from './db/database.ts'
 import { forgetExpiredKeys } from './http/idempotency.ts'
+import { answerUnreadableRequests } from './http/unreadable.ts'
 import { demoPassword, demoUsers, seedDemo } from './db/seed.ts'
 import { createMailer } from './mail/mailer.ts'
 import { createTasks } from './tasks.ts'
@@ -44,6 +45,7 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
 const unanswered = new Set<ServerResponse>()
 let closing = false
 if (server instanceof Server) {
+  answerUnreadableRequests(server)
   server.on('request', (_request, response: ServerResponse) => {
     if (closing) response.setHeader('Connection', 'close')
     unanswered.add(response)

@@ -56,6 +56,10 @@ export const messages = {
     message: 'No connection to the server. Try again when you are online.',
   },
   invalidRequest: /*i18n*/ { id: 'api.invalidRequest', message: 'The request is not valid.' },
+  requestTooLong: /*i18n*/ {
+    id: 'api.requestTooLong',
+    message: "The request's address or headers are too long.",
+  },
   badApp: /*i18n*/ { id: 'api.badApp', message: 'Unknown application.' },
   unauthorized: /*i18n*/ { id: 'api.unauthorized', message: 'Please sign in.' },
   forbidden: /*i18n*/ { id: 'api.forbidden', message: 'You are not allowed to do this.' },

@@ -69,6 +69,17 @@ describe.each(databases)('the app on $name', (database) => {
     expect(response.body).toEqual({ message: messages.invalidRequest.message })
   })
 
+  it("answers a request Node's parser cannot read (headers over 16 KB) as the app does: 431 and a message", async () => {
+    const response = await fetch(`${api.url}/api/v1/health`, {
+      headers: { 'X-APP': 'brand-expert-pwa', 'X-Padding': 'x'.repeat(20_000) },
+    })
+    expect(response.status).toBe(431)
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    const body = expectShape(errorEnvelopeSchema, await response.json())
+    // In Montenegrin: the Language header is among what could not be read.
+    expect(body.message).toBe('Adresa ili zaglavlja zahtjeva su predugački.')
+  })
+
   it('marks every API answer, success or error, as not to be stored', async () => {
     const success = await api.request('GET', '/health')
     const error = await api.request('GET', '/store/search', { app: null })

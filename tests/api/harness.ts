@@ -11,6 +11,7 @@ import { afterAll, beforeAll, beforeEach } from 'vitest'
 import { apiBasePath, appHeader, appId, languageHeader } from '../../src/contract/http.ts'
 import type { Locale } from '../../src/contract/locale.ts'
 import { createApp } from '../../server/app.ts'
+import { answerUnreadableRequests } from '../../server/http/unreadable.ts'
 import type { AppDeps } from '../../server/deps.ts'
 import { loadConfig, type Config } from '../../server/config.ts'
 import { openDatabase, type Database, type OpenDatabase } from '../../server/db/database.ts'
@@ -80,6 +81,7 @@ export async function callApi(
 /** Serves an app on an ephemeral port of 127.0.0.1. */
 async function listen(deps: AppDeps): Promise<{ url: string; close: () => Promise<void> }> {
   const server = serve({ fetch: createApp(deps).fetch, port: 0, hostname: '127.0.0.1' })
+  if (server instanceof Server) answerUnreadableRequests(server)
   await once(server, 'listening')
   const address = server.address()
   if (address === null || typeof address === 'string') throw new Error('no TCP address')
