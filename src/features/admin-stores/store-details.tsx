@@ -8,6 +8,7 @@ import { RecordTable, type Column } from '../customers/record-table.tsx'
 import { storeManagersQueryOptions } from '../users/user-queries.ts'
 import { useCountryName } from './country-name.ts'
 import styles from '../users/admin.module.css'
+import { EmailAddress } from '../../ui/email-address.tsx'
 
 /** The store's address and country. */
 export function StoreDetails({ store }: { store: Store }) {
@@ -54,7 +55,10 @@ export function StoreManagers({ storeId }: { storeId: number }) {
         </Link>
       ),
     },
-    { header: <Trans>Email</Trans>, cell: (user) => user.email, breakAnywhere: true },
+    {
+      header: <Trans>Email</Trans>,
+      cell: (user) => <EmailAddress email={user.email} />,
+    },
     { header: <Trans>Phone</Trans>, cell: (user) => user.phone ?? '—' },
   ]
   return (

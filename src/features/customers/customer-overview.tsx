@@ -12,6 +12,7 @@ import { ReclamationsSection } from './reclamations-section.tsx'
 import { VisitNotesSection } from './visit-notes-section.tsx'
 import { RecordSection } from './record-table.tsx'
 import styles from './customers.module.css'
+import { EmailAddress } from '../../ui/email-address.tsx'
 
 /** The overview tab (spec section 3): contact and codes, records, reclamations, visit notes. */
 export function CustomerOverview({ customer }: { customer: Customer }) {
@@ -30,7 +31,7 @@ export function CustomerOverview({ customer }: { customer: Customer }) {
             <dt>
               <Trans>Email</Trans>
             </dt>
-            <dd>{customer.email ?? '—'}</dd>
+            <dd>{customer.email ? <EmailAddress email={customer.email} /> : '—'}</dd>
           </div>
           <div>
             <dt>

@@ -6,6 +6,7 @@ import { voucherStatusLabels } from '../../contract/record-labels.ts'
 import { newestFirst } from './customer-lists.ts'
 import { RecordSection, RecordTable } from './record-table.tsx'
 import styles from './customers.module.css'
+import { EmailAddress } from '../../ui/email-address.tsx'
 
 /** The referral (MGM) tab: the code, the customers it brought, their vouchers and states. */
 export function CustomerReferrals({ customer }: { customer: Customer }) {
@@ -34,8 +35,7 @@ export function CustomerReferrals({ customer }: { customer: Customer }) {
             },
             {
               header: <Trans>Email</Trans>,
-              cell: (referral) => referral.email ?? '—',
-              breakAnywhere: true,
+              cell: (referral) => (referral.email ? <EmailAddress email={referral.email} /> : '—'),
             },
             {
               header: <Trans>Registered on</Trans>,

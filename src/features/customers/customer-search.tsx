@@ -8,6 +8,7 @@ import { Button } from '../../ui/button.tsx'
 import { Spinner } from '../../ui/spinner.tsx'
 import { ScrollArea } from '../../ui/scroll-area.tsx'
 import { useFormat } from '../../ui/use-format.ts'
+import { EmailAddress } from '../../ui/email-address.tsx'
 import { customerCountLimit } from '../../contract/customers.ts'
 import { customerSearchQueryOptions } from './customer-queries.ts'
 import styles from './customers.module.css'
@@ -134,7 +135,7 @@ function CustomerResults({ query }: { query: string }) {
                       {customer.fullname}
                     </Link>
                   </th>
-                  <td className={styles.breakAnywhere}>{customer.email ?? '—'}</td>
+                  <td>{customer.email ? <EmailAddress email={customer.email} /> : '—'}</td>
                   <td>{customer.phone ?? '—'}</td>
                   <td className={styles.code}>{customer.referralCode}</td>
                   <td className={styles.numeric}>{format.number(customer.points)}</td>

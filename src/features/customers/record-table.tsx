@@ -10,8 +10,6 @@ export interface Column<T> {
   numeric?: boolean
   /** The cell that names the row (a `<th scope="row">`). */
   rowHeader?: boolean
-  /** Long unbroken text (an email) that may wrap anywhere. */
-  breakAnywhere?: boolean
 }
 
 /** A semantic table named by a heading, or the empty-state text when there are no rows. */
@@ -45,11 +43,7 @@ export function RecordTable<T>({
           {rows.map((row, rowIndex) => (
             <tr key={rowKey(row, rowIndex)}>
               {columns.map((column, index) => {
-                const className =
-                  cx(
-                    column.numeric && styles.numeric,
-                    column.breakAnywhere && styles.breakAnywhere,
-                  ) || undefined
+                const className = column.numeric ? styles.numeric : undefined
                 return column.rowHeader ? (
                   <th key={index} scope="row" className={className}>
                     {column.cell(row)}

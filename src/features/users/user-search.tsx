@@ -11,6 +11,7 @@ import { RecordTable, type Column } from '../customers/record-table.tsx'
 import { useRoleName } from '../auth/role-name.ts'
 import { userSearchQueryOptions } from './user-queries.ts'
 import styles from './admin.module.css'
+import { EmailAddress } from '../../ui/email-address.tsx'
 
 /** Spec section 2: /users searches brand experts, managers and admins by name or email. */
 export function UserSearch({
@@ -90,7 +91,10 @@ function UserResults({ query }: { query: string }) {
 
   const columns: Column<ManagedUser>[] = [
     { header: <Trans>Name</Trans>, cell: (user) => <UserName user={user} />, rowHeader: true },
-    { header: <Trans>Email</Trans>, cell: (user) => user.email, breakAnywhere: true },
+    {
+      header: <Trans>Email</Trans>,
+      cell: (user) => <EmailAddress email={user.email} />,
+    },
     { header: <Trans>Role</Trans>, cell: (user) => roleName(user.role) },
     { header: <Trans>Store</Trans>, cell: (user) => user.expertStore?.name ?? '—' },
     {

@@ -4,6 +4,7 @@ import { ScrollArea } from '../../ui/scroll-area.tsx'
 import { DateTime } from '../../ui/date-time.tsx'
 import { voucherTypeLabels } from '../../contract/record-labels.ts'
 import styles from './vouchers.module.css'
+import { EmailAddress } from '../../ui/email-address.tsx'
 
 /** A voucher's log (spec section 3): code, date, type, customer email, expert, store. */
 export function VoucherLogTable({
@@ -54,7 +55,7 @@ export function VoucherLogTable({
                 <DateTime value={row.date} />
               </td>
               <td>{i18n._(voucherTypeLabels[row.type])}</td>
-              <td className={styles.breakAnywhere}>{row.customerEmail ?? '—'}</td>
+              <td>{row.customerEmail ? <EmailAddress email={row.customerEmail} /> : '—'}</td>
               <td>{row.expert ?? '—'}</td>
               <td>{row.store ?? '—'}</td>
             </tr>
