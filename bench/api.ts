@@ -270,6 +270,7 @@ async function run(): Promise<Figure[]> {
     const nextExact = rotating(terms.exactCustomerTerms)
     const nextPartial = rotating(terms.partialCustomerTerms)
     const nextStore = rotating(terms.storeTerms)
+    const partialSearch = () => get(`/customer/search?query=${query(nextPartial())}`)
     const trialBody = JSON.stringify({
       store_id: terms.storeId,
       comment: guidedAnswers(),
@@ -304,13 +305,13 @@ async function run(): Promise<Figure[]> {
         name: 'GET /customer/search (partial)',
         token: agent,
         connections: 1,
-        next: () => get(`/customer/search?query=${query(nextPartial())}`),
+        next: partialSearch,
       },
       partialLoad: {
         name: 'GET /customer/search (partial)',
         token: agent,
         connections: partialLoadConnections,
-        next: () => get(`/customer/search?query=${query(nextPartial())}`),
+        next: partialSearch,
       },
       store: {
         name: 'GET /store/search',

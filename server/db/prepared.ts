@@ -1,4 +1,10 @@
+import { sql, type SQL } from 'drizzle-orm'
 import type { Database } from './database.ts'
+
+/** A prepared statement's named value, where a query part is expected (not only a value). */
+export function placeholder(name: string): SQL {
+  return sql`${sql.placeholder(name)}`
+}
 
 /**
  * Queries that many requests run, built and prepared once per database and name: neither the

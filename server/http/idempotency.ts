@@ -143,8 +143,9 @@ export async function createOnce(
     select (select id from created) as id, (select taken from lock) as taken,
       exists (select 1 from source) as possible`)
   const [outcome] = rowsOf(result)
-  if (outcome?.id !== null && outcome?.id !== undefined) {
-    return { kind: 'created', answer: createdAnswer(Number(outcome.id), message) }
+  const createdId = outcome?.id
+  if (createdId !== null && createdId !== undefined) {
+    return { kind: 'created', answer: createdAnswer(Number(createdId), message) }
   }
 
   const ofKey = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key))

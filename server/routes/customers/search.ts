@@ -3,7 +3,7 @@ import { customerCountLimit, type CustomerList } from '../../../src/contract/cus
 import { pageSize } from '../../../src/contract/http.ts'
 import type { Database } from '../../db/database.ts'
 import { customers } from '../../db/schema/customers.ts'
-import { preparedStatements } from '../../db/prepared.ts'
+import { placeholder, preparedStatements } from '../../db/prepared.ts'
 import { escapeLike, folded } from '../../db/text-search.ts'
 
 /** Shorter partial queries have no trigram to look up: only an exact referral code matches. */
@@ -155,7 +155,7 @@ function countOf(matches: ReturnType<typeof matchesOf>) {
  * values as placeholders; prepared once per shape.
  */
 export function customerPageQuery(db: Database, shape: Shape | null) {
-  const where = shape ? matchCondition(shape, (value) => sql`${sql.placeholder(value)}`) : undefined
+  const where = shape ? matchCondition(shape, placeholder) : undefined
   const matches = matchesOf(db, where)
   return db
     .with(matches)

@@ -9,7 +9,7 @@ import {
 import type { ReportColumn } from '../../../src/contract/report-columns.ts'
 import type { Database } from '../../db/database.ts'
 import { withinDays } from '../../db/day-range.ts'
-import { preparedPerDatabase } from '../../db/prepared.ts'
+import { placeholder, preparedPerDatabase } from '../../db/prepared.ts'
 import { customers, visitNotes } from '../../db/schema/customers.ts'
 import { storeLogs } from '../../db/schema/store-logs.ts'
 import { stores } from '../../db/schema/stores.ts'
@@ -62,7 +62,6 @@ const beforeEveryTrial: TrialCursor = { at: '-infinity', id: 0 }
  * index, after the cursor; then their details.
  */
 const trialBatch = preparedPerDatabase((db) => {
-  const placeholder = (name: string) => sql`${sql.placeholder(name)}`
   const range = { startAt: placeholder('startAt'), endAt: placeholder('endAt') }
   const batch = db
     .select({ id: trials.id, createdAt: trials.createdAt })
