@@ -19,7 +19,7 @@ import type { AppDeps, AppEnv, UserEnv } from '../deps.ts'
 import { HttpError } from '../http-error.ts'
 import { logEvent } from '../log.ts'
 import { readToken } from './jwt.ts'
-import { findUser } from './users.ts'
+import { readSignedInUser } from './users.ts'
 
 type AuthDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>
 
@@ -34,7 +34,7 @@ async function signedInUser(c: Context, { db, clock, config }: AuthDeps) {
   try {
     if (!token) throw new HttpError(401, invalidToken)
     const { userId, lifetime } = await readToken(token, config.jwtSecret, clock())
-    const user = await findUser(db, userId)
+    const user = await readSignedInUser(db, userId)
     if (!user) throw new HttpError(401, invalidToken)
     return { user, lifetime }
   } catch (error) {

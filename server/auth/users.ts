@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { User } from '../../src/contract/auth.ts'
 import type { Database } from '../db/database.ts'
+import { batchedReads } from '../db/batched-reads.ts'
 import { preparedPerDatabase } from '../db/prepared.ts'
 import { stores } from '../db/schema/stores.ts'
 import { users } from '../db/schema/users.ts'
@@ -43,19 +44,37 @@ function toUser(row: UserRow): User {
   return { ...user, expertStore }
 }
 
-/** The query of `findUser`: every API request runs it. */
-const userQuery = preparedPerDatabase((db) =>
+/** The users of these ids who have not been deleted: every API request reads its user with it. */
+const usersQuery = preparedPerDatabase((db) =>
   db
     .select(userColumns)
     .from(users)
     .leftJoin(stores, eq(stores.id, users.expertStoreId))
-    .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt)))
-    .prepare('find_user'),
+    .where(
+      and(sql`${users.id} = any(${sql.placeholder('ids')}::integer[])`, isNull(users.deletedAt)),
+    )
+    .prepare('find_users'),
 )
 
-/** A user who has not been deleted, as the API shows them. */
+async function usersById(db: Database, ids: number[]): Promise<Map<number, UserRow>> {
+  const rows = await usersQuery(db).execute({ ids })
+  return new Map(rows.map((row) => [row.id, row]))
+}
+
+/** A user who has not been deleted, as the API shows them (`db` may be a transaction). */
 export async function findUser(db: Database, id: number): Promise<User | null> {
-  const [row] = await userQuery(db).execute({ id })
+  const row = (await usersById(db, [id])).get(id)
+  return row ? toUser(row) : null
+}
+
+const signedInRow = batchedReads(usersById)
+
+/**
+ * The user of a signed-in request, read anew for every request (a deleted user is refused at
+ * once, a new role applies at once), together with the other requests' users of the same turn.
+ */
+export async function readSignedInUser(db: Database, id: number): Promise<User | null> {
+  const row = await signedInRow(db, id)
   return row ? toUser(row) : null
 }
 

@@ -91,6 +91,35 @@ describe.each(databases)('the session on $name', (database) => {
     expect(response.body).toEqual({ message: 'invalid token' })
   })
 
+  it('answers requests of several users sent at once each with its own user', async () => {
+    const store = await createStore(api)
+    const roles = ['manager', 'agent', 'admin'] as const
+    const people = [
+      await createUser(api, { role: 'manager', expertStoreId: store.id }),
+      await createUser(api, { role: 'agent' }),
+      await createUser(api, { role: 'admin' }),
+    ]
+    const tokens = await Promise.all(people.map((person) => signIn(api, person)))
+    const gone = await createUser(api)
+    const goneToken = await signIn(api, gone)
+    await api.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.id))
+    // 3 is the deleted user.
+    const order = [0, 1, 2, 2, 1, 0, 3, 0]
+    const answers = await Promise.all(
+      order.map((index) => api.request('GET', '/me', { token: tokens[index] ?? goneToken })),
+    )
+    expect(answers.map((answer) => answer.status)).toEqual(order.map((i) => (i < 3 ? 200 : 401)))
+    const seen = answers
+      .filter((answer) => answer.status === 200)
+      .map((answer) => expectShape(dataEnvelope(sessionSchema), answer.body).data)
+    const expected = order
+      .filter((index) => index < 3)
+      .map((index) => ({ id: people[index]?.id, role: roles[index] }))
+    expect(seen.map(({ id, role }) => ({ id, role }))).toEqual(expected)
+    expect(seen[0]?.expertStore?.id).toBe(store.id)
+    expect(seen[1]?.expertStore).toBeNull()
+  })
+
   it('applies a new role at once', async () => {
     const store = await createStore(api)
     const manager = await createUser(api, { role: 'manager' })

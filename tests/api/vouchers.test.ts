@@ -127,6 +127,23 @@ describe.each(databases)('voucher look-up on $name', (database) => {
     }
   })
 
+  it('answers searches sent at once each with its own voucher, or 404', async () => {
+    const used = await createVoucher(api, { status: 'used' })
+    const valid = await createVoucher(api)
+    const codes = [valid.code, 'NO-SUCH-CODE-2', used.code.toLowerCase(), valid.code, used.code]
+    const answers = await Promise.all(codes.map((code) => search(code)))
+    expect(answers.map((answer) => answer.status)).toEqual([200, 404, 200, 200, 200])
+    const found = answers
+      .filter((answer) => answer.status === 200)
+      .map((answer) => expectShape(dataEnvelope(voucherSchema), answer.body).data)
+    expect(found.map(({ id, status }) => ({ id, status }))).toEqual([
+      { id: valid.id, status: 'valid' },
+      { id: used.id, status: 'used' },
+      { id: valid.id, status: 'valid' },
+      { id: used.id, status: 'used' },
+    ])
+  })
+
   it('refuses an empty or missing code', async () => {
     const { token } = await manager()
     for (const path of ['/voucher/search?code=', '/voucher/search?code=%20', '/voucher/search']) {

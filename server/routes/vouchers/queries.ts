@@ -9,6 +9,7 @@ import {
   type VoucherStatus,
 } from '../../../src/contract/vouchers.ts'
 import type { Database } from '../../db/database.ts'
+import { batchedReads } from '../../db/batched-reads.ts'
 import { preparedPerDatabase } from '../../db/prepared.ts'
 import { customers } from '../../db/schema/customers.ts'
 import { voucherLog, vouchers } from '../../db/schema/vouchers.ts'
@@ -121,19 +122,25 @@ export async function findVoucherById(
   return row ? toVoucher(row, now) : null
 }
 
-/** The voucher search's query: the one a store runs most. */
-const voucherByCode = preparedPerDatabase((db) =>
+/** The voucher search's query, for the codes searched in one turn: the query a store runs most. */
+const vouchersByCode = preparedPerDatabase((db) =>
   voucherQuery(db)
-    .where(eq(vouchers.code, sql.placeholder('code')))
-    .prepare('voucher_by_code'),
+    .where(sql`${vouchers.code} = any(${sql.placeholder('codes')}::text[])`)
+    .prepare('vouchers_by_code'),
 )
 
+const searchedVoucher = batchedReads(async (db: Database, codes: string[]) => {
+  const rows = await vouchersByCode(db).execute({ codes })
+  return new Map(rows.map((row) => [row.code, row]))
+})
+
+/** The voucher search (`GET /voucher/search`): read with the other searches of the same turn. */
 export async function findVoucherByCode(
   db: Database,
   code: string,
   now: Date,
 ): Promise<Voucher | null> {
-  const [row] = await voucherByCode(db).execute({ code: normalizeCode(code) })
+  const row = await searchedVoucher(db, normalizeCode(code))
   return row ? toVoucher(row, now) : null
 }
 
