@@ -13,7 +13,7 @@ import {
   visitNotes,
 } from '../../server/db/schema/customers.ts'
 import { voucherLog, vouchers } from '../../server/db/schema/vouchers.ts'
-import { customerMatch, customerPageQuery } from '../../server/routes/customers/search.ts'
+import { customerMatch, customerPagesQuery } from '../../server/routes/customers/search.ts'
 import { signIn } from './fixtures.ts'
 import { databases, expectShape, useApi } from './harness.ts'
 
@@ -147,9 +147,10 @@ describe.each(databases)('the demo customers and vouchers on $name', (database) 
     for (const query of queries) {
       const match = customerMatch(query)
       if (!match) throw new Error('no match for a query')
-      const { sql: text, params } = customerPageQuery(api.db, match.shape).toSQL()
+      const { sql: text, params } = customerPagesQuery(api.db, match.shape).toSQL()
+      // One search: each placeholder is an array of one value.
       const values = params.map((param) =>
-        is(param, Placeholder) ? (param.name === 'offset' ? 0 : match.values[param.name]) : param,
+        is(param, Placeholder) ? [param.name === 'offset' ? 0 : match.values[param.name]] : param,
       )
       const plan = await api.db.transaction(async (tx) => {
         await tx.execute(sql`set local plan_cache_mode = force_generic_plan`)
@@ -157,9 +158,13 @@ describe.each(databases)('the demo customers and vouchers on $name', (database) 
         await tx.execute(sql.raw(`prepare plan_check as ${text}`))
         try {
           // EXECUTE takes no bound parameters: the values go in as literals.
-          const literals = values.map((value) =>
-            typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`,
-          )
+          const literal = (value: unknown): string =>
+            Array.isArray(value)
+              ? `ARRAY[${value.map(literal).join(', ')}]`
+              : typeof value === 'number'
+                ? String(value)
+                : `'${String(value).replaceAll("'", "''")}'`
+          const literals = values.map(literal)
           const result: unknown = await tx.execute(
             sql.raw(`explain execute plan_check(${literals.join(', ')})`),
           )

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { customerCountLimit, customerListSchema } from '../../src/contract/customers.ts'
 import { dataEnvelope, pageSize } from '../../src/contract/http.ts'
 import { customers } from '../../server/db/schema/customers.ts'
+import { searchCustomers } from '../../server/routes/customers/search.ts'
 import {
   createCustomer,
   managerWithStore,
@@ -130,6 +131,40 @@ describe.each(databases)('customer search on $name', (database) => {
       )
     }
     expect(await search(word, 3)).toEqual({ rows: [], count: total })
+  })
+
+  it('answers searches made at once, of one shape or another, each with its own page', async () => {
+    const word = uniqueWord('b')
+    const named = []
+    for (let index = 0; index < pageSize + 3; index += 1) {
+      named.push(await createCustomer(api, { fullname: `Kupac ${word} ${index}` }))
+    }
+    const [one, other] = named
+    if (!one || !other) throw new Error('no customers made')
+    // Alone, one after the other: what each search answers.
+    const asked: [string, number][] = [
+      [word, 1],
+      [one.referralCode, 1],
+      [word, 2],
+      [other.referralCode.toLowerCase(), 1],
+      [word, 3],
+      [uniqueWord('none'), 1],
+      [one.phone ?? '', 1],
+    ]
+    const expected = []
+    for (const [query, page] of asked) expected.push(await search(query, page))
+    expect(expected.map((list) => list.count)).toEqual([
+      pageSize + 3,
+      1,
+      pageSize + 3,
+      1,
+      pageSize + 3,
+      0,
+      1,
+    ])
+    // At once (in one turn, as the server answers concurrent requests): the same answers.
+    const atOnce = asked.map(([query, page]) => searchCustomers(api.db, query, page))
+    expect(await Promise.all(atOnce)).toEqual(expected)
   })
 
   it('takes the first matches up to the limit, counts them, and sorts them by name', async () => {

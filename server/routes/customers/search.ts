@@ -3,7 +3,8 @@ import { customerCountLimit, type CustomerList } from '../../../src/contract/cus
 import { pageSize } from '../../../src/contract/http.ts'
 import type { Database } from '../../db/database.ts'
 import { customers } from '../../db/schema/customers.ts'
-import { placeholder, preparedStatements } from '../../db/prepared.ts'
+import { batchedReads } from '../../db/batched-reads.ts'
+import { preparedStatements } from '../../db/prepared.ts'
 import { escapeLike, folded } from '../../db/text-search.ts'
 
 /** Shorter partial queries have no trigram to look up: only an exact referral code matches. */
@@ -94,97 +95,163 @@ function matchCondition(shape: Shape, value: (name: string) => SQL): SQL | undef
   return or(...conditions)
 }
 
+/** One search: its query and page. */
+type Search = { query: string; page: number }
+
 /**
  * `GET /customer/search`: a page of the matching customers by name then id, and how many match.
  * At most `customerCountLimit` matches are taken, the first the indexes give, then sorted: a common
  * name among a million customers would otherwise be read and sorted whole for every page (or the
  * name index walked from A until the page is full). A search with more matches says so (the count
  * is the limit) and asks for a longer query; an empty query takes the first customers by name.
+ * Searches of one shape sent in the same turn are answered by one statement (`batchedReads`).
  */
 export async function searchCustomers(
   db: Database,
   query: string,
   page: number,
 ): Promise<CustomerList> {
-  const match = customerMatch(query)
-  const offset = (page - 1) * pageSize
-  const pageRows = await searchStatement(db, match?.shape ?? null).execute({
-    ...match?.values,
-    offset,
-  })
-  const rows = pageRows.map((row) => row.customer)
-  const first = pageRows[0]
-  if (first) return { rows, count: first.count }
-  // A page past the last: the count alone.
+  const list = await searchedPage(db, { query, page })
+  if (!list) throw new Error('a search was left unanswered')
+  return list
+}
+
+const searchedPage = batchedReads(async (db: Database, searches: Search[]) => {
+  const byShape = Map.groupBy(
+    searches.map((search) => ({ search, match: customerMatch(search.query) })),
+    ({ match }) => statementName(match?.shape ?? null),
+  )
+  const lists = new Map<Search, CustomerList>()
+  await Promise.all(
+    byShape.values().map(async (asked) => {
+      const shape = asked[0]?.match?.shape ?? null
+      const values: Record<string, unknown[]> = {
+        offset: asked.map(({ search }) => (search.page - 1) * pageSize),
+      }
+      for (const name of valueNames(shape)) {
+        values[name] = asked.map(({ match }) => match?.values[name] ?? null)
+      }
+      const rows = await searchStatement(db, shape).execute(values)
+      const pages = Map.groupBy(rows, (row) => row.asked)
+      for (const [index, { search, match }] of asked.entries()) {
+        const pageRows = pages.get(index + 1) ?? []
+        const count = pageRows[0]?.count ?? (await countPastTheLast(db, search, match))
+        lists.set(search, { rows: pageRows.map((row) => row.customer), count })
+      }
+    }),
+  )
+  return lists
+})
+
+/**
+ * How many match a search whose page is empty: none when it is the first page, else (a page past
+ * the last) counted alone.
+ */
+async function countPastTheLast(
+  db: Database,
+  search: Search,
+  match: ReturnType<typeof customerMatch>,
+): Promise<number> {
+  if (search.page === 1) return 0
   const where = match
     ? matchCondition(match.shape, (name) => sql`${match.values[name]}`)
     : undefined
-  const matches = matchesOf(db, where)
+  const matches = db.$with('matches').as(matchesOf(db, where))
   const [total] = await db
     .with(matches)
-    .select({ count: countOf(matches) })
+    .select({ count: sql<number>`(select count(*) from ${matches})::int` })
     .from(sql`(select 1) as one`)
-  return { rows, count: total?.count ?? 0 }
+  return total?.count ?? 0
 }
 
 /** The first `customerCountLimit` customers that match (by name for the empty query). */
 function matchesOf(db: Database, where: SQL | undefined) {
-  return db.$with('matches').as(
-    db
-      .select({
-        id: customers.id,
-        fullname: customers.fullname,
-        email: customers.email,
-        phone: customers.phone,
-        referralCode: customers.referralCode,
-        points: customers.points,
-      })
-      .from(customers)
-      .where(where)
-      .orderBy(...(where ? [] : [asc(customers.fullname), asc(customers.id)]))
-      .limit(customerCountLimit),
-  )
+  return db
+    .select({
+      id: customers.id,
+      fullname: customers.fullname,
+      email: customers.email,
+      phone: customers.phone,
+      referralCode: customers.referralCode,
+      points: customers.points,
+    })
+    .from(customers)
+    .where(where)
+    .orderBy(...(where ? [] : [asc(customers.fullname), asc(customers.id)]))
+    .limit(customerCountLimit)
 }
 
-function countOf(matches: ReturnType<typeof matchesOf>) {
-  return sql<number>`(select count(*) from ${matches})::int`
+/** The names of a shape's values (`customerMatch`), in the order the statement takes them. */
+function valueNames(shape: Shape | null): string[] {
+  if (!shape) return []
+  return [
+    'code',
+    ...(shape.email ? ['email'] : []),
+    ...(shape.name ? ['name'] : []),
+    ...shape.phones.map((_, index) => `phone${index}`),
+  ]
 }
 
 /**
- * A page of the matches and their count, for queries of one shape (null: the empty query), the
- * values as placeholders; prepared once per shape.
+ * The pages of several searches of one shape (null: the empty query) and their counts: each
+ * value placeholder is an array with one element per search, the `asked` row `n` (from 1) of the
+ * answer is the search's place in them. Every search is looked up as it would be alone, its
+ * matches numbered by name then id, and the page's numbers kept; prepared once per shape.
  */
-export function customerPageQuery(db: Database, shape: Shape | null) {
-  const where = shape ? matchCondition(shape, placeholder) : undefined
-  const matches = matchesOf(db, where)
-  return db
-    .with(matches)
+export function customerPagesQuery(db: Database, shape: Shape | null) {
+  const names = valueNames(shape)
+  const arrays = [
+    ...names.map((name) => sql`${sql.placeholder(name)}::text[]`),
+    sql`${sql.placeholder('offset')}::integer[]`,
+  ]
+  const columns = [...names, 'offset', 'n'].map((name) => sql.identifier(name))
+  const askedValue = (name: string) => sql`${sql.identifier('asked')}.${sql.identifier(name)}`
+  const asked = sql`unnest(${sql.join(arrays, sql`, `)}) with ordinality as asked(${sql.join(columns, sql`, `)})`
+  const matches = matchesOf(db, shape ? matchCondition(shape, askedValue) : undefined).as('matches')
+  const ranked = db
     .select({
-      customer: {
-        id: matches.id,
-        fullname: matches.fullname,
-        email: matches.email,
-        phone: matches.phone,
-        referralCode: matches.referralCode,
-        points: matches.points,
-      },
-      count: countOf(matches),
+      id: matches.id,
+      fullname: matches.fullname,
+      email: matches.email,
+      phone: matches.phone,
+      referralCode: matches.referralCode,
+      points: matches.points,
+      position: sql<number>`row_number() over (order by ${matches.fullname}, ${matches.id})`.as(
+        'position',
+      ),
+      count: sql<number>`(count(*) over ())::int`.as('count'),
     })
     .from(matches)
-    .orderBy(asc(matches.fullname), asc(matches.id))
-    .limit(pageSize)
-    .offset(sql.placeholder('offset'))
+    .as('ranked')
+  const offset = askedValue('offset')
+  return db
+    .select({
+      asked: sql<number>`${askedValue('n')}::int`,
+      customer: {
+        id: ranked.id,
+        fullname: ranked.fullname,
+        email: ranked.email,
+        phone: ranked.phone,
+        referralCode: ranked.referralCode,
+        points: ranked.points,
+      },
+      count: ranked.count,
+    })
+    .from(asked)
+    .crossJoinLateral(ranked)
+    .where(sql`${ranked.position} > ${offset} and ${ranked.position} <= ${offset} + ${pageSize}`)
+    .orderBy(askedValue('n'), ranked.position)
 }
 
 /** The statement's name tells its shape: `e`mail, `n`ame, phone `s`tart or `p`art. */
 function statementName(shape: Shape | null): string {
-  if (!shape) return 'customer_search_all'
+  if (!shape) return 'customer_pages_all'
   const phones = shape.phones.map((kind) => (kind === 'prefix' ? 's' : 'p')).join('')
-  return `customer_search_${shape.email ? 'e' : ''}${shape.name ? 'n' : ''}${phones}`
+  return `customer_pages_${shape.email ? 'e' : ''}${shape.name ? 'n' : ''}${phones}`
 }
 
 function prepare(db: Database, shape: Shape | null) {
-  return customerPageQuery(db, shape).prepare(statementName(shape))
+  return customerPagesQuery(db, shape).prepare(statementName(shape))
 }
 
 const searchStatements = preparedStatements<ReturnType<typeof prepare>>()
