@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { User } from '../../src/contract/auth.ts'
 import type { Database } from '../db/database.ts'
-import { batchedReads } from '../db/batched-reads.ts'
+import { batchedPerTurn } from '../db/batched-per-turn.ts'
 import { preparedPerDatabase } from '../db/prepared.ts'
 import { stores } from '../db/schema/stores.ts'
 import { users } from '../db/schema/users.ts'
@@ -67,7 +67,7 @@ export async function findUser(db: Database, id: number): Promise<User | null> {
   return row ? toUser(row) : null
 }
 
-const signedInRow = batchedReads(usersById)
+const signedInRow = batchedPerTurn(usersById)
 
 /**
  * The user of a signed-in request, read anew for every request (a deleted user is refused at

@@ -1,10 +1,19 @@
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { describe, expect, it } from 'vitest'
-import { dataEnvelope, idempotentReplayedHeader } from '../../src/contract/http.ts'
+import {
+  apiBasePath,
+  appHeader,
+  appId,
+  dataEnvelope,
+  idempotencyHeader,
+  idempotentReplayedHeader,
+} from '../../src/contract/http.ts'
 import { messages } from '../../src/contract/messages.ts'
 import { trialCreatedSchema } from '../../src/contract/trial.ts'
 import { forgetExpiredKeys, keyLockName } from '../../server/http/idempotency.ts'
+import { createTrialOnce } from '../../server/routes/trials/create-once.ts'
+import { HttpError } from '../../server/http-error.ts'
 import { createStore, createUser, signIn, type TestStore } from './fixtures.ts'
 import { databases, expectShape, useApi, type TestApi } from './harness.ts'
 import { guidedAnswers } from './trial-answers.ts'
@@ -94,6 +103,32 @@ describe.each(databases)('Idempotency-Key on $name', (database) => {
     expect(await keysOf(api, agent.id)).toEqual([])
   })
 
+  it('stores a trial whose body holds, beside its fields, something nested very deep', async () => {
+    const store = await createStore(api)
+    const agent = await signedInAgent(api)
+    // Written by hand: JSON.stringify cannot write 50,000 levels.
+    const deep = `${'['.repeat(50_000)}"end"${']'.repeat(50_000)}`
+    const text = JSON.stringify(trialBody(store)).replace(/}$/, `,"extra":${deep}}`)
+    const key = randomUUID()
+    const post = () =>
+      fetch(`${api.url}${apiBasePath}/free-guided/form`, {
+        method: 'POST',
+        headers: {
+          [appHeader]: appId,
+          Authorization: `Bearer ${agent.token}`,
+          'Content-Type': 'application/json',
+          [idempotencyHeader]: key,
+        },
+        body: text,
+      })
+    const first = await post()
+    expect(first.status).toBe(201)
+    const again = await post()
+    expect(again.status).toBe(201)
+    expect(again.headers.get(idempotentReplayedHeader)).toBe('true')
+    expect(await trialsOf(api, agent.id)).toHaveLength(1)
+  })
+
   it("keeps each user's keys apart: another user's same key is their own", async () => {
     const store = await createStore(api)
     const first = await signedInAgent(api)
@@ -123,6 +158,96 @@ describe.each(databases)('Idempotency-Key on $name', (database) => {
     expect(accepted.status).toBe(201)
     expect(accepted.headers.get(idempotentReplayedHeader)).toBeNull()
     expect(await trialsOf(api, agent.id)).toHaveLength(1)
+  })
+
+  it('stores trials made at once each as it would be alone', async () => {
+    const store = await createStore(api)
+    const archived = await createStore(api, { archived: true })
+    const agent = await createUser(api)
+    const other = await createUser(api)
+    const [first, second, reused, refused] = [
+      randomUUID(),
+      randomUUID(),
+      randomUUID(),
+      randomUUID(),
+    ]
+    const now = api.clock.now()
+    const made = (userId: number, storeId: number, key: string | undefined, text: string) => {
+      const body = { store_id: storeId, comment: text }
+      return { userId, storeId, onlyOpen: true, comment: text, now, message: 'ok', key, body }
+    }
+    // In one turn, as the server answers concurrent requests: the same key twice (once with the
+    // same body, once with another), a store that is archived, a trial with no key, another
+    // user's same key.
+    const asked = [
+      made(agent.id, store.id, first, 'one'),
+      made(agent.id, store.id, first, 'one'),
+      made(agent.id, store.id, second, 'two'),
+      made(agent.id, store.id, reused, 'three'),
+      made(agent.id, store.id, reused, 'not three'),
+      made(agent.id, archived.id, refused, 'four'),
+      made(agent.id, store.id, undefined, 'five'),
+      made(other.id, store.id, first, 'six'),
+    ]
+    const outcomes = await Promise.allSettled(asked.map((trial) => createTrialOnce(api.db, trial)))
+    const kinds = outcomes.map((outcome) =>
+      outcome.status === 'fulfilled'
+        ? outcome.value.kind
+        : outcome.reason instanceof HttpError
+          ? `${outcome.reason.status} ${outcome.reason.message}`
+          : 'failed',
+    )
+    expect(kinds).toEqual([
+      'created',
+      'replayed',
+      'created',
+      'created',
+      `422 ${messages.idempotencyKeyReused.id}`,
+      'impossible',
+      'created',
+      'created',
+    ])
+    const [firstAnswer, replayAnswer] = outcomes.map((outcome) =>
+      outcome.status === 'fulfilled' && outcome.value.kind !== 'impossible'
+        ? outcome.value.answer
+        : null,
+    )
+    expect(replayAnswer).toEqual(firstAnswer)
+    const stored = await trialsOf(api, agent.id)
+    expect(stored.map((trial) => trial.answers)).toEqual(['one', 'two', 'three', 'five'])
+    expect((await trialsOf(api, other.id)).map((trial) => trial.answers)).toEqual(['six'])
+    const keys = (await keysOf(api, agent.id)).map((row) => row.key).sort()
+    expect(keys).toEqual([first, second, reused].sort())
+  })
+
+  it('keeps one failing trial of those made at once from the others', async () => {
+    const store = await createStore(api)
+    const agent = await createUser(api)
+    const now = api.clock.now()
+    const made = (userId: number, text: string) => {
+      const key = randomUUID()
+      const body = { store_id: store.id, comment: text }
+      return {
+        userId,
+        storeId: store.id,
+        onlyOpen: true,
+        comment: text,
+        now,
+        message: 'ok',
+        key,
+        body,
+      }
+    }
+    // No such user: its trial breaks a foreign key.
+    const asked = [made(agent.id, 'kept'), made(2_000_000_000, 'fails'), made(agent.id, 'kept too')]
+    const outcomes = await Promise.allSettled(asked.map((trial) => createTrialOnce(api.db, trial)))
+    expect(outcomes.map((outcome) => outcome.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ])
+    const stored = await trialsOf(api, agent.id)
+    expect(stored.map((trial) => trial.answers)).toEqual(['kept', 'kept too'])
   })
 
   it('never stores two trials for one key sent twice at once to two app instances', async () => {

@@ -3,7 +3,7 @@ import { customerCountLimit, type CustomerList } from '../../../src/contract/cus
 import { pageSize } from '../../../src/contract/http.ts'
 import type { Database } from '../../db/database.ts'
 import { customers } from '../../db/schema/customers.ts'
-import { batchedReads } from '../../db/batched-reads.ts'
+import { batchedPerTurn } from '../../db/batched-per-turn.ts'
 import { preparedStatements } from '../../db/prepared.ts'
 import { escapeLike, folded } from '../../db/text-search.ts'
 
@@ -104,7 +104,7 @@ type Search = { query: string; page: number }
  * name among a million customers would otherwise be read and sorted whole for every page (or the
  * name index walked from A until the page is full). A search with more matches says so (the count
  * is the limit) and asks for a longer query; an empty query takes the first customers by name.
- * Searches of one shape sent in the same turn are answered by one statement (`batchedReads`).
+ * Searches of one shape sent in the same turn are answered by one statement (`batchedPerTurn`).
  */
 export async function searchCustomers(
   db: Database,
@@ -116,7 +116,7 @@ export async function searchCustomers(
   return list
 }
 
-const searchedPage = batchedReads(async (db: Database, searches: Search[]) => {
+const searchedPage = batchedPerTurn(async (db: Database, searches: Search[]) => {
   const byShape = Map.groupBy(
     searches.map((search) => ({ search, match: customerMatch(search.query) })),
     ({ match }) => statementName(match?.shape ?? null),

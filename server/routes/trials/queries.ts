@@ -1,10 +1,8 @@
 import { and, count, desc, eq, gte, isNull, or, sql, type SQL } from 'drizzle-orm'
 import { pageSize } from '../../../src/contract/http.ts'
 import type { Trial, TrialBody, TrialSearchQuery } from '../../../src/contract/trial.ts'
-import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Database } from '../../db/database.ts'
 import { withinDays } from '../../db/day-range.ts'
-import type { Creation } from '../../http/idempotency.ts'
 import { storeLogs } from '../../db/schema/store-logs.ts'
 import { stores } from '../../db/schema/stores.ts'
 import { trials } from '../../db/schema/trials.ts'
@@ -13,7 +11,7 @@ import { users } from '../../db/schema/users.ts'
 type NewTrial = { userId: number; storeId: number; comment: TrialBody['comment']; now: Date }
 
 /** A trial's answers as they are, and the ones reports group by in columns. */
-function answerColumns({ comment }: Pick<NewTrial, 'comment'>) {
+export function answerColumns({ comment }: Pick<NewTrial, 'comment'>) {
   const answers = typeof comment === 'string' ? null : comment
   return {
     kind: answers ? ('guided' as const) : ('simple' as const),
@@ -35,39 +33,6 @@ export async function insertTrial(db: Database, trial: NewTrial): Promise<number
     .returning({ id: trials.id })
   if (!row) throw new Error('no trial inserted')
   return row.id
-}
-
-/**
- * A new trial as `createOnce` makes it (server/http/idempotency.ts): its values selected from its
- * store, so that none is selected when there is no such store (or no store: `storeId` null), or,
- * with `onlyOpen`, when the store is archived: one statement, the insert reading the store itself.
- */
-export function trialCreation(
-  trial: Omit<NewTrial, 'storeId'> & { storeId: number | null },
-  { onlyOpen, message }: { onlyOpen: boolean; message: string },
-): Creation {
-  const row = answerColumns(trial)
-  const values: [PgColumn, SQL][] = [
-    [trials.userId, sql`${trial.userId}::integer`],
-    [trials.storeId, sql`${stores.id}`],
-    [trials.kind, sql`${row.kind}::text`],
-    [trials.answers, sql`${JSON.stringify(row.answers)}::jsonb`],
-    [trials.gender, sql`${row.gender}::text`],
-    [trials.ageRange, sql`${row.ageRange}::text`],
-    [trials.shopping, sql`${row.shopping}::text`],
-    [trials.email, sql`${row.email}::text`],
-    [trials.phone, sql`${row.phone}::text`],
-    [trials.createdAt, sql`${trial.now.toISOString()}::timestamptz`],
-  ]
-  const selected = values.map(([column, value]) => sql`${value} as ${sql.identifier(column.name)}`)
-  const open = onlyOpen ? sql` and ${stores.archivedAt} is null` : sql``
-  return {
-    table: trials,
-    columns: values.map(([column]) => column.name),
-    source: sql`select ${sql.join(selected, sql`, `)} from ${stores}
-      where ${stores.id} = ${trial.storeId}::integer${open}`,
-    message,
-  }
 }
 
 const trialColumns = {

@@ -6,11 +6,12 @@ import { trialBodySchema } from '../../../src/contract/trial.ts'
 import { objectRefusal, objectRule } from '../../auth/middleware.ts'
 import type { Database } from '../../db/database.ts'
 import type { AppDeps, UserEnv } from '../../deps.ts'
-import { createOnce, idempotencyKeyOf } from '../../http/idempotency.ts'
+import { idempotencyKeyOf } from '../../http/idempotency.ts'
 import { readJson, validate } from '../../http/validate.ts'
 import { HttpError } from '../../http-error.ts'
 import { translate } from '../../i18n.ts'
-import { trialCreation, wasCheckedIn } from './queries.ts'
+import { createTrialOnce } from './create-once.ts'
+import { wasCheckedIn } from './queries.ts'
 
 const day = 24 * 60 * 60_000
 const recentDays = 30
@@ -47,13 +48,16 @@ export function submitTrial(deps: AppDeps) {
     const storeId = ownStore
       ? await ownStoreOf(deps.db, { user, storeId: body.store_id, now })
       : body.store_id
-    const trial = { userId: user.id, storeId, comment: body.comment, now }
-    const message = translate(c.get('locale'), messages.trialSaved.id)
-    const outcome = await createOnce(
-      deps.db,
-      { userId: user.id, key, body: sent, now },
-      trialCreation(trial, { onlyOpen: !ownStore, message }),
-    )
+    const outcome = await createTrialOnce(deps.db, {
+      userId: user.id,
+      storeId,
+      onlyOpen: !ownStore,
+      comment: body.comment,
+      now,
+      message: translate(c.get('locale'), messages.trialSaved.id),
+      key,
+      body: sent,
+    })
     if (outcome.kind === 'impossible') {
       if (ownStore) throw objectRefusal(c, 'ownStore')
       throw new HttpError(404, messages.storeNotFound.id)

@@ -5,6 +5,7 @@ import { userFormSchema, userUpdateSchema } from '../../../src/contract/users.ts
 import { phoneSchema, restrictedEmailSchema } from '../../../src/contract/validators.ts'
 import type { Config } from '../../config.ts'
 import type { Database } from '../../db/database.ts'
+import { sqlStateOf } from '../../db/sql-state.ts'
 import { HttpError } from '../../http-error.ts'
 import { emailTaken, storeIsOpen, type UserValues } from './queries.ts'
 
@@ -76,10 +77,7 @@ export async function userValues(
 
 /** A race on the unique email index (another request took the address meanwhile). */
 export function isUniqueViolation(error: unknown): boolean {
-  for (let item: unknown = error; item instanceof Error; item = item.cause) {
-    if ((item as { code?: unknown }).code === '23505') return true
-  }
-  return false
+  return sqlStateOf(error) === '23505'
 }
 
 export function emailInUse(): HttpError {

@@ -9,7 +9,7 @@ import {
   type VoucherStatus,
 } from '../../../src/contract/vouchers.ts'
 import type { Database } from '../../db/database.ts'
-import { batchedReads } from '../../db/batched-reads.ts'
+import { batchedPerTurn } from '../../db/batched-per-turn.ts'
 import { preparedPerDatabase } from '../../db/prepared.ts'
 import { customers } from '../../db/schema/customers.ts'
 import { voucherLog, vouchers } from '../../db/schema/vouchers.ts'
@@ -129,7 +129,7 @@ const vouchersByCode = preparedPerDatabase((db) =>
     .prepare('vouchers_by_code'),
 )
 
-const searchedVoucher = batchedReads(async (db: Database, codes: string[]) => {
+const searchedVoucher = batchedPerTurn(async (db: Database, codes: string[]) => {
   const rows = await vouchersByCode(db).execute({ codes })
   return new Map(rows.map((row) => [row.code, row]))
 })

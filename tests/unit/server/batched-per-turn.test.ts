@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { batchedReads } from '../../../server/db/batched-reads.ts'
+import { batchedPerTurn } from '../../../server/db/batched-per-turn.ts'
 
-/** Stands for a database: `batchedReads` only tells databases apart, it never queries them. */
+/** Stands for a database: `batchedPerTurn` only tells databases apart, it never queries them. */
 function someDatabase(): object {
   return {}
 }
 
-describe('batchedReads', () => {
+describe('batchedPerTurn', () => {
   it('reads the keys asked for in one turn together, once each, and answers every caller', async () => {
     const reads: string[][] = []
-    const read = batchedReads((_db, keys: string[]) => {
+    const read = batchedPerTurn((_db, keys: string[]) => {
       reads.push(keys)
       const found = keys.filter((key) => key !== 'missing')
       return Promise.resolve(new Map(found.map((key) => [key, `row ${key}`])))
@@ -29,7 +29,7 @@ describe('batchedReads', () => {
   })
 
   it('keeps the reads of two databases apart', async () => {
-    const read = batchedReads((db: object, keys: number[]) => {
+    const read = batchedPerTurn((db: object, keys: number[]) => {
       const base = db === first ? 100 : 200
       return Promise.resolve(new Map(keys.map((key) => [key, base + key])))
     })
@@ -40,7 +40,7 @@ describe('batchedReads', () => {
 
   it('fails every caller of a failed read, and reads again in the next turn', async () => {
     let fail = true
-    const read = batchedReads((_db, keys: number[]) => {
+    const read = batchedPerTurn((_db, keys: number[]) => {
       if (fail) return Promise.reject(new Error('connection lost'))
       return Promise.resolve(new Map(keys.map((key) => [key, key * 2])))
     })

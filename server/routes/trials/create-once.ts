@@ -1,0 +1,216 @@
+import { sql } from 'drizzle-orm'
+import type { TrialBody } from '../../../src/contract/trial.ts'
+import { batchedPerTurn } from '../../db/batched-per-turn.ts'
+import type { Database } from '../../db/database.ts'
+import { rowsOf } from '../../db/raw-rows.ts'
+import { sqlStateOf } from '../../db/sql-state.ts'
+import {
+  createdAnswer,
+  keyLockName,
+  keyRetentionMs,
+  requestHashOf,
+  withoutClaim,
+  type Created,
+} from '../../http/idempotency.ts'
+import { answerColumns } from './queries.ts'
+
+/** A trial to store, at most once per user and `Idempotency-Key` when it comes with one. */
+export type TrialToCreate = {
+  userId: number
+  /** Null when the user has no store to file it at (a manager checked in nowhere). */
+  storeId: number | null
+  /** Only at an open store: anyone's but a manager's, whose own store may be archived since. */
+  onlyOpen: boolean
+  comment: TrialBody['comment']
+  now: Date
+  /** The translated message of the 201 answer, which the key keeps for a replay. */
+  message: string
+  key: string | undefined
+  /** The body as it was sent: its hash tells a replay from another use of the key. */
+  body: unknown
+}
+
+/** What the statement did for one trial: its new id, whether its key's lock was free, and
+ * whether its store allowed it. */
+type Outcome = { id: number | null; taken: boolean; possible: boolean }
+
+type Result = { outcome: Outcome } | { failure: unknown }
+
+/**
+ * The statement's values for one trial, made before it joins the turn's others: what fails here
+ * (a body too strange to hash) fails its own request only.
+ */
+function askedOf(trial: TrialToCreate) {
+  const columns = answerColumns(trial)
+  return {
+    userId: trial.userId,
+    key: trial.key ?? null,
+    requestHash: trial.key === undefined ? null : requestHashOf(trial.body),
+    lockName: trial.key === undefined ? null : keyLockName(trial.userId, trial.key),
+    storeId: trial.storeId,
+    onlyOpen: trial.onlyOpen,
+    kind: columns.kind,
+    answers: JSON.stringify(columns.answers),
+    gender: columns.gender,
+    ageRange: columns.ageRange,
+    shopping: columns.shopping,
+    email: columns.email,
+    phone: columns.phone,
+    createdAt: trial.now.toISOString(),
+    message: trial.message,
+  }
+}
+
+type Asked = ReturnType<typeof askedOf>
+
+/**
+ * Stores trials in one statement, each as it would be alone (`withoutClaim` tells the rule): the
+ * trials come in as arrays, one element each, and row `n` (from 1) of the answer is the trial at
+ * place n. Per trial with a key: a transaction-scoped advisory lock on the key; the new id drawn
+ * when the lock is free and the store allows it; the key claimed `done` with the answer that
+ * tells that id (a key older than the retention is claimed again); the trial inserted when its
+ * key was claimed (or it has none). All or nothing: a failure stores none of them.
+ */
+function createStatement(asked: Asked[]) {
+  const array = (pick: (row: Asked) => unknown, type: string) =>
+    sql`${sql.param(asked.map(pick))}::${sql.raw(type)}[]`
+  return sql`
+    with asked as (
+      select * from unnest(
+        ${array((row) => row.userId, 'integer')}, ${array((row) => row.key, 'uuid')},
+        ${array((row) => row.requestHash, 'text')}, ${array((row) => row.lockName, 'text')},
+        ${array((row) => row.storeId, 'integer')}, ${array((row) => row.onlyOpen, 'boolean')},
+        ${array((row) => row.kind, 'text')}, ${array((row) => row.answers, 'text')},
+        ${array((row) => row.gender, 'text')}, ${array((row) => row.ageRange, 'text')},
+        ${array((row) => row.shopping, 'text')}, ${array((row) => row.email, 'text')},
+        ${array((row) => row.phone, 'text')}, ${array((row) => row.createdAt, 'timestamptz')},
+        ${array((row) => row.message, 'text')}
+      ) with ordinality as asked(user_id, key, request_hash, lock_name, store_id, only_open, kind,
+        answers, gender, age_range, shopping, email, phone, created_at, message, n)
+    ),
+    lock as (
+      select n, case when lock_name is null then true
+        else pg_try_advisory_xact_lock(hashtextextended(lock_name, 0)) end as taken
+      from asked
+    ),
+    source as (
+      select asked.n, stores.id as store_id
+      from asked join stores on stores.id = asked.store_id
+      where not asked.only_open or stores.archived_at is null
+    ),
+    new_row as (
+      select lock.n, nextval(pg_get_serial_sequence('trials', 'id')) as id
+      from lock join source on source.n = lock.n
+      where lock.taken
+    ),
+    claim as (
+      insert into idempotency_keys
+        (user_id, key, request_hash, status, response_status, response_body, created_at)
+      select asked.user_id, asked.key, asked.request_hash, 'done', 201,
+        jsonb_build_object('data', jsonb_build_object('id', new_row.id), 'message', asked.message),
+        asked.created_at
+      from new_row join asked on asked.n = new_row.n
+      where asked.key is not null
+      on conflict (user_id, key) do update
+        set request_hash = excluded.request_hash, status = excluded.status,
+          response_status = excluded.response_status, response_body = excluded.response_body,
+          created_at = excluded.created_at
+        where idempotency_keys.created_at
+          < excluded.created_at - ${keyRetentionMs} * interval '1 millisecond'
+      returning user_id, key
+    ),
+    created as (
+      insert into trials (id, user_id, store_id, kind, answers, gender, age_range, shopping, email,
+        phone, created_at) overriding system value
+      select new_row.id, asked.user_id, source.store_id, asked.kind, asked.answers::jsonb,
+        asked.gender, asked.age_range, asked.shopping, asked.email, asked.phone, asked.created_at
+      from new_row join asked on asked.n = new_row.n join source on source.n = new_row.n
+      where asked.key is null
+        or exists (select 1 from claim where claim.user_id = asked.user_id and claim.key = asked.key)
+      returning id
+    )
+    select lock.n::integer as n, created.id, lock.taken, source.n is not null as possible
+    from lock
+      left join source on source.n = lock.n
+      left join new_row on new_row.n = lock.n
+      left join created on created.id = new_row.id
+    order by lock.n`
+}
+
+async function runStatement(db: Database, trials: Asked[]): Promise<Outcome[]> {
+  const rows = rowsOf(await db.execute(createStatement(trials)))
+  return trials.map((_, index) => {
+    const row = rows[index]
+    if (row?.n !== index + 1) throw new Error('the trials statement answered out of order')
+    const id = row.id === null || row.id === undefined ? null : Number(row.id)
+    return { id, taken: row.taken === true, possible: row.possible === true }
+  })
+}
+
+/**
+ * Runs the statement for trials with no key twice among them. When the database refuses it for
+ * several (and so stored none of them), each trial is tried alone, so that one trial's failure is
+ * its own; any other failure (the connection lost: it may have committed) is every one's.
+ */
+async function runRound(db: Database, trials: Asked[]): Promise<Result[]> {
+  try {
+    return (await runStatement(db, trials)).map((outcome) => ({ outcome }))
+  } catch (failure) {
+    if (trials.length === 1 || sqlStateOf(failure) === null) return trials.map(() => ({ failure }))
+    return Promise.all(trials.map(async (trial) => (await runRound(db, [trial]))[0] ?? { failure }))
+  }
+}
+
+/**
+ * The trials of one turn. A key sent twice in one turn (a user's device retrying at once) goes
+ * in a later round, so that it meets its first use as it would one request later.
+ */
+const createdInTurn = batchedPerTurn(async (db: Database, trials: Asked[]) => {
+  const results = new Map<Asked, Result>()
+  let rest = trials
+  while (rest.length > 0) {
+    const keys = new Set<string>()
+    const round: Asked[] = []
+    const later: Asked[] = []
+    for (const trial of rest) {
+      const lock = trial.lockName
+      if (lock !== null && keys.has(lock)) later.push(trial)
+      else {
+        if (lock !== null) keys.add(lock)
+        round.push(trial)
+      }
+    }
+    const roundResults = await runRound(db, round)
+    round.forEach((trial, index) => {
+      const result = roundResults[index]
+      if (result) results.set(trial, result)
+    })
+    rest = later
+  }
+  return results
+})
+
+/**
+ * Stores a trial at most once per user and key (design section 4), with the other trials of the
+ * same turn: `created` with its 201 answer, `replayed` (the key's first answer), `impossible`
+ * (no such store, or not open); 409 while the key's first request is at work, 422 for the key
+ * with another body.
+ */
+export async function createTrialOnce(db: Database, trial: TrialToCreate): Promise<Created> {
+  const asked = askedOf(trial)
+  const result = await createdInTurn(db, asked)
+  if (!result) throw new Error('a trial was left unanswered')
+  if ('failure' in result) throw result.failure
+  const { id, taken, possible } = result.outcome
+  if (id !== null) return { kind: 'created', answer: createdAnswer(id, trial.message) }
+  const { key, requestHash } = asked
+  if (key === null || requestHash === null) return { kind: 'impossible' }
+  return withoutClaim(
+    db,
+    { userId: trial.userId, key, requestHash, now: trial.now },
+    {
+      taken,
+      possible,
+    },
+  )
+}
