@@ -7,11 +7,15 @@
  *   node bench/run.ts --only api [--database-url postgres://…] [--duration 10] [--warmup 2]
  *     [--connections 50] [--partial-load-connections 10] [--trial-rate 1000]
  *
+ * The trials at a fixed rate are sent evenly spaced by `paced` (node:http), not by autocannon, whose
+ * rate lets each connection send its quota of the second at full speed when the second begins.
+ *
  * The partial search's budget is a latency (quality.md's anchor is one query's time): its p95 is
  * measured with one client searching at a time, and again under the load of 10 clients at once,
  * which on two cores shared with PostgreSQL and the load generator is mostly queueing.
  */
 import { randomUUID } from 'node:crypto'
+import http from 'node:http'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -67,7 +71,10 @@ export function percentile(sorted: Float64Array, fraction: number): number {
   return sorted[Math.min(rank, sorted.length) - 1] ?? Number.NaN
 }
 
-/** Runs one scenario for `seconds` and measures every response's latency (ms, not rounded). */
+/**
+ * Runs one scenario for `seconds`, each connection sending its next request when the last is
+ * answered, and measures every response's latency (ms, not rounded).
+ */
 async function load(url: string, scenario: Scenario, seconds: number): Promise<LoadResult> {
   const headers: Record<string, string> = { [appHeader]: appId, Language: 'en' }
   if (scenario.token !== null) headers.Authorization = `Bearer ${scenario.token}`
@@ -89,7 +96,6 @@ async function load(url: string, scenario: Scenario, seconds: number): Promise<L
       },
     ],
   }
-  if (scenario.overallRate !== undefined) options.overallRate = scenario.overallRate
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(options, (error: unknown, done: autocannon.Result) => {
       if (error)
@@ -101,6 +107,73 @@ async function load(url: string, scenario: Scenario, seconds: number): Promise<L
       statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1)
     })
   })
+  return summarize(latencies, statuses, result.errors, result.duration)
+}
+
+/**
+ * Runs one scenario at its `overallRate`, the requests sent evenly spaced (request i at i / rate
+ * seconds) over at most `connections` kept-alive connections: an open load, as many tablets
+ * sending on their own. autocannon's rate instead lets every connection send its quota of the
+ * second at once when the second begins, a burst at full speed. A request's latency counts from
+ * when it was due, so that a request kept waiting for a free connection counts its wait.
+ */
+async function paced(
+  url: string,
+  scenario: Scenario & { overallRate: number },
+  seconds: number,
+): Promise<LoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: scenario.connections })
+  const headers: Record<string, string> = { [appHeader]: appId, Language: 'en' }
+  if (scenario.token !== null) headers.Authorization = `Bearer ${scenario.token}`
+  const latencies: number[] = []
+  const statuses = new Map<number, number>()
+  let errors = 0
+  const total = Math.round(scenario.overallRate * seconds)
+  const started = performance.now()
+  const answered: Promise<void>[] = []
+  const send = (dueAt: number) =>
+    new Promise<void>((resolve) => {
+      const { method, path, body, key } = scenario.next()
+      const requestHeaders: Record<string, string> = { ...headers }
+      if (body !== undefined) requestHeaders['Content-Type'] = 'application/json'
+      if (key !== undefined) requestHeaders[idempotencyHeader] = key
+      const request = http.request(`${url}${path}`, { method, agent, headers: requestHeaders })
+      request.on('response', (response) => {
+        response.resume()
+        response.on('end', () => {
+          latencies.push(performance.now() - dueAt)
+          const code = response.statusCode ?? 0
+          statuses.set(code, (statuses.get(code) ?? 0) + 1)
+          resolve()
+        })
+      })
+      request.on('error', () => {
+        errors += 1
+        resolve()
+      })
+      request.end(body)
+    })
+  let sent = 0
+  while (sent < total) {
+    const elapsed = performance.now() - started
+    const due = Math.min(total, Math.floor((elapsed / 1000) * scenario.overallRate) + 1)
+    for (; sent < due; sent += 1)
+      answered.push(send(started + (sent * 1000) / scenario.overallRate))
+    await new Promise((resolve) => setTimeout(resolve, 1))
+  }
+  await Promise.all(answered)
+  const duration = (performance.now() - started) / 1000
+  agent.destroy()
+  return summarize(latencies, statuses, errors, duration)
+}
+
+/** The figures of a run from every response's latency (ms) and status. */
+function summarize(
+  latencies: number[],
+  statuses: Map<number, number>,
+  errors: number,
+  seconds: number,
+): LoadResult {
   const sorted = Float64Array.from(latencies).sort()
   const ok = [...statuses].reduce(
     (sum, [code, n]) => (code >= 200 && code < 300 ? sum + n : sum),
@@ -110,9 +183,9 @@ async function load(url: string, scenario: Scenario, seconds: number): Promise<L
     responses: latencies.length,
     ok,
     non2xx: latencies.length - ok,
-    errors: result.errors,
-    seconds: result.duration,
-    rps: ok / result.duration,
+    errors,
+    seconds,
+    rps: ok / seconds,
     p50: percentile(sorted, 0.5),
     p95: percentile(sorted, 0.95),
     p99: percentile(sorted, 0.99),
@@ -121,6 +194,14 @@ async function load(url: string, scenario: Scenario, seconds: number): Promise<L
       .map(([code, n]) => `${code}: ${n}`)
       .join(', '),
   }
+}
+
+/** A scenario as fast as answered (autocannon), or at its rate, evenly spaced (`paced`). */
+function runScenario(url: string, scenario: Scenario, seconds: number): Promise<LoadResult> {
+  const { overallRate } = scenario
+  return overallRate === undefined
+    ? load(url, scenario, seconds)
+    : paced(url, { ...scenario, overallRate }, seconds)
 }
 
 /** Cycles through a list, one item per call. */
@@ -140,7 +221,9 @@ const perSecond = (value: number) => `${Math.round(value).toLocaleString('en')} 
 
 function describe(result: LoadResult, scenario: Scenario, seconds: number, terms?: string) {
   const rate =
-    scenario.overallRate === undefined ? '' : `, ${scenario.overallRate} req/s offered (open rate)`
+    scenario.overallRate === undefined
+      ? ''
+      : `, ${scenario.overallRate} req/s offered, evenly spaced (open load; latency from when each was due)`
   return (
     `p50 ${ms(result.p50)}, p95 ${ms(result.p95)}, p99 ${ms(result.p99)}, ${perSecond(result.rps)}, ` +
     `${result.non2xx} non-2xx, ${result.errors} connection errors; statuses ${result.statuses}; ` +
@@ -332,8 +415,8 @@ async function run(): Promise<Figure[]> {
     const results = new Map<Scenario, LoadResult>()
     for (const scenario of Object.values(scenarios)) {
       console.info(`bench api: ${scenario.name}, ${scenario.connections} connections`)
-      await load(url, scenario, warmup)
-      const result = await load(url, scenario, seconds)
+      await runScenario(url, scenario, warmup)
+      const result = await runScenario(url, scenario, seconds)
       console.info(`  ${describe(result, scenario, seconds)}`)
       results.set(scenario, result)
     }
