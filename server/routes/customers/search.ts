@@ -95,8 +95,8 @@ function matchCondition(shape: Shape, value: (name: string) => SQL): SQL | undef
   return or(...conditions)
 }
 
-/** One search: its query and page. */
-type Search = { query: string; page: number }
+/** One search: its page, and what its query looks for (made before it joins the turn's others). */
+type Search = { page: number; match: ReturnType<typeof customerMatch> }
 
 /**
  * `GET /customer/search`: a page of the matching customers by name then id, and how many match.
@@ -111,31 +111,28 @@ export async function searchCustomers(
   query: string,
   page: number,
 ): Promise<CustomerList> {
-  const list = await searchedPage(db, { query, page })
+  const list = await searchedPage(db, { page, match: customerMatch(query) })
   if (!list) throw new Error('a search was left unanswered')
   return list
 }
 
 const searchedPage = batchedPerTurn(async (db: Database, searches: Search[]) => {
-  const byShape = Map.groupBy(
-    searches.map((search) => ({ search, match: customerMatch(search.query) })),
-    ({ match }) => statementName(match?.shape ?? null),
-  )
+  const byShape = Map.groupBy(searches, ({ match }) => statementName(match?.shape ?? null))
   const lists = new Map<Search, CustomerList>()
   await Promise.all(
     byShape.values().map(async (asked) => {
       const shape = asked[0]?.match?.shape ?? null
       const values: Record<string, unknown[]> = {
-        offset: asked.map(({ search }) => (search.page - 1) * pageSize),
+        offset: asked.map(({ page }) => (page - 1) * pageSize),
       }
       for (const name of valueNames(shape)) {
         values[name] = asked.map(({ match }) => match?.values[name] ?? null)
       }
       const rows = await searchStatement(db, shape).execute(values)
       const pages = Map.groupBy(rows, (row) => row.asked)
-      for (const [index, { search, match }] of asked.entries()) {
+      for (const [index, search] of asked.entries()) {
         const pageRows = pages.get(index + 1) ?? []
-        const count = pageRows[0]?.count ?? (await countPastTheLast(db, search, match))
+        const count = pageRows[0]?.count ?? (await countPastTheLast(db, search))
         lists.set(search, { rows: pageRows.map((row) => row.customer), count })
       }
     }),
@@ -147,12 +144,8 @@ const searchedPage = batchedPerTurn(async (db: Database, searches: Search[]) => 
  * How many match a search whose page is empty: none when it is the first page, else (a page past
  * the last) counted alone.
  */
-async function countPastTheLast(
-  db: Database,
-  search: Search,
-  match: ReturnType<typeof customerMatch>,
-): Promise<number> {
-  if (search.page === 1) return 0
+async function countPastTheLast(db: Database, { page, match }: Search): Promise<number> {
+  if (page === 1) return 0
   const where = match
     ? matchCondition(match.shape, (name) => sql`${match.values[name]}`)
     : undefined
