@@ -1,4 +1,4 @@
-type Waiting<Row> = { resolve: (row: Row | undefined) => void; reject: (error: unknown) => void }
+type Waiting<Row> = { resolve: (result: Row | undefined) => void; reject: (error: unknown) => void }
 
 /**
  * A statement by key that requests handled in the same turn of the event loop share. The keys
@@ -16,14 +16,14 @@ export function batchedPerTurn<Db extends object, Key, Row>(
 ): (db: Db, key: Key) => Promise<Row | undefined> {
   const waitingByDb = new WeakMap<Db, Map<Key, Waiting<Row>[]>>()
 
-  async function readWaiting(db: Db) {
+  async function runWaiting(db: Db) {
     const waiting = waitingByDb.get(db)
     waitingByDb.delete(db)
     if (!waiting) return
     try {
-      const rows = await run(db, [...waiting.keys()])
+      const results = await run(db, [...waiting.keys()])
       for (const [key, callers] of waiting) {
-        for (const caller of callers) caller.resolve(rows.get(key))
+        for (const caller of callers) caller.resolve(results.get(key))
       }
     } catch (error) {
       for (const callers of waiting.values()) {
@@ -38,7 +38,7 @@ export function batchedPerTurn<Db extends object, Key, Row>(
       if (!waiting) {
         waiting = new Map()
         waitingByDb.set(db, waiting)
-        setImmediate(() => void readWaiting(db))
+        setImmediate(() => void runWaiting(db))
       }
       const callers = waiting.get(key)
       if (callers) callers.push({ resolve, reject })
