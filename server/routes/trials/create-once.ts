@@ -30,8 +30,10 @@ export type TrialToCreate = {
   body: unknown
 }
 
-/** What the statement did for one trial: its new id, whether its key's lock was free, and
- * whether its store allowed it. */
+/**
+ * What the statement did for one trial: its new id, whether its key's lock was free, and whether
+ * its store allowed it.
+ */
 type Outcome = { id: number | null; taken: boolean; possible: boolean }
 
 type Result = { outcome: Outcome } | { failure: unknown }
