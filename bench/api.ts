@@ -71,13 +71,21 @@ export function percentile(sorted: Float64Array, fraction: number): number {
   return sorted[Math.min(rank, sorted.length) - 1] ?? Number.NaN
 }
 
+/** The scenario's next request, with the app's headers, its token and its key. */
+function nextRequest(scenario: Scenario) {
+  const { method, path, body, key } = scenario.next()
+  const headers: Record<string, string> = { [appHeader]: appId, Language: 'en' }
+  if (scenario.token !== null) headers.Authorization = `Bearer ${scenario.token}`
+  if (body !== undefined) headers['Content-Type'] = 'application/json'
+  if (key !== undefined) headers[idempotencyHeader] = key
+  return { method, path, headers, body }
+}
+
 /**
  * Runs one scenario for `seconds`, each connection sending its next request when the last is
  * answered, and measures every response's latency (ms, not rounded).
  */
 async function load(url: string, scenario: Scenario, seconds: number): Promise<LoadResult> {
-  const headers: Record<string, string> = { [appHeader]: appId, Language: 'en' }
-  if (scenario.token !== null) headers.Authorization = `Bearer ${scenario.token}`
   const latencies: number[] = []
   const statuses = new Map<number, number>()
   const options: autocannon.Options = {
@@ -86,13 +94,7 @@ async function load(url: string, scenario: Scenario, seconds: number): Promise<L
     duration: seconds,
     requests: [
       {
-        setupRequest: (request) => {
-          const { method, path, body, key } = scenario.next()
-          const requestHeaders: Record<string, string> = { ...headers }
-          if (body !== undefined) requestHeaders['Content-Type'] = 'application/json'
-          if (key !== undefined) requestHeaders[idempotencyHeader] = key
-          return { ...request, method, path, headers: requestHeaders, body }
-        },
+        setupRequest: (request) => ({ ...request, ...nextRequest(scenario) }),
       },
     ],
   }
@@ -123,8 +125,6 @@ async function paced(
   seconds: number,
 ): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: scenario.connections })
-  const headers: Record<string, string> = { [appHeader]: appId, Language: 'en' }
-  if (scenario.token !== null) headers.Authorization = `Bearer ${scenario.token}`
   const latencies: number[] = []
   const statuses = new Map<number, number>()
   let errors = 0
@@ -133,11 +133,8 @@ async function paced(
   const answered: Promise<void>[] = []
   const send = (dueAt: number) =>
     new Promise<void>((resolve) => {
-      const { method, path, body, key } = scenario.next()
-      const requestHeaders: Record<string, string> = { ...headers }
-      if (body !== undefined) requestHeaders['Content-Type'] = 'application/json'
-      if (key !== undefined) requestHeaders[idempotencyHeader] = key
-      const request = http.request(`${url}${path}`, { method, agent, headers: requestHeaders })
+      const { method, path, headers, body } = nextRequest(scenario)
+      const request = http.request(`${url}${path}`, { method, agent, headers })
       request.on('response', (response) => {
         response.resume()
         response.on('end', () => {
