@@ -81,12 +81,15 @@ test('an agent completes a trial with a store, HTS and RMC, two sticks and a pur
   const storeName = (await option.innerText()).split(',')[0] ?? ''
   await option.click()
 
+  // Each new step's question takes the focus, so that keyboard and screen-reader users follow.
   await step(page, 'Gender')
+  await expect(page.getByRole('heading', { level: 2, name: 'Gender' })).toBeFocused()
   await expect(page.getByRole('button', { name: 'Back' })).toBeVisible()
   await expectAccessible(page)
   await page.getByRole('radio', { name: 'Female' }).click()
 
   await step(page, 'Age group')
+  await expect(page.getByRole('heading', { level: 2, name: 'Age group' })).toBeFocused()
   await expectAccessible(page)
   await page.getByRole('radio', { name: '25–34' }).click()
 

@@ -45,13 +45,19 @@ export function TrialWizard({ user, draft }: { user: User; draft: WizardState | 
   // then needs no style or layout of its own, and the old step's controls are not removed with the
   // focus in them. The heading's new text is in place before the task ends, so before anything is
   // announced. (The reducer is pure: running it ahead tells whether the step changes.)
+  // A store is chosen in the store picker's effect, after the picker has drawn the choice: focusing
+  // there would lay out that page at once and blur the picker (one more render of a picker about
+  // to go), so the new step takes the focus once it is in the page (the effect below).
   const latest = useRef(state)
   useEffect(() => {
     latest.current = state
   }, [state])
   const dispatch = useCallback((action: WizardAction) => {
     const before = latest.current
-    if (wizardReducer(before, action).stepIndex !== before.stepIndex) focusHeading(heading)
+    const focusesAhead = action.type !== 'setStore'
+    if (focusesAhead && wizardReducer(before, action).stepIndex !== before.stepIndex) {
+      focusHeading(heading)
+    }
     apply(action)
   }, [])
 
