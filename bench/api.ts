@@ -319,6 +319,14 @@ async function deleteTrialsSince(databaseUrl: string, email: string, since: Date
       [email, since],
     )
     console.info(`bench api: deleted the ${trials.rowCount ?? 0} trials posted`)
+    // The deleted rows vacuumed and every change written out now, so that the next run and the
+    // benchmarks after this one meet the tables as generated and a PostgreSQL with nothing to do.
+    await client.query('vacuum analyze trials')
+    await client.query('vacuum analyze idempotency_keys')
+    // CHECKPOINT needs a superuser or pg_checkpoint; without, PostgreSQL writes out in its time.
+    await client.query('checkpoint').catch((error: unknown) => {
+      console.warn(`bench api: no checkpoint (${error instanceof Error ? error.message : ''})`)
+    })
   } finally {
     await client.end()
   }
