@@ -46,6 +46,16 @@ function inlineStylesheets(head: string): string {
   )
 }
 
+/**
+ * The screen is drawn only once all of it has been read: the browser would otherwise paint the
+ * part of the page it has parsed so far, and the card, centred on the page, moved up as the rest
+ * of the form came in (a layout shift of up to 0.22, in half of the loads at phone size under
+ * a 4x slowdown). `rel=expect` holds rendering until the marker after the screen is parsed
+ * (Chromium; other browsers draw as before).
+ */
+const drawnMarker = 'login-drawn'
+const drawnWhole = `<link rel="expect" href="#${drawnMarker}" blocking="render">`
+
 if (!existsSync(chromiumPath)) {
   console.info(`prerender: no Chromium at ${chromiumPath}; /login gets the plain index.html`)
   process.exit(0)
@@ -79,11 +89,11 @@ try {
     await context.close()
 
     const html =
-      inlineStylesheets(indexHtml.slice(0, rootStart)).replace(
-        /<html lang="[^"]*">/,
-        `<html lang="${intlTag[locale]}">`,
-      ) +
-      `<div id="root"><div inert aria-hidden="true" style="display: contents">${screen}</div>` +
+      inlineStylesheets(indexHtml.slice(0, rootStart))
+        .replace(/<html lang="[^"]*">/, `<html lang="${intlTag[locale]}">`)
+        .replace('</head>', `${drawnWhole}</head>`) +
+      `<div id="root"><div inert aria-hidden="true" style="display: contents">${screen}` +
+      `<span id="${drawnMarker}"></span></div>` +
       indexHtml.slice(rootEnd)
     writeFileSync(join(outDir, `login-${locale}.html`), html)
   }
