@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm'
+import { PgDialect } from 'drizzle-orm/pg-core'
 import type { Database } from './database.ts'
 
 /** A prepared statement's named value, where a query part is expected (not only a value). */
@@ -39,4 +40,14 @@ export function preparedPerDatabase<Query>(
 ): (db: Database) => Query {
   const statements = preparedStatements<Query>()
   return (db) => statements(db, '', () => build(db))
+}
+
+const dialect = new PgDialect()
+
+/**
+ * A statement written as SQL (not with the query builder) prepared under `name` on `db`, its
+ * `sql.placeholder`s given to `execute`. Answers the driver's result (`rowsOf` reads its rows).
+ */
+export function preparedSql(db: Database, name: string, query: SQL) {
+  return db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false)
 }

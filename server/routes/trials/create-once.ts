@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm'
-import { PgDialect } from 'drizzle-orm/pg-core'
 import type { TrialBody } from '../../../src/contract/trial.ts'
 import { batchedPerTurn } from '../../db/batched-per-turn.ts'
 import type { Database } from '../../db/database.ts'
-import { preparedPerDatabase } from '../../db/prepared.ts'
+import { preparedPerDatabase, preparedSql } from '../../db/prepared.ts'
 import { rowsOf } from '../../db/raw-rows.ts'
 import { sqlStateOf } from '../../db/sql-state.ts'
 import {
@@ -158,12 +157,7 @@ function createStatement() {
  * first few runs, keeps one plan for it. Planning it took as long as running it (0.5 ms each).
  */
 const createTrials = preparedPerDatabase((db) =>
-  db._.session.prepareQuery(
-    new PgDialect().sqlToQuery(createStatement()),
-    undefined,
-    'create_trials',
-    false,
-  ),
+  preparedSql(db, 'create_trials', createStatement()),
 )
 
 async function runStatement(db: Database, trials: Asked[]): Promise<Outcome[]> {
@@ -240,9 +234,6 @@ export async function createTrialOnce(db: Database, trial: TrialToCreate): Promi
   return withoutClaim(
     db,
     { userId: trial.userId, key, requestHash, now: trial.now },
-    {
-      taken,
-      possible,
-    },
+    { taken, possible },
   )
 }
