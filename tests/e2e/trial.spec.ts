@@ -212,6 +212,13 @@ test('an agent completes a trial with a store, HTS and RMC, two sticks and a pur
   await page.getByRole('button', { name: 'One more Aurum Gold' }).click()
   await page.getByRole('button', { name: 'One more Aurum Gold' }).click()
   await expect(page.getByRole('spinbutton', { name: 'Aurum Gold' })).toHaveValue('2')
+  // A quantity can also be typed: tapping a stick's 0 opens its number field, focused.
+  await page.getByRole('button', { name: 'Type the quantity of Aurum Tan: 0' }).click()
+  await expect(page.getByRole('spinbutton', { name: 'Aurum Tan' })).toBeFocused()
+  await page.keyboard.type('12')
+  await expect(page.getByRole('spinbutton', { name: 'Aurum Tan' })).toHaveValue('12')
+  await page.getByRole('button', { name: 'One less Aurum Tan' }).click()
+  await expect(page.getByRole('spinbutton', { name: 'Aurum Tan' })).toHaveValue('11')
   await expectAccessible(page)
   const { id, key } = await finish(page)
   expect(key).toMatch(uuid)
@@ -243,7 +250,10 @@ test('an agent completes a trial with a store, HTS and RMC, two sticks and a pur
     shoppingSuccess: {
       reason: ['taste'],
       device: null,
-      sticks: [{ id: sticks.rows[0]?.id, name: 'Aurum Gold', quantity: 2 }],
+      sticks: [
+        { id: sticks.rows[0]?.id, name: 'Aurum Gold', quantity: 2 },
+        { id: expect.any(Number), name: 'Aurum Tan', quantity: 11 },
+      ],
     },
   })
 

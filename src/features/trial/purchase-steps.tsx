@@ -1,4 +1,4 @@
-import { useId, type Dispatch } from 'react'
+import { useId, useState, type Dispatch } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
 import { noPurchaseReasons, purchaseReasons } from '../../contract/trial-options.ts'
@@ -71,51 +71,95 @@ function StickQuantities({
   if (products.isError) return <p role="alert">{products.error.message}</p>
   return (
     <ul role="list" className={styles.quantities}>
-      {products.data.map((product) => {
-        const quantity = sticks.find((stick) => stick.id === product.id)?.quantity ?? 0
-        const stick = { id: product.id, name: product.name }
-        const name = product.name
-        const id = `${fieldId}-${product.id}`
-        return (
-          <li key={product.id} className={styles.quantityRow} data-chosen={quantity > 0}>
-            <label htmlFor={id} className={styles.quantityName}>
-              {name}
-            </label>
-            <div className={styles.stepper}>
-              <button
-                type="button"
-                className={styles.stepButton}
-                aria-label={t`One less ${name}`}
-                disabled={quantity === 0}
-                onClick={() => onChange(stick, quantity - 1)}
-              >
-                −
-              </button>
-              <input
-                id={id}
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={99}
-                className={styles.quantity}
-                value={quantity}
-                onChange={(event) => onChange(stick, Number(event.target.value))}
-                onFocus={(event) => event.target.select()}
-              />
-              <button
-                type="button"
-                className={styles.stepButton}
-                aria-label={t`One more ${name}`}
-                disabled={quantity >= 99}
-                onClick={() => onChange(stick, quantity + 1)}
-              >
-                +
-              </button>
-            </div>
-          </li>
-        )
-      })}
+      {products.data.map((product) => (
+        <StickRow
+          key={product.id}
+          id={`${fieldId}-${product.id}`}
+          name={product.name}
+          quantity={sticks.find((stick) => stick.id === product.id)?.quantity ?? 0}
+          onChange={(quantity) => onChange({ id: product.id, name: product.name }, quantity)}
+        />
+      ))}
     </ul>
+  )
+}
+
+/**
+ * One stick product: its name, and − and + around its quantity. The quantity is a number field
+ * once the stick is chosen or its 0 is tapped to type a quantity; before that the 0 is a plain button:
+ * eight number fields drawn at once made the step the wizard's slowest to appear.
+ */
+function StickRow({
+  id,
+  name,
+  quantity,
+  onChange,
+}: {
+  id: string
+  name: string
+  quantity: number
+  onChange: (quantity: number) => void
+}) {
+  const { t } = useLingui()
+  const [editing, setEditing] = useState(false)
+  const typed = quantity > 0 || editing
+  return (
+    <li className={styles.quantityRow} data-chosen={quantity > 0}>
+      {typed ? (
+        <label htmlFor={id} className={styles.quantityName}>
+          {name}
+        </label>
+      ) : (
+        <span className={styles.quantityName}>{name}</span>
+      )}
+      <div className={styles.stepper}>
+        <button
+          type="button"
+          className={styles.stepButton}
+          aria-label={t`One less ${name}`}
+          disabled={quantity === 0}
+          onClick={() => onChange(quantity - 1)}
+        >
+          −
+        </button>
+        {typed ? (
+          <input
+            id={id}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={99}
+            className={styles.quantity}
+            value={quantity}
+            autoFocus={editing && quantity === 0}
+            onChange={(event) => onChange(Number(event.target.value))}
+            onFocus={(event) => {
+              setEditing(true)
+              event.target.select()
+            }}
+            onBlur={() => setEditing(false)}
+          />
+        ) : (
+          <button
+            type="button"
+            className={styles.quantityNone}
+            aria-label={t`Type the quantity of ${name}: 0`}
+            onClick={() => setEditing(true)}
+          >
+            0
+          </button>
+        )}
+        <button
+          type="button"
+          className={styles.stepButton}
+          aria-label={t`One more ${name}`}
+          disabled={quantity >= 99}
+          onClick={() => onChange(quantity + 1)}
+        >
+          +
+        </button>
+      </div>
+    </li>
   )
 }
 
