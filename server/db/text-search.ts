@@ -11,8 +11,12 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`)
 }
 
+/** The `like` pattern of text holding `query`: `%`, `_` and `\\` in it are plain characters. */
+export function containsPattern(query: string): string {
+  return `%${escapeLike(query)}%`
+}
+
 /** `column` holds `query`, folded; `%` and `_` in the query are plain characters. */
 export function containsFolded(column: PgColumn, query: string): SQL {
-  const pattern = sql`${'%' + escapeLike(query) + '%'}`
-  return sql`${folded(column)} like ${folded(pattern)}`
+  return sql`${folded(column)} like ${folded(sql`${containsPattern(query)}`)}`
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { storeDeleteResultSchema, storeLogListSchema } from '../../src/contract/administration.ts'
 import { dataEnvelope } from '../../src/contract/http.ts'
 import { messages } from '../../src/contract/messages.ts'
-import { storeSchema } from '../../src/contract/stores.ts'
+import { storeListSchema, storeSchema } from '../../src/contract/stores.ts'
 import { storeLogs } from '../../server/db/schema/store-logs.ts'
 import { stores } from '../../server/db/schema/stores.ts'
 import { expectAdminsOnly, signedIn } from './admin-fixtures.ts'
@@ -81,6 +81,17 @@ describe.each(databases)('store administration on $name', (database) => {
     })
     const found = await api.request('GET', `/store/${body.data.id}`, { token: admin.token })
     expect(expectShape(dataEnvelope(storeSchema), found.body).data.city).toBe('Podgorica')
+
+    // The search reads the folded name, address and city the database keeps: they follow the edit.
+    const searched = async (query: string) => {
+      const params = new URLSearchParams({ query })
+      const response = await api.request('GET', `/store/search?${params}`, { token: admin.token })
+      return expectShape(dataEnvelope(storeListSchema), response.body).data.rows.map(
+        (row) => row.id,
+      )
+    }
+    expect(await searched(changed.name.replace('Čačak', 'CACAK'))).toEqual([body.data.id])
+    expect(await searched(form.name)).toEqual([])
   })
 
   it('names invalid store fields in the request language', async () => {

@@ -1,7 +1,14 @@
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 import { countries } from '../../../src/contract/stores.ts'
+import { folded } from '../text-search.ts'
 
+/**
+ * The store search (the wizard's first step, at every trial) looks for its query in the name,
+ * address and city without case or diacritics. Each is kept folded as it is written, so a search
+ * compares stored text instead of folding every store's three fields again: 1.5 ms a statement at
+ * 557 stores, 0.15 ms from the stored columns (`EXPLAIN ANALYZE`).
+ */
 export const stores = pgTable(
   'stores',
   {
@@ -12,6 +19,15 @@ export const stores = pgTable(
     country: text('country', { enum: countries }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
+    foldedName: text('folded_name')
+      .notNull()
+      .generatedAlwaysAs((): SQL => folded(stores.name)),
+    foldedAddress: text('folded_address')
+      .notNull()
+      .generatedAlwaysAs((): SQL => folded(stores.address)),
+    foldedCity: text('folded_city')
+      .notNull()
+      .generatedAlwaysAs((): SQL => folded(stores.city)),
   },
   (table) => [
     check('stores_country_check', sql`${table.country} in ('RS', 'ME')`),

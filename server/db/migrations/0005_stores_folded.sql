@@ -1,0 +1,3 @@
+ALTER TABLE "stores" ADD COLUMN "folded_name" text GENERATED ALWAYS AS (lower(translate("stores"."name", 'ČĆŠŽĐčćšžđ', 'CCSZDccszd'))) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "stores" ADD COLUMN "folded_address" text GENERATED ALWAYS AS (lower(translate("stores"."address", 'ČĆŠŽĐčćšžđ', 'CCSZDccszd'))) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "stores" ADD COLUMN "folded_city" text GENERATED ALWAYS AS (lower(translate("stores"."city", 'ČĆŠŽĐčćšžđ', 'CCSZDccszd'))) STORED NOT NULL;
