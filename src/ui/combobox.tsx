@@ -77,7 +77,11 @@ export function Combobox<T>(props: ComboboxProps<T>) {
     onInputValueChange: ({ type, inputValue }) => {
       if (type !== useCombobox.stateChangeTypes.InputChange) props.onInputValueChange(inputValue)
     },
-    onSelectedItemChange: ({ selectedItem: entry }) => {
+    // A click on an option is reported by the option's own onClick (below), so that the caller's
+    // change (the wizard's next step) is drawn in the click's render; downshift reports it from an
+    // effect, after drawing the list closed, which cost the wizard's first step a render.
+    onSelectedItemChange: ({ type, selectedItem: entry }) => {
+      if (type === useCombobox.stateChangeTypes.ItemClick) return
       if (entry?.kind !== 'more') props.onSelectedItemChange(entry ? entry.item : null)
     },
   })
@@ -142,7 +146,13 @@ export function Combobox<T>(props: ComboboxProps<T>) {
                   {...combobox.getItemProps({
                     item: entry,
                     index,
-                    onClick: entry.kind === 'more' ? loadMore : undefined,
+                    onClick:
+                      entry.kind === 'more'
+                        ? loadMore
+                        : () => {
+                            if (itemKey(entry.item) !== chosenKey)
+                              props.onSelectedItemChange(entry.item)
+                          },
                   })}
                   className={cx(
                     styles.option,
