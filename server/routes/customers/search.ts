@@ -5,15 +5,10 @@ import type { Database } from '../../db/database.ts'
 import { customers } from '../../db/schema/customers.ts'
 import { batchedPerTurn } from '../../db/batched-per-turn.ts'
 import { preparedStatements } from '../../db/prepared.ts'
-import { escapeLike, folded } from '../../db/text-search.ts'
+import { containsPattern, folded } from '../../db/text-search.ts'
 
 /** Shorter partial queries have no trigram to look up: only an exact referral code matches. */
 export const minPartialLength = 3
-
-/** `%text%` for `like`, the text taken as it is. */
-function containing(text: string): string {
-  return `%${escapeLike(text)}%`
-}
 
 /**
  * What a phone query looks for in the stored international numbers (`+3816…`, `+3826…`), or
@@ -61,16 +56,16 @@ export function customerMatch(query: string): { shape: Shape; values: MatchValue
   if (query.length >= minPartialLength && !query.startsWith('+')) {
     if (!/\s/.test(query)) {
       shape.email = true
-      values.email = containing(query.toLowerCase())
+      values.email = containsPattern(query.toLowerCase())
     }
     if (!/[@.]/.test(query)) {
       shape.name = true
-      values.name = containing(query)
+      values.name = containsPattern(query)
     }
   }
   const phones = phoneFragments(query).map((fragment, index) => {
     const prefix = fragment.startsWith('+')
-    values[`phone${index}`] = prefix ? fragment : containing(fragment)
+    values[`phone${index}`] = prefix ? fragment : containsPattern(fragment)
     return prefix ? ('prefix' as const) : ('part' as const)
   })
   return { shape: { ...shape, phones }, values }
