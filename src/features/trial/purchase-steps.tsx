@@ -86,7 +86,7 @@ function StickQuantities({
 
 /**
  * One stick product: its name, and − and + around its quantity. The quantity is a number field
- * once the stick is chosen or its 0 is tapped to type a quantity; before that the 0 is a plain button:
+ * once the stick is chosen or its 0 is tapped to type one; before that the 0 is a plain button:
  * eight number fields drawn at once made the step the wizard's slowest to appear.
  */
 function StickRow({
