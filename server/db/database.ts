@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import pg from 'pg'
 import type { Config } from '../config.ts'
+import { runPreparedOn } from './prepared.ts'
 import { copyTemplateInto, migrationsFolder, templateTarball } from './pglite-template.ts'
 
 /** The query builder the app uses, whichever driver is underneath (a transaction is one too). */
@@ -19,6 +20,15 @@ export type OpenDatabase = {
   /** Applies the committed SQL migrations that have not run yet. */
   migrate: () => Promise<void>
   close: () => Promise<void>
+}
+
+/** A pool of connections to PostgreSQL. */
+function openPool(connectionString: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString })
+  // An idle connection the server closes (a restart, a failover) must not crash the process:
+  // the pool drops it and opens another for the next query.
+  pool.on('error', (error) => console.warn('database connection lost:', error.message))
+  return pool
 }
 
 /** The advisory lock key the migrations run under (any constant shared by every process). */
@@ -33,11 +43,19 @@ export async function openDatabase(
   options: { memory?: boolean } = {},
 ): Promise<OpenDatabase> {
   if (config.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl })
-    // An idle connection the server closes (a restart, a failover) must not crash the process:
-    // the pool drops it and opens another for the next query.
-    pool.on('error', (error) => console.warn('database connection lost:', error.message))
+    const pool = openPool(config.databaseUrl)
     const db = drizzlePg({ client: pool })
+    // The prepared statements (the lookups every request runs) have connections of their own that
+    // plan each of them once. Left to itself, PostgreSQL planned them again at every run with its
+    // values: a generic plan of `id = any($1)` counts on 10 keys, so it never looked cheaper than
+    // one planned for the turn's few. Other statements keep plans made for their values.
+    const statementsPool = openPool(config.databaseUrl)
+    statementsPool.on('connect', (client) => {
+      client.query('set plan_cache_mode = force_generic_plan').catch((error: unknown) => {
+        console.warn('plan_cache_mode not set:', error instanceof Error ? error.message : error)
+      })
+    })
+    runPreparedOn(db, drizzlePg({ client: statementsPool }))
     return {
       db,
       migrate: async () => {
@@ -54,7 +72,9 @@ export async function openDatabase(
           client.release()
         }
       },
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), statementsPool.end()])
+      },
     }
   }
   let dataDir: string | undefined

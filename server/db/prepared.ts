@@ -8,15 +8,26 @@ export function placeholder(name: string): SQL {
 }
 
 /**
+ * The database a prepared statement of `db` runs on: on PostgreSQL, connections of their own that
+ * plan each prepared statement once (`openDatabase`); otherwise (PGlite, a transaction) `db`.
+ */
+const preparedOn = new WeakMap<Database, Database>()
+
+/** Prepared statements of `db` run on `statements` from now on (`openDatabase` says so). */
+export function runPreparedOn(db: Database, statements: Database): void {
+  preparedOn.set(db, statements)
+}
+
+/**
  * Queries that many requests run, built and prepared once per database and name: neither the
  * query builder nor PostgreSQL's parser and planner run again for them. `build` ends in drizzle's
  * `.prepare(name)` with `sql.placeholder`s for what changes between runs; it runs the first time a
- * name is asked for on a database.
+ * name is asked for on a database, and builds on the database it is given (`runPreparedOn`).
  */
 export function preparedStatements<Query>(): (
   db: Database,
   name: string,
-  build: () => Query,
+  build: (db: Database) => Query,
 ) => Query {
   const prepared = new WeakMap<Database, Map<string, Query>>()
   return (db, name, build) => {
@@ -27,7 +38,7 @@ export function preparedStatements<Query>(): (
     }
     let query = byName.get(name)
     if (!query) {
-      query = build()
+      query = build(preparedOn.get(db) ?? db)
       byName.set(name, query)
     }
     return query
@@ -39,7 +50,7 @@ export function preparedPerDatabase<Query>(
   build: (db: Database) => Query,
 ): (db: Database) => Query {
   const statements = preparedStatements<Query>()
-  return (db) => statements(db, '', () => build(db))
+  return (db) => statements(db, '', build)
 }
 
 const dialect = new PgDialect()

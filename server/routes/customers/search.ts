@@ -245,5 +245,5 @@ function prepare(db: Database, shape: Shape | null) {
 const searchStatements = preparedStatements<ReturnType<typeof prepare>>()
 
 function searchStatement(db: Database, shape: Shape | null) {
-  return searchStatements(db, statementName(shape), () => prepare(db, shape))
+  return searchStatements(db, statementName(shape), (on) => prepare(on, shape))
 }

@@ -25,7 +25,9 @@ function toStore(row: Omit<Store, 'createdAt'> & { createdAt: Date }): Store {
  * address and city as the database keeps them folded.
  */
 function searchStatements(db: Database, withQuery: boolean) {
-  const pattern = folded(placeholder('pattern'))
+  // Folded once per run (a sub-select): in a plan made once, `folded($1)` would be worked out
+  // again for every row it is compared with.
+  const pattern = sql`(select ${folded(placeholder('pattern'))})`
   const where = and(
     isNull(stores.archivedAt),
     withQuery
@@ -55,7 +57,7 @@ const prepared = preparedStatements<ReturnType<typeof searchStatements>>()
 /** Stores that are not archived whose name, address or city holds `query`, by name then id. */
 export async function searchStores(db: Database, query: string, page: number): Promise<StoreList> {
   const withQuery = query !== ''
-  const statements = prepared(db, String(withQuery), () => searchStatements(db, withQuery))
+  const statements = prepared(db, String(withQuery), (on) => searchStatements(on, withQuery))
   const values = { pattern: containsPattern(query) }
   const [rows, [total]] = await Promise.all([
     statements.rows.execute({ ...values, limit: pageSize, offset: (page - 1) * pageSize }),
