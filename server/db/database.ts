@@ -31,6 +31,17 @@ function openPool(connectionString: string): pg.Pool {
   return pool
 }
 
+/**
+ * The connection string with a setting every connection starts with (in its `options`, after any
+ * it has: the last one of a name applies).
+ */
+function withSetting(connectionString: string, name: string, value: string): string {
+  const url = new URL(connectionString)
+  const options = [url.searchParams.get('options'), `-c ${name}=${value}`]
+  url.searchParams.set('options', options.filter((option) => option !== null).join(' '))
+  return url.href
+}
+
 /** The advisory lock key the migrations run under (any constant shared by every process). */
 const migrationLock = 20240502
 
@@ -49,12 +60,9 @@ export async function openDatabase(
     // plan each of them once. Left to itself, PostgreSQL planned them again at every run with its
     // values: a generic plan of `id = any($1)` counts on 10 keys, so it never looked cheaper than
     // one planned for the turn's few. Other statements keep plans made for their values.
-    const statementsPool = openPool(config.databaseUrl)
-    statementsPool.on('connect', (client) => {
-      client.query('set plan_cache_mode = force_generic_plan').catch((error: unknown) => {
-        console.warn('plan_cache_mode not set:', error instanceof Error ? error.message : error)
-      })
-    })
+    const statementsPool = openPool(
+      withSetting(config.databaseUrl, 'plan_cache_mode', 'force_generic_plan'),
+    )
     runPreparedOn(db, drizzlePg({ client: statementsPool }))
     return {
       db,

@@ -9,8 +9,11 @@ import { rowsOf } from '../../server/db/raw-rows.ts'
 
 const postgresUrl = process.env.TEST_DATABASE_URL
 
-/** What the connection a statement ran on plans with: `auto`, or `force_generic_plan`. */
-const planMode = sql`select current_setting('plan_cache_mode') as mode`
+/**
+ * What the connection a statement ran on plans with (`auto`, or `force_generic_plan`), and its
+ * `work_mem`, which the test's connection string sets.
+ */
+const planMode = sql`select current_setting('plan_cache_mode') as mode, current_setting('work_mem') as "workMem"`
 const preparedPlanMode = preparedPerDatabase((db) => preparedSql(db, 'plan_mode', planMode))
 
 /**
@@ -24,7 +27,10 @@ describe.skipIf(!postgresUrl)('statements on PostgreSQL', () => {
 
   beforeAll(async () => {
     folder = await mkdtemp(join(tmpdir(), 'prepared-'))
-    database = await openDatabase({ databaseUrl: postgresUrl, dataDir: folder })
+    // Settings of the connection string's own apply to every connection.
+    const url = new URL(postgresUrl ?? '')
+    url.searchParams.set('options', '-c work_mem=5MB')
+    database = await openDatabase({ databaseUrl: url.href, dataDir: folder })
   })
   afterAll(async () => {
     await database.close()
@@ -34,7 +40,7 @@ describe.skipIf(!postgresUrl)('statements on PostgreSQL', () => {
   it('plans a prepared statement once, and any other statement for its values', async () => {
     const prepared = rowsOf(await preparedPlanMode(database.db).execute())
     const plain = rowsOf(await database.db.execute(planMode))
-    expect(prepared).toEqual([{ mode: 'force_generic_plan' }])
-    expect(plain).toEqual([{ mode: 'auto' }])
+    expect(prepared).toEqual([{ mode: 'force_generic_plan', workMem: '5MB' }])
+    expect(plain).toEqual([{ mode: 'auto', workMem: '5MB' }])
   })
 })
