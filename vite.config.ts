@@ -46,6 +46,68 @@ function contractMessageIdsOnly(): Plugin {
   }
 }
 
+/**
+ * What a signed-in start runs before the home draws: the device's kept look-ups
+ * (src/offline/persist-lookups.ts, read before the first screen), and the split parts of the
+ * routes the home is drawn from (the app's frame, then home; not their error or pending parts).
+ */
+const homeModules = [
+  /[\\/]src[\\/]offline[\\/]persist-lookups\.ts$/,
+  /[\\/]src[\\/]routes[\\/](_app|_app[\\/]_store|_app[\\/]_store[\\/]index)\.tsx\?tsr-split=(?!errorComponent|notFoundComponent|pendingComponent)/,
+]
+
+/**
+ * `index.html` asks for the signed-in home's code with the page (`<link rel="modulepreload">`, and
+ * `rel="preload"` for its CSS): the chunks of `homeModules` and what they import, beside the entry
+ * instead of after it has run (one round trip and the entry's run fewer before the home draws).
+ * Managers and brand experts start there, and every signed-in screen shares most of it. The links
+ * are marked `data-home`: the prerendered sign-in page leaves them out (scripts/prerender-login.ts).
+ */
+function preloadHome(): Plugin {
+  return {
+    name: 'preload-home',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        if (!bundle) return
+        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk')
+        const byFileName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
+        const wanted = new Set<string>()
+        const visit = (fileName: string) => {
+          const chunk = byFileName.get(fileName)
+          if (!chunk || chunk.isEntry || wanted.has(fileName)) return
+          wanted.add(fileName)
+          chunk.imports.forEach(visit)
+        }
+        for (const module of homeModules) {
+          const holding = chunks.filter((chunk) => chunk.moduleIds.some((id) => module.test(id)))
+          // A module moved or renamed: the list above is out of date.
+          if (holding.length === 0) throw new Error(`preload-home: no chunk holds ${module}`)
+          for (const chunk of holding) visit(chunk.fileName)
+        }
+        const link = (rel: string, href: string, as?: string) => ({
+          tag: 'link',
+          attrs: {
+            rel,
+            ...(as ? { as } : {}),
+            crossorigin: true,
+            href: `/${href}`,
+            'data-home': true,
+          },
+          injectTo: 'head' as const,
+        })
+        return [...wanted].flatMap((fileName) => [
+          link('modulepreload', fileName),
+          ...[...(byFileName.get(fileName)?.viteMetadata?.importedCss ?? [])].map((css) =>
+            link('preload', css, 'style'),
+          ),
+        ])
+      },
+    },
+  }
+}
+
 // Build-time configuration of the PWA. The same variables configure the server at run time,
 // so `npm start` builds the client with the values the server enforces.
 const env = process.env
@@ -68,6 +130,7 @@ export default defineConfig({
       },
     }),
     contractMessageIdsOnly(),
+    preloadHome(),
     babel({ presets: [linguiTransformerBabelPreset()] }),
     react(),
     lingui(),

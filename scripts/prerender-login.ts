@@ -88,8 +88,10 @@ try {
     const screen = await page.locator('#root').innerHTML()
     await context.close()
 
+    // The signed-in home's code, which index.html asks for with the page, is not the sign-in's.
+    const head = indexHtml.slice(0, rootStart).replace(/<link [^>]*\bdata-home\b[^>]*>\s*/g, '')
     const html =
-      inlineStylesheets(indexHtml.slice(0, rootStart))
+      inlineStylesheets(head)
         .replace(/<html lang="[^"]*">/, `<html lang="${intlTag[locale]}">`)
         .replace('</head>', `${drawnWhole}</head>`) +
       `<div id="root"><div inert aria-hidden="true" style="display: contents">${screen}` +

@@ -79,3 +79,34 @@ test('an unknown path shows the not-found page', async ({ page }) => {
   await page.goto('/no-such-screen')
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
 })
+
+test('a signed-in start is asked for the home screen code with the page, and the sign-in page is not', async ({
+  page,
+}) => {
+  await signIn(page, demo.agent.email)
+  const trialButton = page.getByRole('link', { name: 'Start a free guided trial' })
+  await expect(trialButton).toBeVisible()
+
+  const scripts: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+  })
+  await page.reload()
+  await expect(trialButton).toBeVisible()
+  const drawnWith = [...scripts]
+  const asked = await page
+    .locator('script[type=module][src], link[rel=modulepreload]')
+    .evaluateAll((elements) =>
+      elements.map((element) => element.getAttribute('src') ?? element.getAttribute('href')),
+    )
+  // Every script the home was drawn with was named by the page, but the catalog of the device's
+  // language and what waits until after the first paint (the offline warm-up).
+  const unasked = drawnWith.filter(
+    (path) => !asked.includes(path) && !/\/assets\/(messages|warm-offline)-/.test(path),
+  )
+  expect(drawnWith.length).toBeGreaterThan(3)
+  expect(unasked).toEqual([])
+
+  const signInPage = await page.request.get('/login', { headers: { Accept: 'text/html' } })
+  expect(await signInPage.text()).not.toContain('modulepreload')
+})
