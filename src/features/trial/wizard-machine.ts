@@ -68,13 +68,17 @@ function autoAdvance(state: WizardState, kind: StepKind, advance = true): Wizard
   return goForward(state)
 }
 
-function without<K extends string, V>(
+/** The entries of `record` under `keys`; the others are left out. */
+function only<K extends string, V>(
   record: Partial<Record<K, V>>,
   keys: readonly K[],
 ): Partial<Record<K, V>> {
-  return Object.fromEntries(
-    Object.entries(record).filter(([key]) => !(keys as readonly string[]).includes(key)),
-  ) as Partial<Record<K, V>>
+  const kept: Partial<Record<K, V>> = {}
+  for (const key of keys) {
+    const value = record[key]
+    if (value !== undefined) kept[key] = value
+  }
+  return kept
 }
 
 /**
@@ -85,13 +89,12 @@ function setSticks(
   state: WizardState,
   consumptionOrder: TrialAnswers['consumptionOrder'],
 ): WizardState {
-  const previous = state.answers.consumptionOrder.order
-  const removed = previous.filter((color) => !consumptionOrder.order.includes(color))
-  const none = consumptionOrder.order.length === 0
+  const chosen = consumptionOrder.order
+  const none = chosen.length === 0
   return answer(state, {
     consumptionOrder,
-    stickImpressions: none ? {} : without(state.answers.stickImpressions, removed),
-    stickComments: none ? {} : without(state.answers.stickComments, removed),
+    stickImpressions: only(state.answers.stickImpressions, chosen),
+    stickComments: only(state.answers.stickComments, chosen),
     device: none ? { product: null, impressions: emptyDeviceImpression } : state.answers.device,
   })
 }
