@@ -20,7 +20,8 @@ export function runPreparedOn(db: Database, statements: Database): void {
 
 /**
  * Queries that many requests run, built and prepared once per database and name: neither the
- * query builder nor PostgreSQL's parser and planner run again for them. `build` ends in drizzle's
+ * query builder nor PostgreSQL's parser runs again for them, nor on PostgreSQL its planner (on
+ * PGlite it may plan a run again for its values). `build` ends in drizzle's
  * `.prepare(name)` with `sql.placeholder`s for what changes between runs; it runs the first time a
  * name is asked for on a database, and builds on the database it is given (`runPreparedOn`).
  */
