@@ -175,15 +175,18 @@ async function runStatement(db: Database, trials: Asked[]): Promise<Outcome[]> {
 
 /**
  * Runs the statement for trials with no key twice among them. When the database refuses it for
- * several (and so stored none of them), each trial is tried alone, so that one trial's failure is
- * its own; any other failure (the connection lost: it may have committed) is every one's.
+ * several (and so stored none of them), each trial is tried alone, one after another (so that the
+ * stored ones keep the order asked in their ids), and one trial's failure is its own; any other
+ * failure (the connection lost: it may have committed) is every one's.
  */
 async function runRound(db: Database, trials: Asked[]): Promise<Result[]> {
   try {
     return (await runStatement(db, trials)).map((outcome) => ({ outcome }))
   } catch (failure) {
     if (trials.length === 1 || sqlStateOf(failure) === null) return trials.map(() => ({ failure }))
-    return Promise.all(trials.map(async (trial) => (await runRound(db, [trial]))[0] ?? { failure }))
+    const results: Result[] = []
+    for (const trial of trials) results.push((await runRound(db, [trial]))[0] ?? { failure })
+    return results
   }
 }
 
