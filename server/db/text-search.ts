@@ -7,7 +7,7 @@ export function folded(text: SQL | PgColumn) {
 }
 
 /** `text` for a `like` pattern: `%`, `_` and `\\` in it are plain characters. */
-export function escapeLike(text: string): string {
+function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`)
 }
 
