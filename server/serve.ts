@@ -28,7 +28,22 @@ const forgetKeys = () =>
 forgetKeys()
 const keySweep = setInterval(forgetKeys, 60 * 60_000).unref()
 const app = createApp({ db: database.db, mailer, clock, config, tasks })
-const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+
+/**
+ * Requests being handled, whether or not their client is still there: one whose client left
+ * goes on (a sign-in still clears its attempt, a trial is still stored), and shutdown waits for
+ * it before it closes the database.
+ */
+const handling = new Set<Promise<Response>>()
+const fetch: typeof app.fetch = (request, env, context) => {
+  const answer = Promise.resolve(app.fetch(request, env, context))
+  handling.add(answer)
+  const handled = () => handling.delete(answer)
+  answer.then(handled, handled)
+  return answer
+}
+
+const server = serve({ fetch, port: config.port, hostname: config.host }, (info) => {
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
   console.info(`Brand Expert listening on http://${host}:${info.port}`)
   if (config.seedDemo) {
@@ -53,7 +68,10 @@ if (server instanceof Server) {
   })
 }
 
-/** Stops accepting, lets requests in flight finish, waits for mail, then closes the database. */
+/**
+ * Stops accepting, lets requests in flight finish (those whose client left too), waits for mail,
+ * then closes the database.
+ */
 async function shutDown(signal: string) {
   console.info(`${signal}: shutting down`)
   closing = true
@@ -65,6 +83,7 @@ async function shutDown(signal: string) {
   }, 10_000).unref()
   await new Promise<void>((resolve) => server.close(() => resolve()))
   clearTimeout(force)
+  await Promise.allSettled(handling)
   clearInterval(keySweep)
   await tasks.idle()
   mailer.close()

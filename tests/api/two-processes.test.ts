@@ -29,7 +29,8 @@ import { startRoundRobinProxy, type RoundRobinProxy } from '../../scripts/round-
  * - a process killed (SIGKILL) under a load of trial submissions: every trial acknowledged 2xx is
  *   stored exactly once (the client resends with its Idempotency-Key, as the PWA's outbox does);
  * - SIGTERM during 100 trial submissions a second: every trial answered 2xx is stored, every
- *   request the server took is answered (none is cut off), and the process exits 0.
+ *   request the server took is answered (none is cut off), and the process exits 0; a request
+ *   whose client left is still handled to its end before the database closes.
  */
 const adminUrl = process.env.TEST_DATABASE_URL
 const races = Number(process.env.RACES ?? 50)
@@ -542,5 +543,35 @@ describe.skipIf(!adminUrl)('two API processes on one PostgreSQL', () => {
         `written before the signal ${before.length}, answered ${answeredBefore} (the others cut before the server read them, not stored); ` +
         `taken after the signal ${takenAfter}; not answered: ${refused || 'none'}; exited 0 ${exitedAfter} ms after the signal`,
     )
+  }, 60_000)
+  it('finishes a sign-in whose client left before SIGTERM, then closes the database', async () => {
+    const target = serverProcess(0)
+    const email = 'admin@example.com'
+    const accountAttempts = () =>
+      query<{ id: number }>('select id from login_attempts where key = $1', [`account:${email}`])
+    await query('delete from login_attempts where key = $1', [`account:${email}`])
+    const headers = { [appHeader]: appId, 'Content-Type': 'application/json' }
+    const outgoing = httpRequest(`${target.url}${apiBasePath}/user/login`, {
+      method: 'POST',
+      headers,
+      agent: false,
+    })
+    outgoing.on('error', () => undefined)
+    outgoing.end(JSON.stringify({ email, password: demoPassword }))
+    // The attempt is recorded before the password is checked (argon2id, tens of milliseconds):
+    // the client leaves and the server is stopped while the handler checks it.
+    const deadline = Date.now() + 10_000
+    while ((await accountAttempts()).length === 0) {
+      if (Date.now() > deadline) throw new Error('the sign-in was never recorded')
+    }
+    outgoing.destroy()
+    const logged = target.output.length
+    target.child.kill('SIGTERM')
+    const exit = await target.exited
+    expect(exit).toEqual({ code: 0, signal: null })
+    // The handler went on to its end: the successful sign-in cleared its attempt (else it would
+    // count as a failure against the account), and nothing ran on a closed pool.
+    expect(await accountAttempts()).toEqual([])
+    expect(target.output.slice(logged).join('')).not.toMatch(/Cannot use a pool|Error|error/)
   }, 60_000)
 })
