@@ -36,13 +36,16 @@ export type LoyaltyRule = (typeof loyaltyRules)[number]
  */
 export const customerCountLimit = 200
 
+/** The programme's referral codes: `REF-` and six letters or digits (`REF-9RU4C3`). */
+export const referralCodeFormat = /^REF-[0-9A-Z]{6}$/i
+
 /**
  * A row of `GET /customer/search?query=&page=`: `{ data: { rows, count } }`, 20 a page, by name then
  * id. The query matches a referral code exactly (without regard to case), or 3 characters or more
  * of an email, phone or name anywhere in it (names without regard to case or to č ć š ž đ, and
  * not for a query with `@` or `.`; emails not for a query with a space; a phone without
- * spaces, also in the local form `06…` for a stored `+3816…` or `+3826…`). An empty query lists
- * every customer.
+ * spaces, also in the local form `06…` for a stored `+3816…` or `+3826…`). A whole referral code
+ * (`referralCodeFormat`) is looked up as a code only. An empty query lists every customer.
  */
 export const customerSummarySchema = v.object({
   id: v.number(),

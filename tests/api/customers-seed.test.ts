@@ -1,6 +1,11 @@
 import { count, eq, is, isNotNull, Placeholder, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { customerListSchema, customerSchema, loyaltyRules } from '../../src/contract/customers.ts'
+import {
+  customerListSchema,
+  customerSchema,
+  loyaltyRules,
+  referralCodeFormat,
+} from '../../src/contract/customers.ts'
 import { dataEnvelope } from '../../src/contract/http.ts'
 import { voucherSchema } from '../../src/contract/vouchers.ts'
 import { rowsOf } from '../../server/db/raw-rows.ts'
@@ -31,6 +36,7 @@ describe('the customer generator', () => {
     expect(codes.size).toBe(made.length)
     for (const customer of made) {
       expect(customer.referralCode).toMatch(/^REF-[2-9A-HJ-NP-Z]{6}$/)
+      expect(customer.referralCode).toMatch(referralCodeFormat)
       if (customer.phone !== null) expect(customer.phone).toMatch(/^\+38[12]6\d{7,8}$/)
       expect(customer.email ?? customer.phone).not.toBeNull()
       if (customer.godfatherNumber !== null) {

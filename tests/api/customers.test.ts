@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { asc, count, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { customerCountLimit, customerListSchema } from '../../src/contract/customers.ts'
@@ -47,6 +48,15 @@ describe.each(databases)('customer search on $name', (database) => {
     })
     // Part of a referral code is not a match of its own.
     expect(await idsOf(customer.referralCode.slice(0, -2))).toEqual([])
+  })
+
+  it('looks up a whole referral code as a code only, not in emails or names', async () => {
+    const code = `REF-${randomBytes(3).toString('hex').toUpperCase()}`
+    const owner = await createCustomer(api, { referralCode: code })
+    const mentioning = await createCustomer(api, { email: `${code.toLowerCase()}.x@gmail.com` })
+    expect(await idsOf(code.toLowerCase())).toEqual([owner.id])
+    // Anything short of a whole code is looked for in emails and names as before.
+    expect(await idsOf(code.slice(0, -1))).toEqual([mentioning.id])
   })
 
   it('finds customers by part of their email, without regard to case', async () => {

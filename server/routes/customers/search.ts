@@ -1,5 +1,9 @@
 import { asc, eq, or, sql, type SQL } from 'drizzle-orm'
-import { customerCountLimit, type CustomerList } from '../../../src/contract/customers.ts'
+import {
+  customerCountLimit,
+  referralCodeFormat,
+  type CustomerList,
+} from '../../../src/contract/customers.ts'
 import { pageSize } from '../../../src/contract/http.ts'
 import type { Database } from '../../db/database.ts'
 import { customers } from '../../db/schema/customers.ts'
@@ -52,8 +56,12 @@ export function customerMatch(query: string): { shape: Shape; values: MatchValue
   // Only where the text can be: a query that starts with `+` is a phone number (which no name
   // holds, and an email only by a freak: looking in them made such a search 14 times slower); an
   // email has no spaces; a name no `@` or `.` (which pg_trgm leaves out of trigrams, so `j.bos`
-  // would recheck every name with a word `bos…`).
-  if (query.length >= minPartialLength && !query.startsWith('+')) {
+  // would recheck every name with a word `bos…`). A whole referral code is that code (its unique
+  // index alone: looking for it in emails and names too took PostgreSQL 0.37 ms instead of
+  // 0.02 ms at a million customers).
+  const partial =
+    query.length >= minPartialLength && !query.startsWith('+') && !referralCodeFormat.test(query)
+  if (partial) {
     if (!/\s/.test(query)) {
       shape.email = true
       values.email = containsPattern(query.toLowerCase())
