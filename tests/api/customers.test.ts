@@ -68,6 +68,17 @@ describe.each(databases)('customer search on $name', (database) => {
     expect(await idsOf(`ana.${word}@eun`)).toEqual([second.id])
   })
 
+  it('finds part of an email with its dots, not the same letters around another mark', async () => {
+    const word = uniqueWord('m')
+    const dotted = await createCustomer(api, { email: `${word}.ana@gmail.com` })
+    const joined = await createCustomer(api, { email: `${word}qana@gmail.com` })
+    const dashed = await createCustomer(api, { email: `${word}-ana@gmail.com` })
+    expect(await idsOf(`${word}.ana`)).toEqual([dotted.id])
+    expect(await idsOf(`${word}qana`)).toEqual([joined.id])
+    expect(await idsOf(`${word}-ana@`)).toEqual([dashed.id])
+    expect((await idsOf(`ana@gmail`)).length).toBeGreaterThanOrEqual(3)
+  })
+
   it('finds a phone by part of it, with spaces, or in the local 06… form', async () => {
     const serbian = await createCustomer(api, { phone: uniquePhone('+3816') })
     const montenegrin = await createCustomer(api, { phone: uniquePhone('+3826') })

@@ -12,7 +12,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
 import { loyaltyRules, visitReasons } from '../../../src/contract/customers.ts'
-import { folded } from '../text-search.ts'
+import { emailKey, folded } from '../text-search.ts'
 import { stores } from './stores.ts'
 import { users } from './users.ts'
 
@@ -53,7 +53,11 @@ export const customers = pgTable(
   (table) => [
     uniqueIndex('customers_referral_code_unique').on(table.referralCode),
     index('customers_email_lower_index').on(sql`lower(${table.email})`),
-    index('customers_email_trgm_index').using('gin', sql`lower(${table.email}) gin_trgm_ops`),
+    // The email search compares `emailKey(email)` first: the index is on that very expression.
+    index('customers_email_key_trgm_index').using(
+      'gin',
+      sql`${emailKey(table.email)} gin_trgm_ops`,
+    ),
     index('customers_phone_trgm_index').using('gin', sql`${table.phone} gin_trgm_ops`),
     // A phone fragment with its `+` is a prefix (`like '+3816…%'`): a b-tree serves it.
     index('customers_phone_prefix_index').using('btree', sql`${table.phone} text_pattern_ops`),

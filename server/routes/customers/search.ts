@@ -9,7 +9,7 @@ import type { Database } from '../../db/database.ts'
 import { customers } from '../../db/schema/customers.ts'
 import { batchedPerTurn } from '../../db/batched-per-turn.ts'
 import { preparedStatements } from '../../db/prepared.ts'
-import { containsPattern, folded } from '../../db/text-search.ts'
+import { containsPattern, emailKey, folded } from '../../db/text-search.ts'
 
 /** Shorter partial queries have no trigram to look up: only an exact referral code matches. */
 export const minPartialLength = 3
@@ -43,11 +43,11 @@ type MatchValues = Record<string, string>
 
 /**
  * An exact referral code, or (3+ characters) part of the email, phone or name. Each condition has
- * an index: the referral code's unique index, pg_trgm GIN indexes on `lower(email)`, `phone` and
- * the folded name (the same expressions as here), so that `like '%…%'` does not scan the table,
- * and a `text_pattern_ops` index on `phone` for a fragment that starts with `+`: only a number's
- * beginning holds a `+`, so that fragment is a prefix, and every trigram of `+38…` is in every
- * stored number. Null for the empty query (every customer).
+ * an index: the referral code's unique index, pg_trgm GIN indexes on the email's key (`emailKey`),
+ * `phone` and the folded name (the same expressions as here), so that `like '%…%'` does not scan
+ * the table, and a `text_pattern_ops` index on `phone` for a fragment that starts with `+`: only
+ * a number's beginning holds a `+`, so that fragment is a prefix, and every trigram of `+38…` is
+ * in every stored number. Null for the empty query (every customer).
  */
 export function customerMatch(query: string): { shape: Shape; values: MatchValues } | null {
   if (query === '') return null
@@ -82,7 +82,13 @@ export function customerMatch(query: string): { shape: Shape; values: MatchValue
 /** The shape's conditions, each value taken from `value` (a placeholder, or the value itself). */
 function matchCondition(shape: Shape, value: (name: string) => SQL): SQL | undefined {
   const conditions: SQL[] = [eq(customers.referralCode, value('code'))]
-  if (shape.email) conditions.push(sql`lower(${customers.email}) like ${value('email')}`)
+  if (shape.email) {
+    const email = customers.email
+    const pattern = value('email')
+    conditions.push(
+      sql`(${emailKey(email)} like ${emailKey(pattern)} and lower(${email}) like ${pattern})`,
+    )
+  }
   if (shape.name) conditions.push(sql`${folded(customers.fullname)} like ${folded(value('name'))}`)
   shape.phones.forEach((kind, index) => {
     // A prefix as a range of the `text_pattern_ops` index (`like '+3816%'` would be one only
