@@ -77,8 +77,8 @@ export async function seedDemo(db: Database, clock: Clock): Promise<boolean> {
     // Two processes starting at once on one database: one seeds, the other sees its users.
     await tx.execute(sql`select pg_advisory_xact_lock(20240501)`)
     // The demo rows refer only to ids inserted just before them: a superuser's connection (PGlite's
-    // always is) does not check the foreign keys row by row while it loads (a fifth
-    // of the seed's time at a first start). The seed's tests check that every key holds.
+    // always is) does not check the foreign keys row by row while it loads (a fifth of the seed's
+    // time at a first start). The seed's tests check that every key holds.
     await tx.execute(
       sql`select set_config('session_replication_role', 'replica', true)
         where current_setting('is_superuser') = 'on'`,

@@ -544,6 +544,7 @@ describe.skipIf(!adminUrl)('two API processes on one PostgreSQL', () => {
         `taken after the signal ${takenAfter}; not answered: ${refused || 'none'}; exited 0 ${exitedAfter} ms after the signal`,
     )
   }, 60_000)
+
   it('finishes a sign-in whose client left before SIGTERM, then closes the database', async () => {
     const target = serverProcess(0)
     const email = 'admin@example.com'
