@@ -23,9 +23,15 @@ import { fileURLToPath } from 'node:url'
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 const templateFolder = fileURLToPath(new URL('../../.build/', import.meta.url))
 
+/**
+ * Changes with the way `scripts/pglite-template.ts` makes the template, so that a template made
+ * the old way is not used (2: without the template databases).
+ */
+const templateForm = 2
+
 /** Where the template of the current migrations is (or would be): its folder and its tarball. */
 export function templatePaths(): { folder: string; tarball: string } {
-  const digest = createHash('sha256')
+  const digest = createHash('sha256').update(`form ${templateForm}\0`)
   for (const name of readdirSync(migrationsFolder, { recursive: true }).map(String).sort()) {
     const path = join(migrationsFolder, name)
     if (!name.endsWith('.sql') && !name.endsWith('.json')) continue
