@@ -2,7 +2,8 @@
  * The server's entry (`npm start`, `npm run serve`): turns on Node's compile cache before any
  * other module loads, so that a restart reads the compiled code of the server's modules (type
  * stripping included) and of its packages from the system's temporary folder instead of compiling
- * them again (a quarter of the loading's CPU time), then starts the server: `serve.ts`.
+ * them again (a quarter of the loading's CPU time), starts a new embedded database's copy of its
+ * template, then starts the server: `serve.ts`.
  */
 import module from 'node:module'
 
@@ -24,5 +25,15 @@ module.registerHooks({
     return nextResolve(specifier, context)
   },
 })
+
+/**
+ * A first start on the embedded database copies the build's migrated template into the data
+ * folder (half a second here): on a worker thread, while this thread loads the server's modules,
+ * which takes as long. `openDatabase` waits for the copy.
+ */
+const { loadConfig } = await import('./config.ts')
+const { copyTemplateInto, pgliteFolder } = await import('./db/pglite-template.ts')
+const config = loadConfig()
+if (!config.databaseUrl) void copyTemplateInto(pgliteFolder(config.dataDir))
 
 await import('./serve.ts')

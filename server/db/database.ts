@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
@@ -10,7 +8,12 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import pg from 'pg'
 import type { Config } from '../config.ts'
 import { runPreparedOn } from './prepared.ts'
-import { copyTemplateInto, migrationsFolder, templateTarball } from './pglite-template.ts'
+import {
+  copyTemplateInto,
+  migrationsFolder,
+  pgliteFolder,
+  templateTarball,
+} from './pglite-template.ts'
 
 /** The query builder the app uses, whichever driver is underneath (a transaction is one too). */
 export type Database = PgDatabase<PgQueryResultHKT>
@@ -87,9 +90,8 @@ export async function openDatabase(
   }
   let dataDir: string | undefined
   if (!options.memory) {
-    dataDir = join(config.dataDir, 'pglite')
-    mkdirSync(dataDir, { recursive: true })
-    copyTemplateInto(dataDir)
+    dataDir = pgliteFolder(config.dataDir)
+    await copyTemplateInto(dataDir)
   }
   // pg_trgm serves the customer search's partial matches (the migrations create the extension).
   // A new cluster starts from the build's migrated template when there is one.
