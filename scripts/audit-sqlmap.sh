@@ -14,9 +14,7 @@
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
-if [[ -x /opt/node24/node_modules/node/bin/node ]]; then
-  export PATH="/opt/node24/node_modules/node/bin:$PATH"
-fi
+# Run through npm (`npm run audit:sqlmap`), whose PATH puts the project's Node 24 first.
 
 level=5
 risk=3
