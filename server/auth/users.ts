@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { User } from '../../src/contract/auth.ts'
+import type { Country } from '../../src/contract/stores.ts'
 import type { Database } from '../db/database.ts'
 import { batchedPerTurn } from '../db/batched-per-turn.ts'
 import { preparedPerDatabase } from '../db/prepared.ts'
@@ -23,6 +24,7 @@ const userColumns = {
   phone: users.phone,
   expertStoreId: stores.id,
   expertStoreName: stores.name,
+  expertStoreCountry: stores.country,
 }
 
 type UserRow = {
@@ -33,13 +35,14 @@ type UserRow = {
   phone: string | null
   expertStoreId: number | null
   expertStoreName: string | null
+  expertStoreCountry: Country | null
 }
 
 function toUser(row: UserRow): User {
-  const { expertStoreId, expertStoreName, ...user } = row
+  const { expertStoreId, expertStoreName, expertStoreCountry, ...user } = row
   const expertStore =
-    expertStoreId !== null && expertStoreName !== null
-      ? { id: expertStoreId, name: expertStoreName }
+    expertStoreId !== null && expertStoreName !== null && expertStoreCountry !== null
+      ? { id: expertStoreId, name: expertStoreName, country: expertStoreCountry }
       : null
   return { ...user, expertStore }
 }

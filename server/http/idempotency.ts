@@ -74,6 +74,25 @@ export async function forgetExpiredKeys(db: Database, now: Date): Promise<number
   return forgotten.length
 }
 
+type KeyRow = typeof idempotencyKeys.$inferSelect
+
+/**
+ * The first answer under a key, when the key is done and not expired; a 422 when it was done for
+ * another body; null when the key is new (or expired).
+ */
+export function firstAnswer(
+  row: KeyRow | undefined,
+  requestHash: string,
+  now: Date,
+): StoredAnswer | null {
+  const expiredBefore = now.getTime() - keyRetentionMs
+  if (row === undefined || row.createdAt.getTime() < expiredBefore) return null
+  if (row.status !== 'done' || row.responseStatus === null) return null
+  if (row.requestHash !== requestHash) throw new HttpError(422, messages.idempotencyKeyReused.id)
+  const status = row.responseStatus as ContentfulStatusCode
+  return { status, body: row.responseBody }
+}
+
 /** What a creation did: made the row, found the key done (its first answer), or could not. */
 export type Created =
   | { kind: 'created'; answer: StoredAnswer }
@@ -111,16 +130,10 @@ export async function withoutClaim(
   }: { userId: number; key: string; requestHash: string; now: Date },
   { taken, possible }: { taken: boolean; possible: boolean },
 ): Promise<Created> {
-  const expiredBefore = new Date(now.getTime() - keyRetentionMs)
   const ofKey = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key))
   const [first] = await db.select().from(idempotencyKeys).where(ofKey)
-  const current = first !== undefined && first.createdAt >= expiredBefore
-  if (current && first.status === 'done' && first.responseStatus !== null) {
-    if (first.requestHash !== requestHash)
-      throw new HttpError(422, messages.idempotencyKeyReused.id)
-    const status = first.responseStatus as ContentfulStatusCode
-    return { kind: 'replayed', answer: { status, body: first.responseBody } }
-  }
+  const answer = firstAnswer(first, requestHash, now)
+  if (answer) return { kind: 'replayed', answer }
   if (taken && !possible) return { kind: 'impossible' }
   // The lock was held by another request, which has not committed yet.
   throw new HttpError(409, messages.idempotencyInProgress.id)

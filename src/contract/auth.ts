@@ -1,10 +1,19 @@
 import * as v from 'valibot'
 import { roleSchema } from './roles.ts'
+import { countries } from './stores.ts'
 import { localeSchema } from './locale.ts'
 import { emailSchema, passwordSchema, passwordsMatch, requiredText } from './validators.ts'
 import { messages } from './messages.ts'
 
-export const expertStoreSchema = v.object({ id: v.number(), name: v.string() })
+/**
+ * A manager's store: its country gives the phone prefix of their trials (absent from sessions
+ * kept on a device by versions before it; the next `GET /me` brings it).
+ */
+export const expertStoreSchema = v.object({
+  id: v.number(),
+  name: v.string(),
+  country: v.optional(v.picklist(countries)),
+})
 export type ExpertStore = v.InferOutput<typeof expertStoreSchema>
 
 /** The signed-in user as the API returns it. Only a manager has an `expertStore`. */

@@ -18,6 +18,3 @@ export function parseLocale(value: string | null | undefined): Locale {
 
 /** The tag `Intl` formats numbers, dates and plurals with. */
 export const intlTag: Record<Locale, string> = { me: 'sr-Latn-ME', sr: 'sr-Latn-RS', en: 'en' }
-
-/** The country calling code a phone number of this locale starts with. */
-export const phonePrefix: Record<Locale, string> = { me: '+382', sr: '+381', en: '+' }

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { listOf, maxId } from './http.ts'
 
 export const countries = ['RS', 'ME'] as const
+export type Country = (typeof countries)[number]
 
 export const storeSchema = v.object({
   id: v.number(),

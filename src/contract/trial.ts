@@ -131,6 +131,12 @@ export const trialTextSchema = v.pipe(
 )
 
 /**
+ * The version of the trial's shape: one more whenever the body changes shape. The server accepts
+ * every version ever shipped, so that a trial frozen on a device is never rewritten there.
+ */
+export const trialContractVersion = 1
+
+/**
  * `POST /free-guided/form`: `store_id` (a manager's own store, otherwise the chosen one) and the
  * answers; the simple screen sends its required free text as `comment` instead. The server files a
  * manager's trial at their expert store whatever `store_id` says (none: 400 `store.notAssigned`);
@@ -146,6 +152,12 @@ export const trialBodySchema = v.object({
   // Chosen by the JSON type (not a union), so that a rejected answer names its own field, such
   // as `comment.gender`, rather than `comment` as a whole.
   comment: v.lazy((input) => (typeof input === 'string' ? trialTextSchema : trialAnswersSchema)),
+  /** The device's clock when the trial was finished (ISO 8601); absent from older apps' trials. */
+  finished_at: v.optional(v.pipe(v.string(), v.isoTimestamp(messages.invalid.id))),
+  /** The version of the trial's shape it was frozen in; absent from older apps' trials (1). */
+  contract_version: v.optional(
+    v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(trialContractVersion)),
+  ),
 })
 export type TrialBody = v.InferOutput<typeof trialBodySchema>
 

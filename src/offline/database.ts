@@ -4,6 +4,18 @@ import type { OutboxItem } from './outbox-state.ts'
 /** An unfinished wizard of one user, kept so that it survives a reload or a closed tab. */
 export type Draft = { userId: number; state: unknown; updatedAt: string }
 
+/** A trial the server has stored, kept a few days: `id` is its Idempotency-Key. */
+export type Receipt = {
+  id: string
+  userId: number
+  /** The stored trial's id on the server. */
+  serverId: number
+  storeId: number
+  /** The device's clock at Finish. */
+  finishedAt: string
+  sentAt: string
+}
+
 /**
  * The device's own database (IndexedDB via Dexie). Never edit a published version: add a new
  * `version()` with an upgrade. When the browser closes the connection (iOS does), Dexie closes
@@ -12,6 +24,7 @@ export type Draft = { userId: number; state: unknown; updatedAt: string }
 export class OfflineDatabase extends Dexie {
   outbox!: EntityTable<OutboxItem, 'id'>
   drafts!: EntityTable<Draft, 'userId'>
+  receipts!: EntityTable<Receipt, 'id'>
 
   constructor(name = 'brand-expert') {
     super(name)
@@ -19,6 +32,8 @@ export class OfflineDatabase extends Dexie {
       outbox: 'id, userId, state, createdAt',
       drafts: 'userId',
     })
+    // Version 2 adds the receipts of sent trials; the outbox and the drafts are kept as they are.
+    this.version(2).stores({ receipts: 'id, userId, sentAt' })
     // Another tab opened a newer version: let it upgrade; this tab reopens on its next use.
     this.on('versionchange', () => {
       this.close({ disableAutoOpen: false })

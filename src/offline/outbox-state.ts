@@ -26,7 +26,7 @@ export type OutboxState = 'waiting' | 'needs-login' | 'failed'
 
 /** What one attempt to send came to. */
 export type SendOutcome =
-  | { kind: 'stored' }
+  | { kind: 'stored'; serverId: number }
   | { kind: 'offline' }
   | { kind: 'retry-later' }
   | { kind: 'needs-login' }

@@ -31,34 +31,51 @@ export type OutboxDeps = {
   signedInUser?: () => number | null
 }
 
-/** Puts a finished trial in the outbox before anything is sent; its key is made here, once. */
+/**
+ * Puts a finished trial in the outbox under `id`, its Idempotency-Key, before anything is sent.
+ * An item already under that id is never overwritten (the write fails).
+ */
 export async function enqueueTrial(
   db: OfflineDatabase,
   userId: number,
   body: TrialBody,
   now = Date.now(),
+  id: string = crypto.randomUUID(),
 ): Promise<OutboxItem> {
-  const item = newOutboxItem(crypto.randomUUID(), userId, structuredClone(body), now)
+  const item = newOutboxItem(id, userId, structuredClone(body), now)
   await db.outbox.add(item)
   return item
 }
 
+/** What finishing a wizard came to: its trial joined the outbox, or had been finished before. */
+export type Finished = { trialId: string; before: boolean }
+
 /**
- * Finishing a trial: it joins the outbox and its author's wizard draft goes, in one IndexedDB
- * transaction, so that no reload or crash in between can leave both (the draft would come back and
- * the same trial be finished twice).
+ * Finishing a wizard: its trial joins the outbox under the wizard's trial id, and the wizard's
+ * draft goes, in one IndexedDB transaction, so that no reload or crash in between can leave both.
+ * A trial id already waiting in the outbox, or already sent (a receipt), changes nothing: a
+ * second click, a retried tap, a reload or a second tab finishing the same wizard adds no trial.
  */
 export function finishTrialOnDevice(
   db: OfflineDatabase,
   userId: number,
+  trialId: string,
   body: TrialBody,
   now = Date.now(),
-): Promise<OutboxItem> {
-  return db.transaction('rw', db.outbox, db.drafts, async () => {
-    const item = await enqueueTrial(db, userId, body, now)
-    await db.drafts.delete(userId)
-    return item
+): Promise<Finished> {
+  return db.transaction('rw', db.outbox, db.drafts, db.receipts, async () => {
+    const known = (await db.outbox.get(trialId)) ?? (await db.receipts.get(trialId))
+    if (!known) await enqueueTrial(db, userId, body, now, trialId)
+    const draft = await db.drafts.get(userId)
+    if (draft && draftTrialId(draft.state) === trialId) await db.drafts.delete(userId)
+    return { trialId, before: known !== undefined }
   })
+}
+
+function draftTrialId(state: unknown): string | undefined {
+  return typeof state === 'object' && state !== null && 'trialId' in state
+    ? String(state.trialId)
+    : undefined
 }
 
 /**
@@ -86,7 +103,7 @@ export async function replayOutbox(
         // Checked just before the send, which reads the session's token as it starts.
         if (signedInUser && signedInUser() !== userId) return 'needs-login'
         const outcome = await send(item)
-        if (outcome.kind === 'stored') await db.outbox.delete(id)
+        if (outcome.kind === 'stored') await keepReceipt(db, item, outcome.serverId, now())
         else await recordAttempt(db, id, outcome, now())
         return outcome.kind
       })
@@ -98,6 +115,29 @@ export async function replayOutbox(
     }
   })
   return answer.needsLogin ? 'needs-login' : 'done'
+}
+
+/** How long a sent trial's receipt stays on the device. */
+export const receiptDays = 7
+
+/**
+ * A trial the server stored leaves the outbox for the receipts, in one transaction: its id stays
+ * known, so finishing the same wizard again adds nothing. Receipts older than `receiptDays` go.
+ */
+async function keepReceipt(db: OfflineDatabase, item: OutboxItem, serverId: number, now: number) {
+  await db.transaction('rw', db.outbox, db.receipts, async () => {
+    await db.outbox.delete(item.id)
+    await db.receipts.put({
+      id: item.id,
+      userId: item.userId,
+      serverId,
+      storeId: item.body.store_id,
+      finishedAt: item.body.finished_at ?? item.createdAt,
+      sentAt: new Date(now).toISOString(),
+    })
+    const expired = new Date(now - receiptDays * 24 * 60 * 60_000).toISOString()
+    await db.receipts.where('sentAt').below(expired).delete()
+  })
 }
 
 /** An unsuccessful attempt, written over the row as it is now (never bringing back a removed one). */

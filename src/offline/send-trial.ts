@@ -1,10 +1,8 @@
-import * as v from 'valibot'
 import { postJson } from '../api/client.ts'
 import { ApiError } from '../api/api-error.ts'
 import { idempotencyHeader } from '../contract/http.ts'
+import { trialCreatedSchema } from '../contract/trial.ts'
 import { outcomeOfStatus, type OutboxItem, type SendOutcome } from './outbox-state.ts'
-
-const storedTrial = v.object({ id: v.number() })
 
 /**
  * One attempt to send a queued trial. Only a 2xx whose body is the stored trial counts as sent;
@@ -12,8 +10,10 @@ const storedTrial = v.object({ id: v.number() })
  */
 export async function sendTrial(item: OutboxItem): Promise<SendOutcome> {
   try {
-    await postJson('free-guided/form', storedTrial, item.body, { [idempotencyHeader]: item.id })
-    return { kind: 'stored' }
+    const { data } = await postJson('free-guided/form', trialCreatedSchema, item.body, {
+      [idempotencyHeader]: item.id,
+    })
+    return { kind: 'stored', serverId: data.id }
   } catch (error) {
     return outcomeOf(error)
   }

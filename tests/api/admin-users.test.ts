@@ -162,21 +162,28 @@ describe.each(databases)('user administration on $name', (database) => {
     })
   })
 
-  it('checks the phone by the request locale', async () => {
+  it('takes a phone of any of the three rules in every language, and words the error in it', async () => {
     const admin = await signedIn(api, 'admin')
-    const en = await api.request('POST', '/user/create', {
-      token: admin.token,
-      body: newUser({ phone: '0641234567' }),
-      language: 'en',
-    })
+    const create = (phone: string, language: 'me' | 'sr' | 'en') =>
+      api.request('POST', '/user/create', {
+        token: admin.token,
+        body: newUser({ phone }),
+        language,
+      })
+    // A Serbian, a Montenegrin and an international number, each saved in every language.
+    for (const language of ['me', 'sr', 'en'] as const) {
+      for (const phone of ['0641234567', '+381641234567', '+38267123456', '+4412345678']) {
+        expect((await create(phone, language)).status, `${phone} in ${language}`).toBe(201)
+      }
+    }
+    const en = await create('064 123', 'en')
     expect(en.status).toBe(400)
-    expect(en.body).toMatchObject({ invalidFields: [{ field: 'phone' }] })
-    const me = await api.request('POST', '/user/create', {
-      token: admin.token,
-      body: newUser({ phone: '+38267123456' }),
-      language: 'me',
+    expect(en.body).toMatchObject({
+      invalidFields: [{ field: 'phone', message: messages.phoneEn.message }],
     })
-    expect(me.status).toBe(201)
+    const sr = await create('06412345678', 'sr')
+    expect(sr.status).toBe(400)
+    expect(sr.body).toMatchObject({ invalidFields: [{ field: 'phone' }] })
   })
 
   it('refuses an email in use, whatever its case, as an invalid field', async () => {

@@ -25,7 +25,7 @@ describe.each(databases)('checking in and out on $name', (database) => {
     expect(response.status).toBe(200)
     const body = expectShape(dataEnvelope(expertStoreSchema), response.body)
     expect(body).toEqual({
-      data: { id: store.id, name: store.name },
+      data: { id: store.id, name: store.name, country: 'RS' },
       message: messages.checkedIn.message,
     })
     expect((await userRow(api, manager.id)).expertStoreId).toBe(store.id)
@@ -37,6 +37,7 @@ describe.each(databases)('checking in and out on $name', (database) => {
     expect(expectShape(dataEnvelope(sessionSchema), me.body).data.expertStore).toEqual({
       id: store.id,
       name: store.name,
+      country: 'RS',
     })
   })
 
@@ -58,6 +59,7 @@ describe.each(databases)('checking in and out on $name', (database) => {
     expect(expectShape(dataEnvelope(expertStoreSchema), update.body).data).toEqual({
       id: second.id,
       name: second.name,
+      country: 'RS',
     })
 
     // Checking in while checked in behaves like an update.

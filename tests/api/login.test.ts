@@ -26,7 +26,7 @@ describe.each(databases)('signing in on $name', (database) => {
       fullname: manager.fullname,
       email: manager.email,
       phone: null,
-      expertStore: { id: store.id, name: store.name },
+      expertStore: { id: store.id, name: store.name, country: 'RS' },
     })
   })
 

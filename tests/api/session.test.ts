@@ -42,7 +42,7 @@ describe.each(databases)('the session on $name', (database) => {
       id: manager.id,
       role: 'manager',
       email: manager.email,
-      expertStore: { id: store.id, name: store.name },
+      expertStore: { id: store.id, name: store.name, country: 'RS' },
     })
     expect(data.token).not.toBe(token)
     const again = await api.request('GET', '/me', { token: data.token })
@@ -104,11 +104,11 @@ describe.each(databases)('the session on $name', (database) => {
     expect(
       read.map((user) => user && { id: user.id, role: user.role, store: user.expertStore }),
     ).toEqual([
-      { id: manager.id, role: 'manager', store: { id: store.id, name: store.name } },
+      { id: manager.id, role: 'manager', store: { id: store.id, name: store.name, country: 'RS' } },
       { id: agent.id, role: 'agent', store: null },
       null,
       { id: agent.id, role: 'agent', store: null },
-      { id: manager.id, role: 'manager', store: { id: store.id, name: store.name } },
+      { id: manager.id, role: 'manager', store: { id: store.id, name: store.name, country: 'RS' } },
     ])
   })
 

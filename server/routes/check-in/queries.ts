@@ -30,7 +30,7 @@ export function checkIn(
   return db.transaction(async (tx) => {
     await lockUser(tx, userId)
     const [store] = await tx
-      .select({ id: stores.id, name: stores.name })
+      .select({ id: stores.id, name: stores.name, country: stores.country })
       .from(stores)
       .where(and(eq(stores.id, storeId), isNull(stores.archivedAt)))
     if (!store) return null

@@ -3,7 +3,8 @@ import { messages } from '../../../src/contract/messages.ts'
 import { checkInBodySchema, checkOutBodySchema } from '../../../src/contract/stores.ts'
 import { policyGuard } from '../../auth/middleware.ts'
 import type { AppDeps, AppEnv, UserEnv } from '../../deps.ts'
-import { ok } from '../../http/respond.ts'
+import { answerOnce, oncePerKey } from '../../http/once-per-key.ts'
+import { envelope } from '../../http/respond.ts'
 import { validateJson } from '../../http/validate.ts'
 import { HttpError } from '../../http-error.ts'
 import { logEvent } from '../../log.ts'
@@ -19,18 +20,26 @@ export function checkInRoutes(deps: AppDeps) {
   async function checkInHandler(c: Context<UserEnv>) {
     const { storeId } = await validateJson(c, checkInBodySchema)
     const { id } = c.var.user
-    const store = await checkIn(deps.db, id, storeId, deps.clock())
-    if (!store) throw new HttpError(404, messages.storeNotFound.id)
-    logEvent('store.checkIn', { user: id, store: store.id })
-    return ok(c, store, messages.checkedIn.id)
+    const now = deps.clock()
+    const once = await oncePerKey(c, { db: deps.db, now }, async (db) => {
+      const store = await checkIn(db, id, storeId, now)
+      if (!store) throw new HttpError(404, messages.storeNotFound.id)
+      logEvent('store.checkIn', { user: id, store: store.id })
+      return { status: 200, body: envelope(c, store, messages.checkedIn.id) }
+    })
+    return answerOnce(c, once)
   }
 
   async function checkOutHandler(c: Context<UserEnv>) {
     await validateJson(c, checkOutBodySchema)
     const { id } = c.var.user
-    await checkOut(deps.db, id, deps.clock())
-    logEvent('store.checkOut', { user: id })
-    return ok(c, null, messages.checkedOut.id)
+    const now = deps.clock()
+    const once = await oncePerKey(c, { db: deps.db, now }, async (db) => {
+      await checkOut(db, id, now)
+      logEvent('store.checkOut', { user: id })
+      return { status: 200, body: envelope(c, null, messages.checkedOut.id) }
+    })
+    return answerOnce(c, once)
   }
 
   return new Hono<AppEnv>()

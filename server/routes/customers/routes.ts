@@ -5,6 +5,7 @@ import { messages } from '../../../src/contract/messages.ts'
 import { policyGuard } from '../../auth/middleware.ts'
 import type { AppDeps, AppEnv } from '../../deps.ts'
 import { parseId } from '../../http/path-id.ts'
+import { answerOnce, oncePerKey } from '../../http/once-per-key.ts'
 import { envelope, ok } from '../../http/respond.ts'
 import { validateJson, validateQuery } from '../../http/validate.ts'
 import { HttpError } from '../../http-error.ts'
@@ -29,8 +30,12 @@ export function customerRoutes(deps: AppDeps) {
     })
     .post('/customer/form', guard('POST /customer/form'), async (c) => {
       const body = await validateJson(c, visitNoteBodySchema)
-      const note = await addVisitNote(deps.db, body, c.var.user, deps.clock())
-      return c.json(envelope(c, note, messages.visitNoteSaved.id), 201)
+      const now = deps.clock()
+      const once = await oncePerKey(c, { db: deps.db, now }, async (db) => {
+        const note = await addVisitNote(db, body, c.var.user, now)
+        return { status: 201, body: envelope(c, note, messages.visitNoteSaved.id) }
+      })
+      return answerOnce(c, once)
     })
     .get('/customer/:id/trials', guard('GET /customer/:id/trials'), async (c) => {
       const id = parseId(c.req.param('id'))

@@ -8,6 +8,8 @@ import { messages } from '../../../src/contract/messages.ts'
 import { idBodySchema } from '../../../src/contract/users.ts'
 import { policyGuard } from '../../auth/middleware.ts'
 import type { AppDeps, AppEnv } from '../../deps.ts'
+import type { Database } from '../../db/database.ts'
+import { answerOnce, oncePerKey } from '../../http/once-per-key.ts'
 import { envelope, ok } from '../../http/respond.ts'
 import { validateJson, validateQuery } from '../../http/validate.ts'
 import { HttpError } from '../../http-error.ts'
@@ -25,8 +27,8 @@ export function storeAdminRoutes(deps: AppDeps) {
   const { db, clock, config } = deps
   const guard = policyGuard(deps)
 
-  async function foundStore(id: number) {
-    const store = await findStore(db, id)
+  async function foundStore(id: number, from: Database = db) {
+    const store = await findStore(from, id)
     if (!store) throw new HttpError(404, messages.storeNotFound.id)
     return store
   }
@@ -38,9 +40,16 @@ export function storeAdminRoutes(deps: AppDeps) {
     })
     .post('/store/create', guard('POST /store/create'), async (c) => {
       const form = await validateJson(c, storeFormSchema)
-      const id = await insertStore(db, form, clock())
-      logEvent('store.created', { by: c.var.user.id, store: id })
-      return c.json(envelope(c, await foundStore(id), messages.storeCreated.id), 201)
+      const now = clock()
+      const once = await oncePerKey(c, { db, now }, async (tx) => {
+        const id = await insertStore(tx, form, now)
+        logEvent('store.created', { by: c.var.user.id, store: id })
+        return {
+          status: 201,
+          body: envelope(c, await foundStore(id, tx), messages.storeCreated.id),
+        }
+      })
+      return answerOnce(c, once)
     })
     .post('/store/update', guard('POST /store/update'), async (c) => {
       const { id, ...form } = await validateJson(c, storeUpdateSchema)

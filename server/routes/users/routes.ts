@@ -6,6 +6,8 @@ import { checkObject, policyGuard } from '../../auth/middleware.ts'
 import { issueToken } from '../../auth/tokens.ts'
 import type { AppDeps, AppEnv, UserEnv } from '../../deps.ts'
 import { parseId } from '../../http/path-id.ts'
+import type { Database } from '../../db/database.ts'
+import { answerOnce, oncePerKey } from '../../http/once-per-key.ts'
 import { envelope, ok } from '../../http/respond.ts'
 import { validateJson, validateQuery } from '../../http/validate.ts'
 import { HttpError } from '../../http-error.ts'
@@ -38,8 +40,8 @@ export function userRoutes(deps: AppDeps) {
   const { db, clock, config } = deps
   const guard = policyGuard(deps)
 
-  async function foundUser(id: number): Promise<ManagedUser> {
-    const user = await findManagedUser(db, id)
+  async function foundUser(id: number, from: Database = db): Promise<ManagedUser> {
+    const user = await findManagedUser(from, id)
     if (!user) throw new HttpError(404, messages.notFound.id)
     return user
   }
@@ -56,13 +58,24 @@ export function userRoutes(deps: AppDeps) {
   async function create(c: Context<UserEnv>) {
     const form = await validateJson(c, createUserSchema(config, c.var.locale))
     checkObject(c, 'notSuper', form.role === 'super')
-    const values = await userValues(db, form)
-    const id = await saving(() => insertUser(db, values, clock()))
-    logEvent('user.created', { by: c.var.user.id, user: id, role: values.role })
-    const user = await foundUser(id)
-    const locale = c.var.locale
-    deps.tasks.run('invitation mail', () => sendInvitation(deps, user, locale))
-    return c.json(envelope(c, user, messages.userCreated.id), 201)
+    const now = clock()
+    const made: { user?: ManagedUser } = {}
+    // Everything that reads the database is in the work: a repeat finds the email taken by the
+    // first request, and must get its answer, not that error.
+    const once = await oncePerKey(c, { db, now }, async (tx) => {
+      const values = await userValues(tx, form)
+      const id = await saving(() => insertUser(tx, values, now))
+      logEvent('user.created', { by: c.var.user.id, user: id, role: values.role })
+      made.user = await foundUser(id, tx)
+      return { status: 201, body: envelope(c, made.user, messages.userCreated.id) }
+    })
+    // Mailed once the user is committed, and only by the request that made them.
+    const { user } = made
+    if (user) {
+      const locale = c.var.locale
+      deps.tasks.run('invitation mail', () => sendInvitation(deps, user, locale))
+    }
+    return answerOnce(c, once)
   }
 
   async function update(c: Context<UserEnv>) {

@@ -8,7 +8,8 @@ import {
 import { policyGuard } from '../../auth/middleware.ts'
 import type { AppDeps, AppEnv } from '../../deps.ts'
 import { parseId } from '../../http/path-id.ts'
-import { ok } from '../../http/respond.ts'
+import { answerOnce, oncePerKey } from '../../http/once-per-key.ts'
+import { envelope, ok } from '../../http/respond.ts'
 import { validateJson, validateQuery } from '../../http/validate.ts'
 import { HttpError } from '../../http-error.ts'
 import { logEvent } from '../../log.ts'
@@ -52,8 +53,12 @@ export function voucherRoutes(deps: AppDeps) {
     .post('/voucher/submit', guard('POST /voucher/submit'), async (c) => {
       const { code, customerId } = await validateJson(c, voucherSubmitBodySchema)
       const { user } = c.var
-      const voucher = await redeemVoucher(deps.db, { code, customerId, user, now: deps.clock() })
-      logEvent('voucher.redeemed', { user: user.id, voucher: voucher.id, customer: customerId })
-      return ok(c, voucher, messages.voucherRedeemed.id)
+      const now = deps.clock()
+      const once = await oncePerKey(c, { db: deps.db, now }, async (db) => {
+        const voucher = await redeemVoucher(db, { code, customerId, user, now })
+        logEvent('voucher.redeemed', { user: user.id, voucher: voucher.id, customer: customerId })
+        return { status: 200, body: envelope(c, voucher, messages.voucherRedeemed.id) }
+      })
+      return answerOnce(c, once)
     })
 }

@@ -1,13 +1,10 @@
-import {
-  infiniteQueryOptions,
-  useMutation,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query'
+import { infiniteQueryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { notFound } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { getJson, postJson } from '../../api/client.ts'
 import { ApiError } from '../../api/api-error.ts'
+import { useAction } from '../../api/use-action.ts'
+import { idempotencyHeader } from '../../contract/http.ts'
 import {
   storeDeleteResultSchema,
   storeLogListSchema,
@@ -61,10 +58,10 @@ const savedStoreSchema = v.object({ id: v.number() })
 /** `POST /store/create`, or `/store/update` with an id; answers the store. */
 export function useSaveStore(id: number | null) {
   const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: async (body: StoreForm) =>
+  return useAction({
+    mutationFn: async (body: StoreForm, key: string) =>
       id === null
-        ? postJson('store/create', savedStoreSchema, body)
+        ? postJson('store/create', savedStoreSchema, body, { [idempotencyHeader]: key })
         : postJson('store/update', savedStoreSchema, { id, ...body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: storeKeys.all }),
   })
@@ -73,7 +70,7 @@ export function useSaveStore(id: number | null) {
 /** `POST /store/delete { id }`: a store with history is archived; the answer says which. */
 export function useDeleteStore() {
   const queryClient = useQueryClient()
-  return useMutation({
+  return useAction({
     mutationFn: (id: number) => postJson('store/delete', storeDeleteResultSchema, { id }),
     onSuccess: (_answer, id) => {
       queryClient.removeQueries({ queryKey: storeKeys.detail(id) })

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query'
+import { useAction } from '../../api/use-action.ts'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { forgotPasswordBodySchema } from '../../contract/auth.ts'
@@ -11,7 +11,7 @@ import styles from './auth-form.module.css'
 export function ForgotPasswordForm() {
   const { t } = useLingui()
   const form = useForm(forgotPasswordBodySchema, { email: '' })
-  const request = useMutation({ mutationFn: requestPasswordReset, meta: { silent: true } })
+  const request = useAction({ mutationFn: requestPasswordReset, meta: { silent: true } })
 
   return (
     <form

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query'
+import { useAction } from '../../api/use-action.ts'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import * as v from 'valibot'
@@ -22,7 +22,7 @@ export function LoginForm({ redirect }: { redirect: string | undefined }) {
   const { t } = useLingui()
   const navigate = useNavigate()
   const form = useForm(loginFormSchema, { email: '', password: '', remember_me: true })
-  const signIn = useMutation({
+  const signIn = useAction({
     mutationFn: login,
     meta: { silent: true },
     onSuccess: () => navigate({ to: safeRedirect(redirect) }),

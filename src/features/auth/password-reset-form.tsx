@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query'
+import { useAction } from '../../api/use-action.ts'
 import { useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { passwordResetBodySchema } from '../../contract/auth.ts'
@@ -15,7 +15,7 @@ export function PasswordResetForm({ token, email }: { token: string; email: stri
   const { t } = useLingui()
   const navigate = useNavigate()
   const form = useForm(passwordResetBodySchema, { email, password: '', confirmPassword: '', token })
-  const reset = useMutation({
+  const reset = useAction({
     mutationFn: resetPassword,
     onSuccess: () => navigate({ to: '/login' }),
     onError: (error) => error instanceof ApiError && form.setServerErrors(error.invalidFields),

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query'
+import { useAction } from '../../api/use-action.ts'
 import { useNavigate } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { passwordSetupBodySchema } from '../../contract/auth.ts'
@@ -13,7 +13,7 @@ import styles from './auth-form.module.css'
 export function PasswordSetupForm({ token }: { token: string }) {
   const navigate = useNavigate()
   const form = useForm(passwordSetupBodySchema, { password: '', confirmPassword: '', token })
-  const setUp = useMutation({
+  const setUp = useAction({
     mutationFn: setUpPassword,
     onSuccess: () => navigate({ to: '/login' }),
     onError: (error) => error instanceof ApiError && form.setServerErrors(error.invalidFields),

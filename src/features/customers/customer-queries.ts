@@ -1,13 +1,14 @@
 import {
   infiniteQueryOptions,
   queryOptions,
-  useMutation,
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query'
 import { notFound } from '@tanstack/react-router'
 import { getJson, postJson } from '../../api/client.ts'
 import { ApiError } from '../../api/api-error.ts'
+import { useAction } from '../../api/use-action.ts'
+import { idempotencyHeader } from '../../contract/http.ts'
 import {
   customerListSchema,
   customerSchema,
@@ -68,8 +69,9 @@ export function customerTrialsQueryOptions(id: number) {
 /** `POST /customer/form`: a visit note; it joins the customer's notes at once. */
 export function useAddVisitNote() {
   const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (body: VisitNoteBody) => postJson('customer/form', visitNoteSchema, body),
+  return useAction({
+    mutationFn: (body: VisitNoteBody, key: string) =>
+      postJson('customer/form', visitNoteSchema, body, { [idempotencyHeader]: key }),
     onSuccess: ({ data }, body) => {
       queryClient.setQueryData<Customer>(customerKeys.detail(body.customerId), (customer) =>
         customer ? { ...customer, visitNotes: [data, ...customer.visitNotes] } : customer,

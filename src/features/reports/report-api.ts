@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query'
+import { useAction } from '../../api/use-action.ts'
 import { postForFile } from '../../api/client.ts'
 import type { ReportRequest } from '../../contract/administration.ts'
 import { attachmentFilename } from './content-disposition.ts'
@@ -27,7 +27,7 @@ export function saveBlob(blob: Blob, filename: string) {
 }
 
 export function useGenerateReport(onProgress: (bytes: number) => void) {
-  return useMutation({
+  return useAction({
     mutationFn: (body: ReportRequest) => generateReport(body, onProgress),
     onSuccess: ({ blob, filename }) => saveBlob(blob, filename),
   })

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query'
+import { useAction } from '../../api/use-action.ts'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { changePasswordBodySchema } from '../../contract/auth.ts'
 import { ApiError } from '../../api/api-error.ts'
@@ -14,7 +14,7 @@ const empty = { currentPassword: '', password: '', confirmPassword: '' }
 export function ChangePasswordForm() {
   const { t } = useLingui()
   const form = useForm(changePasswordBodySchema, empty)
-  const change = useMutation({
+  const change = useAction({
     mutationFn: changePassword,
     onSuccess: () => form.reset(),
     onError: (error) => error instanceof ApiError && form.setServerErrors(error.invalidFields),

@@ -1,7 +1,8 @@
-import { useMutation } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { postJson } from '../../api/client.ts'
 import { updateUser } from '../../api/session.ts'
+import { useAction } from '../../api/use-action.ts'
+import { idempotencyHeader } from '../../contract/http.ts'
 import { expertStoreSchema } from '../../contract/auth.ts'
 
 /**
@@ -9,10 +10,15 @@ import { expertStoreSchema } from '../../contract/auth.ts'
  * the stored expertStore becomes the answer's store.
  */
 export function useCheckIn() {
-  return useMutation({
-    mutationFn: async ({ storeId, hasStore }: { storeId: number; hasStore: boolean }) => {
+  return useAction({
+    mutationFn: async ({ storeId, hasStore }: { storeId: number; hasStore: boolean }, key) => {
       const path = hasStore ? 'user/check-in/update' : 'user/check-in'
-      const result = await postJson(path, expertStoreSchema, { storeId })
+      const result = await postJson(
+        path,
+        expertStoreSchema,
+        { storeId },
+        { [idempotencyHeader]: key },
+      )
       updateUser((user) => ({ ...user, expertStore: result.data }))
       return result
     },
@@ -20,9 +26,10 @@ export function useCheckIn() {
 }
 
 export function useCheckOut() {
-  return useMutation({
-    mutationFn: async (storeId: number | undefined) => {
-      const result = await postJson('user/check-out', v.null(), storeId ? { storeId } : {})
+  return useAction({
+    mutationFn: async (storeId: number | undefined, key) => {
+      const body = storeId ? { storeId } : {}
+      const result = await postJson('user/check-out', v.null(), body, { [idempotencyHeader]: key })
       updateUser((user) => ({ ...user, expertStore: null }))
       return result
     },

@@ -1,7 +1,8 @@
 import type { Dispatch, KeyboardEvent } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { phonePrefix, type Locale } from '../../contract/locale.ts'
 import { messages } from '../../contract/messages.ts'
+import type { Country } from '../../contract/stores.ts'
+import { countryPhone, phoneMessage } from '../../contract/validators.ts'
 import { Button } from '../../ui/button.tsx'
 import { CheckboxField, TextField } from '../../ui/field.tsx'
 import { FieldMessages, LabelText, useFieldIds } from '../../ui/field-parts.tsx'
@@ -10,26 +11,24 @@ import type { ContactAnswer } from './wizard-state.ts'
 import { contactChecks } from './wizard-steps.ts'
 import styles from './contact-step.module.css'
 
-const phoneMessage: Record<Locale, string> = {
-  sr: messages.phoneSr.id,
-  me: messages.phoneMe.id,
-  en: messages.phoneEn.id,
-}
-
 type Status = 'valid' | 'invalid' | null
 
 /** Spec section 2, step 9: email and phone, each checked with OK; the consents; "No email". */
 export function ContactStep({
   answer,
-  locale,
+  country,
   dispatch,
 }: {
   answer: ContactAnswer
-  locale: Locale
+  /** The trial's store's country: the phone's calling code and rule. */
+  country: Country
   dispatch: Dispatch<WizardAction>
 }) {
   const { t, i18n } = useLingui()
-  const checks = contactChecks(answer, locale)
+  const checks = contactChecks(answer, country)
+  const phone = countryPhone[country]
+  // The hint states the rule the number is checked with, and the error repeats it.
+  const phoneRule = i18n._(phoneMessage[phone.rule])
   const emailStatus: Status = answer.emailChecked ? (checks.email ? 'valid' : 'invalid') : null
   const phoneStatus: Status = answer.phoneChecked ? (checks.phone ? 'valid' : 'invalid') : null
   const required = i18n._(messages.required.id)
@@ -40,11 +39,7 @@ export function ContactStep({
         : i18n._(messages.email.id)
       : undefined
   const phoneError =
-    phoneStatus === 'invalid'
-      ? checks.phone === null
-        ? required
-        : i18n._(phoneMessage[locale])
-      : undefined
+    phoneStatus === 'invalid' ? (checks.phone === null ? required : phoneRule) : undefined
   // Errors show only after OK (spec section 2); the consents' once a contact passed its OK.
   const confirmed = emailStatus === 'valid' || phoneStatus === 'valid'
   const onEnter = (check: () => void) => (event: KeyboardEvent) => {
@@ -81,9 +76,9 @@ export function ContactStep({
       </div>
       <div className={styles.row}>
         <PhoneField
-          prefix={phonePrefix[locale]}
+          prefix={phone.prefix}
           label={t`Phone`}
-          hint={t`The number without the country code`}
+          hint={phoneRule}
           value={answer.phone}
           error={phoneError}
           onChange={(phone) => dispatch({ type: 'setPhone', phone })}
@@ -145,7 +140,7 @@ function Badge({ status }: { status: Status }) {
   )
 }
 
-/** A telephone input with the locale's country prefix in front of it. */
+/** A telephone input with the store's country calling code in front of it. */
 function PhoneField(props: {
   prefix: string
   label: string

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { User } from '../../contract/auth.ts'
@@ -18,6 +18,9 @@ export function SimpleTrialForm({ user }: { user: User }) {
   const { t, i18n } = useLingui()
   const navigate = useNavigate()
   const submit = useFinishTrial()
+  // One form, one trial: its id is made with the form, and Save is guarded at the click.
+  const [trialId] = useState(() => crypto.randomUUID())
+  const saving = useRef(false)
   const choosesStore = user.role !== 'manager'
   const [store, setStore] = useState<Store | null>(null)
   const [comment, setComment] = useState('')
@@ -36,10 +39,16 @@ export function SimpleTrialForm({ user }: { user: User }) {
         event.preventDefault()
         setSubmitted(true)
         const text = comment.trim()
-        if (storeId === undefined || text === '') return
+        if (saving.current || storeId === undefined || text === '') return
+        saving.current = true
         submit.mutate(
-          { userId: user.id, body: { store_id: storeId, comment: text } },
-          { onSuccess: () => void navigate({ to: '/' }) },
+          { userId: user.id, trialId, answers: { store_id: storeId, comment: text } },
+          {
+            onSuccess: () => void navigate({ to: '/' }),
+            onError: () => {
+              saving.current = false
+            },
+          },
         )
       }}
     >

@@ -164,7 +164,7 @@ export function StepView({
         />
       )
     case 'email':
-      return <ContactStep answer={a.email} locale={state.locale} dispatch={dispatch} />
+      return <ContactStep answer={a.email} country={state.country} dispatch={dispatch} />
     case 'consumptionOrder':
       return (
         <ConsumptionOrderStep

@@ -1,23 +1,54 @@
 import type { User } from '../../contract/auth.ts'
 import type { TrialAnswers as TrialComment, TrialBody } from '../../contract/trial.ts'
 import type { StickColor } from '../../contract/trial-options.ts'
-import { emptyStickImpression, type WizardState } from './wizard-state.ts'
-import { contactChecks, phoneWithPrefix } from './wizard-steps.ts'
+import { phoneInCountry } from '../../contract/validators.ts'
+import { emptyAnswers, emptyStickImpression, type WizardState } from './wizard-state.ts'
+import { contactChecks } from './wizard-steps.ts'
 
 type StickEntries = Pick<TrialComment, StickColor | `${StickColor}Comment`>
 
+/** The answers of the trial's shape, before it is frozen with its finish time and version. */
+export type TrialAnswersBody = Pick<TrialBody, 'store_id' | 'comment'>
+
 /**
- * The body of `POST /free-guided/form` (spec section 3) from the wizard's answers: the manager's
+ * Whether every answer belongs to a control the screen shows (the reducer clears an answer when
+ * its control hides or its step goes): an answer the person cannot see must never be stored.
+ */
+export function isShowable(state: WizardState): boolean {
+  const a = state.answers
+  const hts = a.habitsHTS
+  const rmc = a.habitsRMC
+  const chosen: readonly string[] = a.consumptionOrder.order
+  const same = (x: unknown, y: unknown) => JSON.stringify(x) === JSON.stringify(y)
+  return (
+    (a.habits.includes('HTS') || same(hts, emptyAnswers.habitsHTS)) &&
+    (hts.pack === null || hts.pack.brandFamily === hts.brandFamily) &&
+    (a.habits.includes('RMC') || same(rmc, emptyAnswers.habitsRMC)) &&
+    // The other text is shown only while no brand family is chosen.
+    (rmc.other === '' || (rmc.brandFamily === null && rmc.pack === null)) &&
+    (rmc.pack === null || rmc.pack.brandFamily === rmc.brandFamily) &&
+    Object.keys(a.stickImpressions).every((color) => chosen.includes(color)) &&
+    Object.keys(a.stickComments).every((color) => chosen.includes(color)) &&
+    (chosen.length > 0 || same(a.device, emptyAnswers.device)) &&
+    (a.shopping !== 'no' || same(a.shoppingSuccess, emptyAnswers.shoppingSuccess)) &&
+    (a.shopping !== 'yes' || same(a.shoppingUnsuccess, emptyAnswers.shoppingUnsuccess))
+  )
+}
+
+/**
+ * The answers of `POST /free-guided/form` (spec section 3) from the wizard's state: the manager's
  * own store or the chosen one, and the structured comment. `null` while an answer the body needs
- * is missing (the wizard cannot finish then).
+ * is missing (the wizard cannot finish then), or when the state holds an answer the screen could
+ * not show.
  */
 export function buildTrialBody(
   state: WizardState,
   user: Pick<User, 'role' | 'expertStore'>,
-): TrialBody | null {
+): TrialAnswersBody | null {
   const a = state.answers
   const storeId = user.role === 'manager' ? user.expertStore?.id : a.store?.id
   if (
+    !isShowable(state) ||
     storeId === undefined ||
     a.gender === null ||
     a.ageRange === null ||
@@ -26,7 +57,8 @@ export function buildTrialBody(
   )
     return null
 
-  const checks = contactChecks(a.email, state.locale)
+  const checks = contactChecks(a.email, state.country)
+  const phone = phoneInCountry(a.email.phone, state.country)
   const { order, multiple, counts } = a.consumptionOrder
   const sticks: Partial<StickEntries> = {}
   for (const color of order) {
@@ -42,19 +74,13 @@ export function buildTrialBody(
     habits: a.habits.join(';'),
     habitsData: {
       HTS: a.habits.includes('HTS') ? a.habitsHTS.pack : null,
-      RMC: !a.habits.includes('RMC')
-        ? null
-        : rmc.pack
-          ? rmc.pack
-          : rmcOther
-            ? { other: rmcOther }
-            : null,
+      RMC: !a.habits.includes('RMC') ? null : (rmc.pack ?? (rmcOther ? { other: rmcOther } : null)),
     },
     consumption: a.consumption,
     referalSource: a.referalSource,
     email: {
       ...(checks.email ? { email: a.email.email.trim() } : {}),
-      ...(checks.phone ? { phone: phoneWithPrefix(a.email.phone, state.locale) } : {}),
+      ...(phone !== null ? { phone } : {}),
       privacyPolicy: a.email.privacyPolicy,
       analizeData: a.email.analizeData,
     },

@@ -86,13 +86,22 @@ export function TrialWizard({ user, draft }: { user: User; draft: WizardState | 
     else void navigate({ to: '/' })
   }
 
+  // Finish is guarded at the click (a double click arrives before React draws the button
+  // disabled); the trial id makes any later Finish of this wizard, in this tab or another, a no-op.
+  const finishing = useRef(false)
   const finish = () => {
-    const body = buildTrialBody(state, user)
-    if (!view.canFinish || !body) return
+    const answers = buildTrialBody(state, user)
+    if (finishing.current || !view.canFinish || !answers) return
+    finishing.current = true
     drafts.cancel()
     submit.mutate(
-      { userId: user.id, body },
-      { onSuccess: () => void navigate({ to: '/free-guided-trial-success', replace: true }) },
+      { userId: user.id, trialId: state.trialId, answers },
+      {
+        onSuccess: () => void navigate({ to: '/free-guided-trial-success', replace: true }),
+        onError: () => {
+          finishing.current = false
+        },
+      },
     )
   }
 

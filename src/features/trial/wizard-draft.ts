@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { packSchema } from '../../contract/catalogue.ts'
 import { localeSchema } from '../../contract/locale.ts'
-import { storeSchema } from '../../contract/stores.ts'
+import { countries, storeSchema } from '../../contract/stores.ts'
 import {
   chosenProductSchema,
   deviceImpressionSchema,
@@ -19,14 +19,20 @@ import {
   stickColors,
 } from '../../contract/trial-options.ts'
 import { offlineDatabase } from '../../offline/database.ts'
-import type { WizardState } from './wizard-state.ts'
+import type { User } from '../../contract/auth.ts'
+import { countryOfLocale, type WizardState } from './wizard-state.ts'
 import { whenIdle } from '../../ui/when-idle.ts'
 
 const stick = v.picklist(stickColors)
 
-/** The wizard's state as a draft holds it; a draft of another shape (an older app) is ignored. */
+/**
+ * The wizard's state as a draft holds it. Drafts written before a wizard had its trial id and its
+ * store's country have the reader's locale instead: they get an id and a country when read.
+ */
 const draftSchema = v.object({
-  locale: localeSchema,
+  trialId: v.optional(v.pipe(v.string(), v.uuid())),
+  country: v.optional(v.picklist(countries)),
+  locale: v.optional(localeSchema),
   choosesStore: v.boolean(),
   stepIndex: v.pipe(v.number(), v.integer(), v.minValue(0)),
   answers: v.object({
@@ -75,11 +81,23 @@ const draftSchema = v.object({
 })
 
 /** The user's unfinished trial, if the device has one (it survives a reload and a closed tab). */
-export async function loadDraft(userId: number): Promise<WizardState | null> {
+export async function loadDraft(
+  user: Pick<User, 'id' | 'expertStore'>,
+): Promise<WizardState | null> {
   try {
-    const draft = await offlineDatabase().drafts.get(userId)
+    const draft = await offlineDatabase().drafts.get(user.id)
     const parsed = v.safeParse(draftSchema, draft?.state)
-    return parsed.success ? parsed.output : null
+    if (!parsed.success) return null
+    const { trialId, country, locale, ...state } = parsed.output
+    return {
+      ...state,
+      trialId: trialId ?? crypto.randomUUID(),
+      country:
+        country ??
+        state.answers.store?.country ??
+        user.expertStore?.country ??
+        countryOfLocale[locale ?? 'me'],
+    }
   } catch {
     return null
   }

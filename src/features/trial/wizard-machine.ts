@@ -14,6 +14,7 @@ import {
 import type { ImpressionLists, WizardAction } from './wizard-actions.ts'
 import {
   emptyDeviceImpression,
+  emptyAnswers,
   emptyStickImpression,
   type ContactAnswer,
   type TrialAnswers,
@@ -121,7 +122,7 @@ function setContact(state: WizardState, patch: Partial<ContactAnswer>): WizardSt
 
 /** OK on a field: it is now checked; a valid email or phone ticks both consents. */
 function checkContact(state: WizardState, field: 'email' | 'phone'): WizardState {
-  const checks = contactChecks(state.answers.email, state.locale)
+  const checks = contactChecks(state.answers.email, state.country)
   const consents = checks[field] === true ? { privacyPolicy: true, analizeData: true } : {}
   return setContact(state, {
     ...(field === 'email' ? { emailChecked: true } : { phoneChecked: true }),
@@ -146,8 +147,12 @@ function reduce(state: WizardState, action: WizardAction): WizardState {
       return goForward(state)
     case 'back':
       return state.stepIndex > 0 ? { ...state, stepIndex: state.stepIndex - 1 } : state
-    case 'setStore':
-      return autoAdvance(answer(state, { store: action.store }), 'store')
+    case 'setStore': {
+      // The store's country gives the phone's calling code and rule.
+      const withStore = answer(state, { store: action.store })
+      const country = action.store?.country ?? state.country
+      return autoAdvance({ ...withStore, country }, 'store')
+    }
     case 'setGender':
       return autoAdvance(answer(state, { gender: action.gender }), 'gender', action.advance)
     case 'setAgeRange':
@@ -180,9 +185,14 @@ function reduce(state: WizardState, action: WizardAction): WizardState {
     case 'setHtsPack':
       return answer(state, { habitsHTS: { ...a.habitsHTS, pack: action.pack } })
     case 'setRmcFamily':
-      // Picking a brand family clears the chosen pack.
+      // Picking a brand family clears the chosen pack, and the other text, which is shown only
+      // while no brand family is chosen.
       return answer(state, {
-        habitsRMC: { ...a.habitsRMC, brandFamily: action.brandFamily, pack: null },
+        habitsRMC: {
+          brandFamily: action.brandFamily,
+          pack: null,
+          other: action.brandFamily === null ? a.habitsRMC.other : '',
+        },
       })
     case 'setRmcPack':
       // Choosing a pack clears the other text.
@@ -258,7 +268,13 @@ function reduce(state: WizardState, action: WizardAction): WizardState {
         },
       })
     case 'setShopping':
-      return answer(state, { shopping: action.shopping })
+      // The other answer's step goes, and its answers with it.
+      return answer(state, {
+        shopping: action.shopping,
+        ...(action.shopping === 'no'
+          ? { shoppingSuccess: emptyAnswers.shoppingSuccess }
+          : { shoppingUnsuccess: emptyAnswers.shoppingUnsuccess }),
+      })
     case 'togglePurchaseReason':
       return answer(state, {
         shoppingSuccess: {

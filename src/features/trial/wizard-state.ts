@@ -1,7 +1,8 @@
 import type * as v from 'valibot'
 import type { Locale } from '../../contract/locale.ts'
 import type { Pack } from '../../contract/catalogue.ts'
-import type { Store } from '../../contract/stores.ts'
+import type { User } from '../../contract/auth.ts'
+import type { Country, Store } from '../../contract/stores.ts'
 import type { deviceImpressionSchema, StickImpression } from '../../contract/trial.ts'
 import type {
   AgeRange,
@@ -74,8 +75,13 @@ export interface TrialAnswers {
 }
 
 export interface WizardState {
-  /** The language the phone prefix and the phone rule come from. */
-  locale: Locale
+  /**
+   * The trial's id, made when the wizard starts: the `Idempotency-Key` its outbox item is sent
+   * with, so that however often this wizard is finished, one trial is stored.
+   */
+  trialId: string
+  /** The country of the trial's store: the phone field's calling code and rule come from it. */
+  country: Country
   /** Everyone but a manager (who works for their own store) chooses a store first. */
   choosesStore: boolean
   /** The index of the current step in `wizardSteps(state)`. */
@@ -112,7 +118,22 @@ export const emptyAnswers: TrialAnswers = {
   shoppingUnsuccess: { reason: [], comment: '' },
 }
 
-/** A new trial for this user: a manager starts at gender, anyone else at the store. */
-export function initialWizardState(user: { role: string }, locale: Locale): WizardState {
-  return { locale, choosesStore: user.role !== 'manager', stepIndex: 0, answers: emptyAnswers }
+/** Where a store is not known yet, the country of the language the app is read in. */
+export const countryOfLocale: Record<Locale, Country> = { me: 'ME', sr: 'RS', en: 'RS' }
+
+/**
+ * A new trial for this user: a manager starts at gender, in their store's country; anyone else
+ * at the store, whose country is set when it is chosen.
+ */
+export function initialWizardState(
+  user: Pick<User, 'role' | 'expertStore'>,
+  locale: Locale,
+): WizardState {
+  return {
+    trialId: crypto.randomUUID(),
+    country: user.expertStore?.country ?? countryOfLocale[locale],
+    choosesStore: user.role !== 'manager',
+    stepIndex: 0,
+    answers: emptyAnswers,
+  }
 }

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
-import { phonePrefix, type Locale } from '../../contract/locale.ts'
-import { emailSchema, isValidPhone, normalizePhone } from '../../contract/validators.ts'
+import type { Country } from '../../contract/stores.ts'
+import { emailSchema, phoneInCountry } from '../../contract/validators.ts'
 import type { Habit, ShoppingAnswer, StickColor } from '../../contract/trial-options.ts'
 import type { ContactAnswer, WizardState } from './wizard-state.ts'
 
@@ -93,28 +93,17 @@ export function wizardSteps(state: WizardState): Step[] {
   return lastSteps
 }
 
-/** The typed phone with the locale's country prefix: `064 123 4567` becomes `+381641234567`. */
-export function phoneWithPrefix(phone: string, locale: Locale): string {
-  const typed = normalizePhone(phone.trim())
-  if (typed === '' || typed.startsWith('+')) return typed
-  if (typed.startsWith('00')) return `+${typed.slice(2)}`
-  const prefix = phonePrefix[locale]
-  return prefix + (prefix !== '+' && typed.startsWith('0') ? typed.slice(1) : typed)
-}
-
 export function isValidEmail(email: string): boolean {
   return v.is(emailSchema, email)
 }
 
-export function isValidTrialPhone(phone: string, locale: Locale): boolean {
-  const full = phoneWithPrefix(phone, locale)
-  return /^\+\d{8,15}$/.test(full) && isValidPhone(full, locale)
-}
-
-/** `null` while nothing is typed, else whether the text passes the rule. */
-export function contactChecks(contact: ContactAnswer, locale: Locale) {
+/**
+ * `null` while nothing is typed, else whether the text passes its rule: the phone the rule of the
+ * trial's store's country (its calling code is the one the field shows).
+ */
+export function contactChecks(contact: ContactAnswer, country: Country) {
   const email = contact.email.trim() === '' ? null : isValidEmail(contact.email)
-  const phone = contact.phone.trim() === '' ? null : isValidTrialPhone(contact.phone, locale)
+  const phone = contact.phone.trim() === '' ? null : phoneInCountry(contact.phone, country) !== null
   return { email, phone }
 }
 
@@ -122,8 +111,8 @@ export function contactChecks(contact: ContactAnswer, locale: Locale) {
  * The email step is valid when its form is (whatever is typed passes its rule, both consents
  * ticked) and the email or the phone was confirmed with OK and is valid (spec section 4).
  */
-export function isContactValid(contact: ContactAnswer, locale: Locale): boolean {
-  const { email, phone } = contactChecks(contact, locale)
+export function isContactValid(contact: ContactAnswer, country: Country): boolean {
+  const { email, phone } = contactChecks(contact, country)
   const formValid =
     email !== false && phone !== false && contact.privacyPolicy && contact.analizeData
   const confirmed =
@@ -155,7 +144,7 @@ export function isStepValid(step: Step, state: WizardState): boolean {
     case 'referalSource':
       return a.referalSource.length > 0
     case 'email':
-      return isContactValid(a.email, state.locale)
+      return isContactValid(a.email, state.country)
     case 'consumptionOrder':
     case 'stickImpression':
     case 'stickComment':

@@ -1,7 +1,6 @@
 import {
   infiniteQueryOptions,
   queryOptions,
-  useMutation,
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query'
@@ -9,6 +8,8 @@ import { notFound } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { getJson, postJson } from '../../api/client.ts'
 import { ApiError } from '../../api/api-error.ts'
+import { useAction } from '../../api/use-action.ts'
+import { idempotencyHeader } from '../../contract/http.ts'
 import { managedUserListSchema, managedUserSchema, type UserForm } from '../../contract/users.ts'
 import { nextPage } from '../customers/customer-lists.ts'
 
@@ -60,10 +61,10 @@ export function storeManagersQueryOptions(storeId: number) {
 /** `POST /user/create`, or `/user/update` with an id. */
 export function useSaveUser(id: number | null) {
   const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (body: UserForm) =>
+  return useAction({
+    mutationFn: (body: UserForm, key: string) =>
       id === null
-        ? postJson('user/create', v.unknown(), body)
+        ? postJson('user/create', v.unknown(), body, { [idempotencyHeader]: key })
         : postJson('user/update', v.unknown(), { id, ...body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   })
@@ -72,7 +73,7 @@ export function useSaveUser(id: number | null) {
 /** `POST /user/delete { id }` */
 export function useDeleteUser() {
   const queryClient = useQueryClient()
-  return useMutation({
+  return useAction({
     mutationFn: (id: number) => postJson('user/delete', v.unknown(), { id }),
     onSuccess: (_answer, id) => {
       queryClient.removeQueries({ queryKey: userKeys.detail(id) })

@@ -2,6 +2,8 @@ import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@ta
 import { notFound } from '@tanstack/react-router'
 import { getJson, postJson } from '../../api/client.ts'
 import { ApiError } from '../../api/api-error.ts'
+import { useAction } from '../../api/use-action.ts'
+import { idempotencyHeader } from '../../contract/http.ts'
 import { voucherLogSchema, voucherSchema, type VoucherSubmitBody } from '../../contract/vouchers.ts'
 
 export const voucherKeys = {
@@ -61,8 +63,9 @@ export function useVoucherLookup() {
 /** `POST /voucher/submit`: redeem for a customer; the voucher's queries refresh either way. */
 export function useRedeemVoucher(onRedeemed?: () => void) {
   const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (body: VoucherSubmitBody) => postJson('voucher/submit', voucherSchema, body),
+  return useAction({
+    mutationFn: (body: VoucherSubmitBody, key: string) =>
+      postJson('voucher/submit', voucherSchema, body, { [idempotencyHeader]: key }),
     onSuccess: ({ data }) => {
       queryClient.setQueryData(voucherKeys.detail(data.id), data)
       onRedeemed?.()

@@ -20,7 +20,7 @@ const body = (comment: string): TrialBody => ({ store_id: 3, comment })
 /** A server that honours Idempotency-Key: one stored trial per key, whatever is resent. */
 function fakeServer() {
   const stored = new Map<string, TrialBody>()
-  let answer: (item: OutboxItem) => SendOutcome = () => ({ kind: 'stored' })
+  let answer: (item: OutboxItem) => SendOutcome = () => ({ kind: 'stored', serverId: 1 })
   return {
     stored,
     answerWith(next: (item: OutboxItem) => SendOutcome) {
@@ -67,7 +67,7 @@ describe('the trial outbox', () => {
     const [kept] = await db.outbox.toArray()
     expect(kept).toMatchObject({ state: 'waiting', attempts: 1, nextAttemptAt: clock + 2_000 })
 
-    server.answerWith(() => ({ kind: 'stored' }))
+    server.answerWith(() => ({ kind: 'stored', serverId: 1 }))
     clock += 1_000
     await replayOutbox({ db, send: (item) => server.send(item), now }, alice)
     expect(server.stored.size).toBe(0)
@@ -91,7 +91,7 @@ describe('the trial outbox', () => {
       'needs-login',
     ])
 
-    server.answerWith(() => ({ kind: 'stored' }))
+    server.answerWith(() => ({ kind: 'stored', serverId: 1 }))
     await replayOutbox({ db, send: (item) => server.send(item), now }, alice)
     expect(server.stored.size).toBe(0)
     await releaseAfterLogin(db, alice, clock)
@@ -109,7 +109,7 @@ describe('the trial outbox', () => {
       error: 'Prodavnica nije pronađena',
     })
 
-    server.answerWith(() => ({ kind: 'stored' }))
+    server.answerWith(() => ({ kind: 'stored', serverId: 1 }))
     await replayOutbox({ db, send: (item) => server.send(item), now }, alice)
     expect(server.stored.size).toBe(0)
     await retryTrial(db, refused.id, clock)
@@ -144,7 +144,7 @@ describe('the trial outbox', () => {
     const item = await enqueueTrial(db, alice, body('once'), clock)
     // The server stores it, but the answer is lost (the tab closes, the connection drops).
     server.stored.set(item.id, item.body)
-    server.answerWith(() => ({ kind: 'stored' }))
+    server.answerWith(() => ({ kind: 'stored', serverId: 1 }))
     await replayOutbox({ db, send: (queued) => server.send(queued), now }, alice)
     expect(server.stored.size).toBe(1)
     expect(await db.outbox.count()).toBe(0)
@@ -164,7 +164,7 @@ describe('the trial outbox', () => {
     expect(await db.drafts.count()).toBe(0)
     expect(await db.outbox.count()).toBe(2)
 
-    server.answerWith(() => ({ kind: 'stored' }))
+    server.answerWith(() => ({ kind: 'stored', serverId: 1 }))
     await replayOutbox({ db, send: (item) => server.send(item), now }, bob)
     expect([...server.stored.values()].map((trial) => trial.comment)).toEqual(['bob'])
     expect((await db.outbox.toArray()).map((item) => item.userId)).toEqual([alice])
@@ -172,7 +172,7 @@ describe('the trial outbox', () => {
 
   it("sends a trial only while its author is signed in: another user's sign-in mid-pass stops it", async () => {
     const server = fakeServer()
-    server.answerWith(() => ({ kind: 'stored' }))
+    server.answerWith(() => ({ kind: 'stored', serverId: 1 }))
     await enqueueTrial(db, alice, body('first'), clock - 2)
     await enqueueTrial(db, alice, body('second'), clock - 1)
     let signedIn = alice
@@ -191,20 +191,67 @@ describe('the trial outbox', () => {
   })
 
   it('queues a finished trial and drops its draft together, or neither', async () => {
-    const draft = { userId: alice, state: { step: 3 }, updatedAt: new Date(clock).toISOString() }
+    const trialId = crypto.randomUUID()
+    const draft = { userId: alice, state: { trialId }, updatedAt: new Date(clock).toISOString() }
     await db.drafts.put(draft)
-    const item = await finishTrialOnDevice(db, alice, body('done'), clock)
-    expect(await db.outbox.get(item.id)).toMatchObject({ userId: alice })
+    expect(await finishTrialOnDevice(db, alice, trialId, body('done'), clock)).toEqual({
+      trialId,
+      before: false,
+    })
+    expect(await db.outbox.get(trialId)).toMatchObject({ userId: alice })
     expect(await db.drafts.get(alice)).toBeUndefined()
 
     // The draft cannot be dropped: the trial is not queued either, and the draft stays.
-    await db.drafts.put(draft)
+    const next = crypto.randomUUID()
+    const nextDraft = { ...draft, state: { trialId: next } }
+    await db.drafts.put(nextDraft)
     db.drafts.hook('deleting', () => {
       throw new Error('the device refused')
     })
-    await expect(finishTrialOnDevice(db, alice, body('again'), clock)).rejects.toThrow()
+    await expect(finishTrialOnDevice(db, alice, next, body('again'), clock)).rejects.toThrow()
     expect(await db.outbox.count()).toBe(1)
-    expect(await db.drafts.get(alice)).toMatchObject({ state: { step: 3 } })
+    expect(await db.drafts.get(alice)).toMatchObject({ state: { trialId: next } })
+  })
+
+  it('adds one trial however often one wizard is finished, before and after it was sent', async () => {
+    const server = fakeServer()
+    const trialId = crypto.randomUUID()
+    await finishTrialOnDevice(db, alice, trialId, body('first'), clock)
+    // A second click, a reload or another tab finishing the same wizard, with other answers.
+    expect(await finishTrialOnDevice(db, alice, trialId, body('second'), clock + 5)).toEqual({
+      trialId,
+      before: true,
+    })
+    expect((await db.outbox.toArray()).map((item) => item.body.comment)).toEqual(['first'])
+
+    await replayOutbox({ db, send: (item) => server.send(item), now: () => clock + 10 }, alice)
+    expect(await db.outbox.count()).toBe(0)
+    expect(await db.receipts.get(trialId)).toMatchObject({ userId: alice, serverId: 1 })
+    await finishTrialOnDevice(db, alice, trialId, body('third'), clock + 20)
+    expect(await db.outbox.count()).toBe(0)
+    expect([...server.stored.values()].map((trial) => trial.comment)).toEqual(['first'])
+  })
+
+  it('keeps a receipt a week, then forgets it', async () => {
+    const server = fakeServer()
+    const old = crypto.randomUUID()
+    await enqueueTrial(db, alice, body('old'), clock, old)
+    await replayOutbox({ db, send: (item) => server.send(item), now: () => clock }, alice)
+    const week = 7 * 24 * 60 * 60_000
+    await enqueueTrial(db, alice, body('new'), clock + week + 1)
+    await replayOutbox(
+      { db, send: (item) => server.send(item), now: () => clock + week + 1 },
+      alice,
+    )
+    expect((await db.receipts.toArray()).map((receipt) => receipt.id)).not.toContain(old)
+    expect(await db.receipts.count()).toBe(1)
+  })
+
+  it('never overwrites a queued trial with another under its id', async () => {
+    const id = crypto.randomUUID()
+    await enqueueTrial(db, alice, body('kept'), clock, id)
+    await expect(enqueueTrial(db, alice, body('other'), clock, id)).rejects.toThrow()
+    expect((await db.outbox.get(id))?.body.comment).toBe('kept')
   })
 
   it('freezes the queued body: later changes to the answers object do not reach the outbox', async () => {
@@ -331,7 +378,7 @@ describe('draining a long outbox', () => {
     const items = await enqueueMany(20)
     const failing = items[6]?.id
     wire.server.answerWith((item) =>
-      item.id === failing ? { kind: 'offline' } : { kind: 'stored' },
+      item.id === failing ? { kind: 'offline' } : { kind: 'stored', serverId: 1 },
     )
     await replayOutbox({ db, now, send: wire.send }, alice)
     const failedAt = wire.sent.indexOf(failing ?? '')
@@ -354,7 +401,7 @@ describe('draining a long outbox', () => {
     expect(left.filter((row) => row.attempts === 0).length).toBeGreaterThanOrEqual(10)
 
     // Once the backoff has passed, the rest go and each trial is stored once.
-    wire.server.answerWith(() => ({ kind: 'stored' }))
+    wire.server.answerWith(() => ({ kind: 'stored', serverId: 1 }))
     clock += 2_000
     await replayOutbox({ db, now, send: wire.send }, alice)
     expect(wire.server.stored.size).toBe(20)
@@ -368,7 +415,9 @@ describe('draining a long outbox', () => {
     const items = await enqueueMany(8)
     const refused = items[3]?.id
     wire.server.answerWith((item) =>
-      item.id === refused ? { kind: 'refused', message: 'Nije dozvoljeno' } : { kind: 'stored' },
+      item.id === refused
+        ? { kind: 'refused', message: 'Nije dozvoljeno' }
+        : { kind: 'stored', serverId: 1 },
     )
     await replayOutbox({ db, now, send: wire.send }, alice)
     expect(wire.server.stored.size).toBe(7)
@@ -382,7 +431,7 @@ describe('draining a long outbox', () => {
     const items = await enqueueMany(12)
     const expired = new Set(items.slice(5).map((item) => item.id))
     wire.server.answerWith((item) =>
-      expired.has(item.id) ? { kind: 'needs-login' } : { kind: 'stored' },
+      expired.has(item.id) ? { kind: 'needs-login' } : { kind: 'stored', serverId: 1 },
     )
     await replayOutbox({ db, now, send: wire.send }, alice)
     expect(wire.server.stored.size).toBe(5)

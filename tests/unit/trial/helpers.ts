@@ -1,3 +1,4 @@
+import type { User } from '../../../src/contract/auth.ts'
 import type { Pack } from '../../../src/contract/catalogue.ts'
 import type { Store } from '../../../src/contract/stores.ts'
 import type { Locale } from '../../../src/contract/locale.ts'
@@ -9,7 +10,7 @@ import { stepKey } from '../../../src/features/trial/wizard-steps.ts'
 export const agent = { role: 'agent' as const, expertStore: null }
 export const manager = {
   role: 'manager' as const,
-  expertStore: { id: 42, name: 'Knez Mihailova 5' },
+  expertStore: { id: 42, name: 'Knez Mihailova 5', country: 'RS' as const },
 }
 
 export const store: Store = {
@@ -33,7 +34,10 @@ export function pack(overrides: Partial<Pack> = {}): Pack {
   }
 }
 
-export function start(user: { role: string } = agent, locale: Locale = 'sr'): WizardState {
+export function start(
+  user: Pick<User, 'role' | 'expertStore'> = agent,
+  locale: Locale = 'sr',
+): WizardState {
   return initialWizardState(user, locale)
 }
 

@@ -106,10 +106,10 @@ describe('the trial body', () => {
     expect(v.parse(trialBodySchema, body)).toEqual(body)
   })
 
-  it('sends the RMC other text, the counts of multiple mode, and the phone with the me prefix', () => {
+  it("sends the RMC other text, the counts of multiple mode, and the phone with the store's calling code", () => {
     const state = run(
-      start(agent, 'me'),
-      { type: 'setStore', store },
+      start(agent, 'sr'),
+      { type: 'setStore', store: { ...store, country: 'ME' } },
       { type: 'setGender', gender: 'male' },
       { type: 'setAgeRange', ageRange: '18-24' },
       { type: 'toggleHabit', habit: 'RMC' },
@@ -145,13 +145,13 @@ describe('the trial body', () => {
     expect(v.parse(trialBodySchema, body)).toEqual(body)
   })
 
-  it('adds the locale prefix to a phone typed without it, and keeps a typed prefix', () => {
-    const phone = (typed: string, locale: 'sr' | 'me' | 'en') => {
+  it("gives a phone the calling code of the store's country, whatever the language", () => {
+    const phone = (typed: string, country: 'RS' | 'ME', locale: 'sr' | 'me' | 'en') => {
       const state = run(start(agent, locale), { type: 'setPhone', phone: typed })
       const body = buildTrialBody(
         run(
           state,
-          { type: 'setStore', store },
+          { type: 'setStore', store: { ...store, country } },
           { type: 'setGender', gender: 'male' },
           { type: 'setAgeRange', ageRange: '18-24' },
           { type: 'setConsumption', consumption: '0-5' },
@@ -161,12 +161,33 @@ describe('the trial body', () => {
       )
       return typeof body?.comment === 'object' ? body.comment.email.phone : 'none'
     }
-    expect(phone('0641234567', 'sr')).toBe('+381641234567')
-    expect(phone('+381641234567', 'sr')).toBe('+381641234567')
-    expect(phone('00381641234567', 'sr')).toBe('+381641234567')
-    expect(phone('069123456', 'me')).toBe('+38269123456')
-    expect(phone('4915112345', 'en')).toBe('+4915112345')
-    expect(phone('12', 'sr')).toBeUndefined()
+    for (const locale of ['me', 'sr', 'en'] as const) {
+      expect(phone('0641234567', 'RS', locale)).toBe('+381641234567')
+      expect(phone('64 123 4567', 'RS', locale)).toBe('+381641234567')
+      expect(phone('+381641234567', 'RS', locale)).toBe('+381641234567')
+      expect(phone('069123456', 'ME', locale)).toBe('+38269123456')
+    }
+    // What the store's rule refuses is not sent: 06 and 9 digits, another country's number.
+    expect(phone('06412345678', 'RS', 'sr')).toBeUndefined()
+    expect(phone('+38269123456', 'RS', 'me')).toBeUndefined()
+    expect(phone('12', 'RS', 'sr')).toBeUndefined()
+  })
+
+  it("takes a manager's phone prefix from their store's country", () => {
+    const montenegrin = {
+      role: 'manager' as const,
+      expertStore: { id: 9, name: 'Podgorica', country: 'ME' as const },
+    }
+    const state = run(
+      start(montenegrin, 'sr'),
+      { type: 'setGender', gender: 'male' },
+      { type: 'setAgeRange', ageRange: '18-24' },
+      { type: 'setConsumption', consumption: '0-5' },
+      { type: 'setPhone', phone: '067 123 456' },
+      { type: 'setShopping', shopping: 'no' },
+    )
+    const body = buildTrialBody(state, montenegrin)
+    expect(typeof body?.comment === 'object' && body.comment.email.phone).toBe('+38267123456')
   })
 
   it('is null while an answer the body needs is missing', () => {

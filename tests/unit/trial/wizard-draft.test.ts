@@ -133,12 +133,13 @@ describe('the draft writer', () => {
 describe('a draft written at once (as when the page unloads)', () => {
   it('is committed at once and read back as it was', async () => {
     const userId = 41
+    const user = { id: userId, expertStore: null }
     // Opens the device's database (the wizard's route loads the draft first).
-    expect(await loadDraft(userId)).toBeNull()
+    expect(await loadDraft(user)).toBeNull()
     const state = run(start(), { type: 'setStore', store }, { type: 'setGender', gender: 'female' })
     writeDraft(userId, state)
-    expect(await loadDraft(userId)).toEqual(state)
+    expect(await loadDraft(user)).toEqual(state)
     await dropDraft(userId)
-    expect(await loadDraft(userId)).toBeNull()
+    expect(await loadDraft(user)).toBeNull()
   })
 })

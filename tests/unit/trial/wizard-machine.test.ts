@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { wizardView } from '../../../src/features/trial/wizard-machine.ts'
 import { isStepValid } from '../../../src/features/trial/wizard-steps.ts'
+import { isShowable } from '../../../src/features/trial/trial-body.ts'
+import type { WizardState } from '../../../src/features/trial/wizard-state.ts'
 import { current, goTo, manager, pack, run, start, store } from './helpers.ts'
 
 describe('moving between steps', () => {
@@ -192,6 +194,55 @@ describe('the RMC step', () => {
       { type: 'setRmcFamily', brandFamily: 'LM' },
     )
     expect(state.answers.habitsRMC).toMatchObject({ brandFamily: 'LM', pack: null })
+  })
+
+  it('picking a brand family clears the other text, which hides, and leaves the step invalid', () => {
+    const state = run(
+      rmc(),
+      { type: 'setRmcOther', other: 'Drina' },
+      { type: 'setRmcFamily', brandFamily: 'Marlboro' },
+    )
+    expect(state.answers.habitsRMC).toEqual({ brandFamily: 'Marlboro', pack: null, other: '' })
+    expect(isStepValid({ kind: 'habitsRMC' }, state)).toBe(false)
+    // The brand family shown is what is stored, never the hidden text.
+    const withPack = run(state, { type: 'setRmcPack', pack: rmcPack })
+    expect(isShowable(withPack)).toBe(true)
+  })
+})
+
+describe('answers of hidden controls', () => {
+  it('a shopping answer clears the answers of the other purchase step', () => {
+    const bought = run(
+      start(),
+      { type: 'setShopping', shopping: 'yes' },
+      { type: 'togglePurchaseReason', reason: 'curiosity' },
+      { type: 'setPurchaseDevice', device: { id: 31, name: 'Duo Black' } },
+    )
+    const notBought = run(bought, { type: 'setShopping', shopping: 'no' })
+    expect(notBought.answers.shoppingSuccess).toEqual({ reason: [], device: null, sticks: [] })
+    expect(isShowable(notBought)).toBe(true)
+  })
+
+  it('every state the reducer makes can be shown; a hidden answer makes it unshowable', () => {
+    const base = run(start(), { type: 'toggleHabit', habit: 'RMC' })
+    expect(isShowable(base)).toBe(true)
+    const hidden = (patch: Partial<WizardState['answers']>): WizardState => ({
+      ...base,
+      answers: { ...base.answers, ...patch },
+    })
+    expect(
+      isShowable(hidden({ habitsRMC: { brandFamily: 'LM', pack: null, other: 'Drina' } })),
+    ).toBe(false)
+    expect(isShowable(hidden({ habitsHTS: { brandFamily: 'Terra', pack: pack() } }))).toBe(false)
+    expect(isShowable(hidden({ stickComments: { tan: 'hidden' } }))).toBe(false)
+    expect(
+      isShowable(
+        hidden({
+          shopping: 'no',
+          shoppingSuccess: { reason: ['curiosity'], device: null, sticks: [] },
+        }),
+      ),
+    ).toBe(false)
   })
 })
 

@@ -6,7 +6,7 @@ import { loadDraft } from '../../../features/trial/wizard-draft.ts'
 /** The free guided trial wizard, for any signed-in user (a manager with a store). */
 export const Route = createFileRoute('/_app/_store/free-guided-trial/')({
   // An unfinished trial of this user resumes where it was.
-  loader: ({ context }) => loadDraft(context.session.user.id),
+  loader: ({ context }) => loadDraft(context.session.user),
   staleTime: Infinity,
   gcTime: 0,
   component: TrialWizardPage,
