@@ -1,7 +1,8 @@
 /**
- * Offline soak (issue 4): N trials finished in Chromium while the server is stopped and started at
- * random, the page is reloaded and the session's token runs out now and then (the user signs in
- * again), and then the server must hold exactly N trials, each once.
+ * Offline soak: N trials finished in Chromium (every other one with a double click on Save) while
+ * the server is stopped and started at random, the page is reloaded and the session's token runs
+ * out now and then (the user signs in again), and then the server must hold exactly N trials, each
+ * once.
  *
  *   npm run soak -- --trials 200        (needs a built tree: `npm run build`)
  *
@@ -160,14 +161,19 @@ async function expireToken() {
   await page.reload()
 }
 
-/** Finishes one trial on the simple screen; a session that ran out is signed in again first. */
-async function finishTrial(comment: string) {
+/**
+ * Finishes one trial on the simple screen, with a double click on Save when `double` (as hurried
+ * people do; it must still store one trial); a session that ran out is signed in again first.
+ */
+async function finishTrial(comment: string, double: boolean) {
   for (let attempt = 0; ; attempt += 1) {
     await page.goto(`${base}/free-guided-trial/simple`)
     try {
       if (page.url().includes('/login')) throw new Error('signed out')
       await page.getByRole('textbox', { name: 'Comment' }).fill(comment, { timeout: 5_000 })
-      await page.getByRole('button', { name: 'Save' }).click({ timeout: 5_000 })
+      const save = page.getByRole('button', { name: 'Save' })
+      if (double) await save.dblclick({ timeout: 5_000 })
+      else await save.click({ timeout: 5_000 })
       await page.waitForURL(`${base}/`, { timeout: 10_000 })
       return
     } catch (error) {
@@ -241,7 +247,7 @@ for (let index = 0; index < total; index += 1) {
   if (random() < 0.05) await page.reload()
   // Now and then, and at least once (half way), the session's token runs out.
   if (random() < 0.02 || index === Math.floor(total / 2)) await expireToken()
-  await finishTrial(`${marker}-${index}`)
+  await finishTrial(`${marker}-${index}`, index % 2 === 0)
 }
 if (!running()) await startServer()
 

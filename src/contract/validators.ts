@@ -43,7 +43,7 @@ export function parseDomainList(value: string): string[] {
 }
 
 /**
- * The phone rules of the behaviour's validation section (docs/behaviour.md#phones), named by the
+ * The phone rules of the validation rules (docs/decisions/0001-phone-rules.md), named by the
  * locale that states them, each with or without the country prefix.
  */
 export const phonePatterns: Record<Locale, readonly RegExp[]> = {

@@ -56,9 +56,17 @@ test.describe('in Montenegrin', () => {
     const dialog = page.getByRole('dialog', { name: 'Iskoristiti vaučer?' })
     await expect(dialog).toContainText(`Iskoristiti vaučer ${code} za potrošača ${name}?`)
     await expectAccessible(page)
-    await dialog.getByRole('button', { name: 'Da, iskoristi' }).click()
+    // A double click redeems once: one request, one message, and no error beside it.
+    let redemptions = 0
+    page.on('request', (sent) => {
+      if (sent.method() === 'POST' && sent.url().endsWith('/voucher/submit')) redemptions += 1
+    })
+    await dialog.getByRole('button', { name: 'Da, iskoristi' }).dblclick()
 
     await expect(page.locator('[data-kind="success"]')).toContainText('Vaučer je iskorišćen.')
+    await expect(page.locator('[data-kind="success"]')).toHaveCount(1)
+    await expect(page.locator('[data-kind="error"]')).toHaveCount(0)
+    expect(redemptions).toBe(1)
     await expect(page.getByText('Vaučer je već iskorišćen.')).toBeVisible()
     await expect(page.getByText('Već iskorišćen', { exact: true })).toBeVisible()
     await expect(page.getByRole('combobox', { name: 'Potrošač' })).toHaveCount(0)

@@ -1,0 +1,95 @@
+import type { APIRequestContext, Page } from '@playwright/test'
+import { test, expect, signIn, demo, apiLogin, apiGet } from './fixtures.ts'
+
+type Rows<T> = { rows: T[]; count: number }
+type StoredTrial = { id: number; comment: unknown }
+
+/** The manager's trials whose comment holds `marker`, as an admin reads them back. */
+async function trialsWith(request: APIRequestContext, marker: string): Promise<StoredTrial[]> {
+  const { token } = await apiLogin(request, demo.admin.email)
+  const trials = await apiGet<Rows<StoredTrial>>(request, token, 'questionnaire/search')
+  return trials.rows.filter((row) => JSON.stringify(row.comment).includes(marker))
+}
+
+/** A manager's short trial up to its last step, the unsuccessful purchase with `marker`. */
+async function answerUpToFinish(page: Page, marker: string) {
+  await page.goto('/free-guided-trial')
+  const next = page.getByRole('button', { name: 'Next' })
+  await page.getByRole('radio', { name: 'Female', exact: true }).click()
+  await page.getByRole('radio', { name: '25–34' }).click()
+  await page.getByRole('button', { name: 'E-cigarettes (vape)' }).click()
+  await next.click()
+  await page.getByRole('radio', { name: '5–10' }).click()
+  await page.getByRole('button', { name: 'Other' }).click()
+  await next.click()
+  await page.getByRole('button', { name: 'No email' }).click()
+  await next.click()
+  await page.getByRole('radio', { name: 'No, did not buy' }).click()
+  await next.click()
+  await page.getByRole('button', { name: 'Needs time to think' }).click()
+  await page.getByRole('textbox', { name: 'Comment' }).fill(marker)
+}
+
+/** The Idempotency-Keys of the trials the page sends. */
+function sentKeys(page: Page): string[] {
+  const keys: string[] = []
+  page.on('request', (sent) => {
+    if (sent.method() === 'POST' && sent.url().endsWith('/free-guided/form'))
+      keys.push(sent.headers()['idempotency-key'] ?? '')
+  })
+  return keys
+}
+
+test('a double click on Finish stores one trial, sent under one key', async ({ page, request }) => {
+  const marker = `Double click e2e ${Date.now()}`
+  await signIn(page, demo.manager.email)
+  await expect(page).toHaveURL('/')
+  await answerUpToFinish(page, marker)
+  const keys = sentKeys(page)
+  await page.getByRole('button', { name: 'Finish' }).dblclick()
+  await expect(page).toHaveURL('/free-guided-trial-success')
+  await expect.poll(() => trialsWith(request, marker).then((rows) => rows.length)).toBe(1)
+  expect(new Set(keys).size).toBe(1)
+  // Nothing is left to send that would make a second one.
+  await page.goto('/outbox')
+  await expect(page.getByText('Every finished trial has reached the server.')).toBeVisible()
+  expect((await trialsWith(request, marker)).length).toBe(1)
+})
+
+test('a reload right after Finish stores one trial', async ({ page, request }) => {
+  const marker = `Reload after Finish e2e ${Date.now()}`
+  await signIn(page, demo.manager.email)
+  await expect(page).toHaveURL('/')
+  await answerUpToFinish(page, marker)
+  const keys = sentKeys(page)
+  await page.getByRole('button', { name: 'Finish' }).click()
+  await page.reload()
+  // Whether the reload came before or after the trial was kept on the device, finishing what
+  // the page shows now adds nothing: the wizard's draft holds the same trial id.
+  await page.goto('/free-guided-trial')
+  const finishButton = page.getByRole('button', { name: 'Finish' })
+  if (await finishButton.isVisible()) await finishButton.click()
+  await page.goto('/outbox')
+  await expect(page.getByText('Every finished trial has reached the server.')).toBeVisible()
+  await expect.poll(() => trialsWith(request, marker).then((rows) => rows.length)).toBe(1)
+  expect(new Set(keys).size).toBe(1)
+})
+
+test('two tabs finishing the same wizard store one trial', async ({ page, context, request }) => {
+  const marker = `Two tabs e2e ${Date.now()}`
+  await signIn(page, demo.manager.email)
+  await expect(page).toHaveURL('/')
+  await answerUpToFinish(page, marker)
+  // The second tab opens the same draft (written when the first tab is hidden or left).
+  await page.evaluate(() => window.dispatchEvent(new Event('pagehide')))
+  const second = await context.newPage()
+  await second.goto('/free-guided-trial')
+  await expect(second.getByRole('textbox', { name: 'Comment' })).toHaveValue(marker)
+  await page.getByRole('button', { name: 'Finish' }).click()
+  await expect(page).toHaveURL('/free-guided-trial-success')
+  await second.getByRole('button', { name: 'Finish' }).click()
+  await expect(second).toHaveURL('/free-guided-trial-success')
+  await page.goto('/outbox')
+  await expect(page.getByText('Every finished trial has reached the server.')).toBeVisible()
+  await expect.poll(() => trialsWith(request, marker).then((rows) => rows.length)).toBe(1)
+})
