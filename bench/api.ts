@@ -2,7 +2,7 @@
  * API under load: the real server as a child process on PostgreSQL, autocannon in this process
  * (a second process) on loopback, each scenario bounded in time. Voucher search by code, customer
  * search by an exact and a partial term, store search, trial submission, and a bare JSON route
- * (`GET /health/live`) measured in the same run, for the throughput ratio of quality.md.
+ * (`GET /health/live`) measured in the same run, for the throughput ratio of docs/quality.md.
  *
  *   node bench/run.ts --only api [--database-url postgres://…] [--duration 10] [--warmup 2]
  *     [--connections 50] [--partial-load-connections 10] [--trial-rate 1000]
@@ -10,9 +10,9 @@
  * The trials at a fixed rate are sent evenly spaced by `paced` (node:http), not by autocannon, whose
  * rate lets each connection send its quota of the second at full speed when the second begins.
  *
- * The partial search's budget is a latency (quality.md's anchor is one query's time): its p95 is
- * measured with one client searching at a time, and again under the load of 10 clients at once,
- * which on two cores shared with PostgreSQL and the load generator is mostly queueing.
+ * The partial search's budget is a latency (docs/quality.md anchors it to one query's time): its
+ * p95 is measured with one client searching at a time, and again under the load of 10 clients at
+ * once, which on two cores shared with PostgreSQL and the load generator is mostly queueing.
  */
 import { randomUUID } from 'node:crypto'
 import http from 'node:http'

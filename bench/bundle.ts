@@ -16,7 +16,7 @@ import {
 import { distDir } from './server.ts'
 
 /**
- * Bundle budgets (quality.md): the gzip size of the JS and CSS each route really loads in
+ * Bundle budgets (docs/quality.md): the gzip size of the JS and CSS each route really loads in
  * Chromium, per role, and whether code only the admin screens need reaches a manager or an agent,
  * fetched by the page or precached by the service worker.
  *

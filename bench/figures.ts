@@ -1,11 +1,11 @@
 /**
- * One measured figure of quality.md. Every bench module returns a list of these; `bench/run.ts`
- * prints them as a table and writes them to `bench/results.json`.
+ * One measured figure of docs/quality.md. Every bench module returns a list of these;
+ * `bench/run.ts` prints them as a table and writes them to `bench/results.json`.
  */
 export type Figure = {
-  /** What was measured, as quality.md names it. */
+  /** What was measured, as docs/quality.md names it. */
   name: string
-  /** The budget as quality.md states it, e.g. "<= 20 ms" or ">= 40 % of bare JSON". */
+  /** The budget as docs/quality.md states it, e.g. "<= 20 ms" or ">= 40 % of bare JSON". */
   budget: string
   /** The measured value as printed, with its unit, e.g. "12.4 ms". */
   measured: string

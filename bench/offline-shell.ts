@@ -3,7 +3,7 @@ import type { Figure, BenchModule } from './figures.ts'
 import { launchBrowser, median, newAppContext, signIn, startApp } from './browser.ts'
 
 /**
- * Offline reload of the app shell (quality.md: first paint <= 1 s under a 4x CPU slowdown). An
+ * Offline reload of the app shell (docs/quality.md: first paint <= 1 s under a 4x CPU slowdown). An
  * agent signs in online, the service worker takes control of the page, the connection goes, the
  * CPU is slowed 4x (`Emulation.setCPUThrottlingRate`) and the home page is reloaded `reloads`
  * times; each reload's first paint and first contentful paint come from the page's own paint

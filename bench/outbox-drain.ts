@@ -15,8 +15,8 @@ import {
 } from './browser.ts'
 
 /**
- * Outbox drain (quality.md: 500 queued trials sent in <= 15 s). An agent signs in, the browser goes
- * offline, 500 finished trials are written into the app's IndexedDB outbox exactly as
+ * Outbox drain (docs/quality.md: 500 queued trials sent in <= 15 s). An agent signs in, the browser
+ * goes offline, 500 finished trials are written into the app's IndexedDB outbox exactly as
  * `enqueueTrial` writes them (`newOutboxItem` from src/offline/outbox-state.ts: a fresh
  * Idempotency-Key each, a body valid under the contract), and the page is reloaded offline (the
  * service worker serves it) so the app reads them. Then the connection comes back and the clock

@@ -13,7 +13,7 @@ import {
 import { numberOption } from './server.ts'
 
 /**
- * The main-thread cost of a wizard step change under a 4x CPU slowdown (quality.md: <= 50 ms).
+ * The main-thread cost of a wizard step change under a 4x CPU slowdown (docs/quality.md: <= 50 ms).
  * An agent walks a whole trial (17 steps) once to warm the caches, then again with
  * `Emulation.setCPUThrottlingRate` 4; each step change is a real mouse click (CDP input, no
  * script of Playwright's in the page) on the control that moves on, and its cost is the growth of
@@ -202,7 +202,7 @@ async function run(): Promise<Figure[]> {
       const title = page.getByRole('heading', { level: 1 }).first()
       floors.push((await timedClick(page, meters, title, null)).paintMs)
     }
-    // Each step change's cost is its median over `runs` whole trials (quality.md: medians of
+    // Each step change's cost is its median over `runs` whole trials (docs/quality.md: medians of
     // several runs), so that one slow moment of the machine does not make a step the worst.
     const runs = numberOption('wizard-runs', 3)
     const changes: Change[] = []

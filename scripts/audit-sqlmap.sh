@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Quality figure (../shared/quality.md, Reliability): sqlmap (--level=5 --risk=3 --dbms=PostgreSQL)
+# A reliability figure (docs/quality.md): sqlmap (--level=5 --risk=3 --dbms=PostgreSQL)
 # on every search and id parameter of the API: 0 injectable.
 #
 #   scripts/audit-sqlmap.sh           every parameter at level 5, risk 3 (the audit; tens of minutes)

@@ -17,9 +17,8 @@ if (existsSync(folder) && existsSync(tarball)) {
 } else {
   const migrated = await PGlite.create({ extensions: { pg_trgm } })
   await migrate(drizzle({ client: migrated }), { migrationsFolder })
-  // The server uses the database `postgres` only. The template databases are half the cluster's
-  // files, and a new data folder is a copy of them: about a millisecond a file on this project's
-  // machine (1,111 files, about 1 s; without them 519, half a second).
+  // The server uses the database `postgres` only. The template databases are a large part of the
+  // cluster's files, and a new data folder is a copy of them, paid for file by file.
   await migrated.exec(
     `update pg_database set datistemplate = false where datname in ('template0', 'template1')`,
   )

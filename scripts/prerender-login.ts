@@ -36,8 +36,8 @@ const rootEnd = indexHtml.lastIndexOf('</div>', indexHtml.indexOf('</body>'))
 if (rootStart < 0 || rootEnd < rootStart) throw new Error('dist/index.html has no <div id="root">')
 
 /**
- * The head's stylesheets, written into it: the drawn screen needs no request after the page (12 KB
- * of CSS, 4 KB compressed with the page). The app's later screens load it as usual.
+ * The head's stylesheets, written into it: the drawn screen needs no request after the page. The
+ * app's later screens load it as usual.
  */
 function inlineStylesheets(head: string): string {
   return head.replace(
@@ -48,10 +48,9 @@ function inlineStylesheets(head: string): string {
 
 /**
  * The screen is drawn only once all of it has been read: the browser would otherwise paint the
- * part of the page it has parsed so far, and the card, centred on the page, moved up as the rest
- * of the form came in (a layout shift of up to 0.22, in half of the loads at phone size under
- * a 4x slowdown). `rel=expect` holds rendering until the marker after the screen is parsed
- * (Chromium; other browsers draw as before).
+ * part of the page it has parsed so far, and the card, centred on the page, would move up as the
+ * rest of the form came in (a layout shift). `rel=expect` holds rendering until the marker after
+ * the screen is parsed (Chromium; other browsers paint as they parse).
  */
 const drawnMarker = 'login-drawn'
 const drawnWhole = `<link rel="expect" href="#${drawnMarker}" blocking="render">`

@@ -1,5 +1,5 @@
 /**
- * The large data set the benchmarks run on (quality.md): a deterministic generator that loads
+ * The large data set the benchmarks run on (docs/quality.md): a deterministic generator that loads
  * PostgreSQL with `COPY`, on top of the demo data, so that the demo logins work against it too.
  *
  *   npm run seed:large -- --customers 1000000 --vouchers 1000000 --stores 500 --experts 2000 \

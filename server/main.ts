@@ -2,21 +2,21 @@
  * The server's entry (`npm start`, `npm run serve`): turns on Node's compile cache before any
  * other module loads, so that a restart reads the compiled code of the server's modules (type
  * stripping included) and of its packages from the system's temporary folder instead of compiling
- * them again (a quarter of the loading's CPU time), starts a new embedded database's copy of its
- * template, then starts the server: `serve.ts`.
+ * them again, starts a new embedded database's copy of its template, then starts the server:
+ * `serve.ts`.
  */
 import module from 'node:module'
 
 module.enableCompileCache()
 
 /**
- * drizzle-orm's package.json holds a 179 KB `exports` map, and Node (24) parses it again for each
+ * drizzle-orm's package.json holds a large `exports` map, and Node (24) parses it again for each
  * import that needs it. drizzle-orm's files import each other by relative `.js` paths, and for
- * each of them Node reads the package's type from it: 0.4 s of every start. The package is ESM
- * (`"type": "module"`), so such an import is resolved here as Node would, minus that look-up. The
- * project's own files import `drizzle-orm` and its parts by name some fifty times, each resolved
- * through that map (0.2 s): one resolution of each name serves them all, since they all find the
- * one package in the project's node_modules.
+ * each of them Node reads the package's type from it, a noticeable part of every start. The
+ * package is ESM (`"type": "module"`), so such an import is resolved here as Node would, minus
+ * that look-up. The project's own files import `drizzle-orm` and its parts by name some fifty
+ * times, each resolved through that map: one resolution of each name serves them all, since they
+ * all find the one package in the project's node_modules.
  */
 const drizzle = new URL('../node_modules/drizzle-orm/', import.meta.url).href
 const project = new URL('../', import.meta.url).href
@@ -40,8 +40,8 @@ module.registerHooks({
 
 /**
  * A first start on the embedded database copies the build's migrated template into the data
- * folder (half a second here): on a worker thread, while this thread loads the server's modules,
- * which takes as long. `openDatabase` waits for the copy.
+ * folder: on a worker thread, while this thread loads the server's modules, which takes about as
+ * long. `openDatabase` waits for the copy.
  */
 const { loadConfig } = await import('./config.ts')
 const { copyTemplateInto, pgliteFolder } = await import('./db/pglite-template.ts')

@@ -66,8 +66,9 @@ async function start() {
     )
   })
 
-  // On start a signed-in app refreshes its token and user (spec section 4); offline it keeps them.
-  // Its outbox starts once the first screen has painted and the browser is idle.
+  // On start a signed-in app refreshes its token and user
+  // (docs/behaviour.md#states-and-transitions); offline it keeps them. Its outbox starts once the
+  // first screen has painted and the browser is idle.
   if (getSession()) {
     refreshSession().catch((error: unknown) => {
       if (error instanceof ApiError && error.status === 401) signInAgain()

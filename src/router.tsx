@@ -7,7 +7,7 @@ export function createAppRouter(queryClient: QueryClient) {
     routeTree,
     context: { queryClient },
     defaultPreload: 'intent',
-    // A new screen starts at the top (spec section 2).
+    // A new screen starts at the top (docs/behaviour.md#screens-and-routes).
     scrollRestoration: false,
   })
 }

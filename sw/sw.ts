@@ -32,8 +32,8 @@ registerRoute(
   }),
 )
 
-// Pack images: cache first, so the trial's HTS and RMC steps show them offline (design section 5).
-// `/api` is not cached here: the query cache owns API data.
+// Pack images: cache first, so the trial's HTS and RMC steps show them offline
+// (docs/behaviour.md#offline). `/api` is not cached here: the query cache owns API data.
 const packImages = new CacheFirst({
   cacheName: packImageCache,
   plugins: [new ExpirationPlugin({ maxEntries: 1000, maxAgeSeconds: 60 * 60 * 24 * 30 })],

@@ -63,11 +63,12 @@ function checkRoute(c: Context, endpoint: Endpoint) {
 }
 
 /**
- * Each route's guard, from its entry in the policy table (src/contract/policy.ts, spec section 6):
- * a public endpoint lets anyone through; any other needs a valid token (else 401 `invalid token`),
- * a role it allows (else 403 with the entry's `refusal`, `api.forbidden` by default) and, where the
- * entry says `store`, a manager checked in to a store (else 403 `store.notAssigned`). The entry's
- * object rules are for the handler to apply to the object it reads: `objectRule`, `checkObject`.
+ * Each route's guard, from its entry in the policy table (src/contract/policy.ts,
+ * docs/behaviour.md#roles-and-access): a public endpoint lets anyone through; any other needs a
+ * valid token (else 401 `invalid token`), a role it allows (else 403 with the entry's `refusal`,
+ * `api.forbidden` by default) and, where the entry says `store`, a manager checked in to a store
+ * (else 403 `store.notAssigned`). The entry's object rules are for the handler to apply to the
+ * object it reads: `objectRule`, `checkObject`.
  */
 export function policyGuard(deps: AuthDeps) {
   function guard(endpoint: PublicEndpoint): MiddlewareHandler<AppEnv>

@@ -1,11 +1,11 @@
 /**
  * A migrated, empty PGlite cluster from which a new database starts instead of running `initdb` in
- * WebAssembly and every migration (about 2.4 s on this project's 2 cores). `npm run build` makes it
- * (`scripts/pglite-template.ts`) in two forms: the cluster's folder, copied into a new data folder
- * with the file system's own copy (0.5 s here, on a worker thread; PGlite's tarball loader writes
- * file by file through WebAssembly: 1.0 s, 1.4 s gzipped), and the same as an uncompressed tarball
- * for in-memory databases (the tests). Its name holds a digest of the migrations, so a template of
- * other migrations is never used. Without one, a new cluster is created as before.
+ * WebAssembly and every migration. `npm run build` makes it (`scripts/pglite-template.ts`) in two
+ * forms: the cluster's folder, copied into a new data folder with the file system's own copy (on a
+ * worker thread; PGlite's tarball loader is slower, writing file by file through WebAssembly), and
+ * the same as an uncompressed tarball for in-memory databases (the tests). Its name holds a digest
+ * of the migrations, so a template of other migrations is never used. Without one, a new cluster is
+ * made with `initdb` and every migration.
  */
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
@@ -18,7 +18,7 @@ const templateFolder = fileURLToPath(new URL('../../.build/', import.meta.url))
 
 /**
  * Changes with the way `scripts/pglite-template.ts` makes the template, so that a template made
- * the old way is not used (2: without the template databases).
+ * another way is not used (2: without the template databases).
  */
 const templateForm = 2
 

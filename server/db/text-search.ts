@@ -9,7 +9,7 @@ export function folded(text: SQL | PgColumn) {
 /**
  * An email as its trigram index holds it: lower case, with `.`, `@`, `_`, `-` and `+` as `q`.
  * pg_trgm makes trigrams of letters and digits only, so that the pattern `%g.mar%` would look up
- * `mar` alone, in a twentieth of a million emails; as `%gqmar%` its trigrams are rare. An email
+ * `mar` alone, which a great many emails hold; as `%gqmar%` its trigrams are rare. An email
  * with a `q` of its own (no letter of Serbian or Montenegrin) may match such a key too, so a
  * search compares the email itself as well.
  */

@@ -7,7 +7,10 @@ import type { Database } from '../db/database.ts'
 import { idempotencyKeys } from '../db/schema/idempotency.ts'
 import { HttpError } from '../http-error.ts'
 
-/** Keys are kept at least this long (design section 4); older ones are forgotten. */
+/**
+ * Keys are kept at least this long (docs/behaviour.md#repeat-safe-requests); older ones are
+ * forgotten.
+ */
 export const keyRetentionMs = 30 * 24 * 60 * 60 * 1000
 
 const uuidSchema = v.pipe(v.string(), v.uuid())
@@ -110,15 +113,16 @@ export function requestHashOf(body: unknown): string {
 }
 
 /**
- * What a request with a key gets when its statement made nothing (design section 4). The
- * statement takes a transaction-scoped advisory lock on the key (`keyLockName`), claims the key
- * with the answer that tells the new row's id, and inserts the row, the insert reading the claim;
- * so the key is done exactly when the row is stored, and a failure leaves neither. No claim means
- * that another request holds the lock (in this or another process), that the key is there and not
- * expired, or that the row cannot be made: the key's row, as it reads now, tells which. Again with
- * the same body: the stored answer (`replayed`). With another body: 422. While the first is still
- * at work: 409, told by the lock (`taken`) rather than by waiting for it. `possible`: whether the
- * row could have been made. A key older than the retention is claimed again as new.
+ * What a request with a key gets when its statement made nothing
+ * (docs/behaviour.md#repeat-safe-requests). The statement takes a transaction-scoped advisory lock
+ * on the key (`keyLockName`), claims the key with the answer that tells the new row's id, and
+ * inserts the row, the insert reading the claim; so the key is done exactly when the row is stored,
+ * and a failure leaves neither. No claim means that another request holds the lock (in this or
+ * another process), that the key is there and not expired, or that the row cannot be made: the
+ * key's row, as it reads now, tells which. Again with the same body: the stored answer
+ * (`replayed`). With another body: 422. While the first is still at work: 409, told by the lock
+ * (`taken`) rather than by waiting for it. `possible`: whether the row could have been made. A key
+ * older than the retention is claimed again as new.
  */
 export async function withoutClaim(
   db: Database,

@@ -2,8 +2,9 @@ import * as v from 'valibot'
 import { errorEnvelopeSchema, jwtExpired } from '../contract/http.ts'
 
 /**
- * An API call that failed: `message` is the one text to show (spec section 8), already in the
- * user's language when the server sent it; `status` is 0 when no answer came, -1 when the answer was not what the contract says.
+ * An API call that failed: `message` is the one text to show
+ * (docs/behaviour.md#errors-and-messages), already in the user's language when the server sent it;
+ * `status` is 0 when no answer came, -1 when the answer was not what the contract says.
  */
 export class ApiError extends Error {
   readonly status: number

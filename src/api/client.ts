@@ -24,7 +24,10 @@ type RequestOptions = {
   timeout?: number
 }
 
-/** A failed answer as the one error to show: its status and its message (spec section 8). */
+/**
+ * A failed answer as the one error to show: its status and its message
+ * (docs/behaviour.md#errors-and-messages).
+ */
 function answerError(status: number, body: unknown): ApiError {
   const parsed = v.safeParse(errorEnvelopeSchema, body)
   return new ApiError(

@@ -12,9 +12,10 @@ function hasMessage(value: unknown): value is { message: string } {
 }
 
 /**
- * One query client. A `jwt expired` answer anywhere sends the user to sign in (`onJwtExpired`);
- * a failed mutation shows its message as an error toast, and a successful one its server message
- * as a success toast (spec section 8). A mutation with `meta: { silent: true }` shows neither.
+ * One query client. A `jwt expired` answer anywhere sends the user to sign in (`onJwtExpired`); a
+ * failed mutation shows its message as an error toast, and a successful one its server message as a
+ * success toast (docs/behaviour.md#errors-and-messages). A mutation with `meta: { silent: true }`
+ * shows neither.
  */
 export function createQueryClient(onJwtExpired: () => void): QueryClient {
   return new QueryClient({

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { userSchema, type Session, type User } from '../contract/auth.ts'
 
 /**
- * The signed-in user and their token (spec section 3: kept in browser storage). With
+ * The signed-in user and their token (kept in browser storage: docs/behaviour.md#records). With
  * remember-me it lives in localStorage, otherwise in sessionStorage (gone with the tab).
  */
 const storedSchema = v.object({ token: v.string(), user: userSchema })

@@ -32,8 +32,9 @@ export const storeUpdateSchema = v.object({
 })
 
 /**
- * A store log row (spec section 3): the manager's name, login time, total time at the store in
- * minutes (to the logout, or to now while open), and how many trials they entered there meanwhile.
+ * A store log row (docs/behaviour.md#records): the manager's name, login time, total time at the
+ * store in minutes (to the logout, or to now while open), and how many trials they entered there
+ * meanwhile.
  */
 export const storeLogRowSchema = v.object({
   id: v.number(),

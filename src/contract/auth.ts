@@ -67,7 +67,7 @@ export const passwordResetBodySchema = v.pipe(
   passwordsMatch(),
 )
 
-/** `POST /user/change-password` (settings; not in the spec's list): the signed-in user's own. */
+/** `POST /user/change-password` (the settings screen): the signed-in user's own. */
 export const changePasswordBodySchema = v.pipe(
   v.object({
     currentPassword: v.pipe(v.string(messages.required.id), v.nonEmpty(messages.required.id)),

@@ -6,8 +6,9 @@ export const packTypeSchema = v.picklist(packTypes)
 export type PackType = (typeof packTypes)[number]
 
 /**
- * A pack (spec section 3). `image` is a path like `./packs/x.svg` (or null when the pack has no
- * picture); `src` is that path with its leading `./` replaced by the server's asset location.
+ * A pack (docs/behaviour.md#records). `image` is a path like `./packs/x.svg` (or null when the pack
+ * has no picture); `src` is that path with its leading `./` replaced by the server's asset
+ * location.
  */
 export const packSchema = v.object({
   id: v.number(),
@@ -44,7 +45,9 @@ export const packSearchQuerySchema = v.object({
 export const productTypes = ['Stick', 'Device'] as const
 export type ProductType = (typeof productTypes)[number]
 
-/** An internal product (spec section 3): the sticks and devices a brand expert hands out. */
+/**
+ * An internal product (docs/behaviour.md#records): the sticks and devices a brand expert hands out.
+ */
 export const productSchema = v.object({
   id: v.number(),
   name: v.string(),

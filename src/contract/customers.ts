@@ -5,12 +5,12 @@ import { moneySchema, voucherStatuses } from './vouchers.ts'
 
 /**
  * Customer calls (`/customer/*`): any signed-in user; a manager not checked in to a store gets 403
- * `store.notAssigned` (spec section 6).
+ * `store.notAssigned` (docs/behaviour.md#roles-and-access).
  */
 export const visitReasons = ['info', 'purchase', 'service', 'reclamation'] as const
 export type VisitReason = (typeof visitReasons)[number]
 
-/** Loyalty earning rules (spec section 3), in the order the loyalty tab lists them. */
+/** Loyalty earning rules (docs/behaviour.md#records), in the order the loyalty tab lists them. */
 export const loyaltyRules = [
   'welcome',
   'first-purchase',

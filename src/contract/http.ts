@@ -5,14 +5,17 @@ export const appHeader = 'X-APP'
 export const appId = 'brand-expert-pwa'
 export const languageHeader = 'Language'
 /**
- * `POST /free-guided/form` takes an `Idempotency-Key` (design section 4): a UUID made on the device,
- * bare or as a quoted structured-field string (`"…"`, as the IETF draft writes it). A replayed answer
- * carries `Idempotent-Replayed: true`.
+ * `POST /free-guided/form` takes an `Idempotency-Key` (docs/behaviour.md#repeat-safe-requests): a
+ * UUID made on the device, bare or as a quoted structured-field string (`"…"`, as the IETF draft
+ * writes it). A replayed answer carries `Idempotent-Replayed: true`.
  */
 export const idempotencyHeader = 'Idempotency-Key'
 export const idempotentReplayedHeader = 'Idempotent-Replayed'
 
-/** The exact messages of a rejected token (design section 4). The client reacts to `jwt expired`. */
+/**
+ * The exact messages of a rejected token (docs/behaviour.md#sessions). The client reacts to
+ * `jwt expired`.
+ */
 export const jwtExpired = 'jwt expired'
 export const invalidToken = 'invalid token'
 

@@ -2,9 +2,10 @@ import { messages } from './messages.ts'
 import { access, roles, type Role } from './roles.ts'
 
 /**
- * Spec section 6 for the API: who may call each endpoint, whether a manager must be checked in to a
- * store first, and the rules on the object a call reads or changes. The server enforces this table
- * (`server/auth/middleware.ts`) and the authorization matrix test is generated from it.
+ * The API's access rules (docs/behaviour.md#roles-and-access): who may call each endpoint, whether
+ * a manager must be checked in to a store first, and the rules on the object a call reads or
+ * changes. The server enforces this table (`server/auth/middleware.ts`) and the authorization
+ * matrix test is generated from it.
  */
 
 /** Who calls: nobody signed in, or a user of a role. */
@@ -18,8 +19,8 @@ const administration = access.administration
 const managers = access.storePicker
 
 /**
- * Rules on the object of a call, each with the roles it binds (spec section 6; ASVS 8.2.2 in
- * quality.md). Where it applies is the `object` of an endpoint below.
+ * Rules on the object of a call, each with the roles it binds (docs/behaviour.md#roles-and-access;
+ * ASVS 8.2.2 in docs/quality.md). Where it applies is the `object` of an endpoint below.
  */
 export const objectRules = {
   /** Managers and agents see their own trials only: another's is not found (404), nor listed. */

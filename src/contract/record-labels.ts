@@ -15,7 +15,7 @@ export const voucherTypeLabels: Record<VoucherType, MessageDescriptor> = {
   PROMO: /*i18n*/ { id: 'voucher.type.PROMO', message: 'Promotion' },
 }
 
-/** Why the customer came (spec section 3: info, purchase, service, reclamation). */
+/** Why the customer came (docs/behaviour.md#records: info, purchase, service, reclamation). */
 export const visitReasonLabels: Record<VisitReason, MessageDescriptor> = {
   info: /*i18n*/ { id: 'visit.reason.info', message: 'Information' },
   purchase: /*i18n*/ { id: 'visit.reason.purchase', message: 'Purchase' },

@@ -1,6 +1,7 @@
 /**
- * The answer keys of the free guided trial (spec sections 2, 3 and 9). Keys are stored; labels are
- * translated in `src/contract/trial-labels.ts` (PWA and reports). Orders are the order shown.
+ * The answer keys of the free guided trial (docs/behaviour.md#the-guided-trial,
+ * docs/behaviour.md#records and docs/behaviour.md#constants-and-limits). Keys are stored; labels
+ * are translated in `src/contract/trial-labels.ts` (PWA and reports). Orders are the order shown.
  */
 export const genders = ['male', 'female'] as const
 export const ageRanges = ['18-24', '25-34', '35-44', '45-55', '56+'] as const

@@ -40,15 +40,16 @@ const stickComment = v.optional(comment)
 /** The chosen product: its id and its name at the time of the trial. */
 export const chosenProductSchema = v.object({ id: v.number(), name: v.string() })
 
-/** RMC habit value: a brand pack, or `{ other }` text (spec section 3). */
+/** RMC habit value: a brand pack, or `{ other }` text (docs/behaviour.md#records). */
 export const rmcHabitSchema = v.union([
   packSchema,
   v.object({ other: v.pipe(v.string(), v.trim(), v.nonEmpty()) }),
 ])
 
 /**
- * The structured `comment` of a free guided trial, exactly as spec section 3 lists it: one
- * impression entry (`tan`, `gold`, …) and one comment (`tanComment`, …) per chosen stick colour.
+ * The structured `comment` of a free guided trial, exactly as docs/behaviour.md#records lists it:
+ * one impression entry (`tan`, `gold`, …) and one comment (`tanComment`, …) per chosen stick
+ * colour.
  */
 export const trialAnswersSchema = v.object({
   gender: v.picklist(genders, messages.required.id),
@@ -122,7 +123,10 @@ export const trialAnswersSchema = v.object({
 })
 export type TrialAnswers = v.InferOutput<typeof trialAnswersSchema>
 
-/** The simple screen's free-text trial (spec section 2): required, at most 5000 characters. */
+/**
+ * The simple screen's free-text trial (docs/behaviour.md#the-simple-trial): required, at most 5000
+ * characters.
+ */
 export const trialTextSchema = v.pipe(
   v.string(),
   v.trim(),

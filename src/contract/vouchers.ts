@@ -5,7 +5,7 @@ import type { Locale } from './locale.ts'
 
 /**
  * Voucher calls (`/voucher/*`): any signed-in user; a manager not checked in to a store gets 403
- * `store.notAssigned` (spec section 6).
+ * `store.notAssigned` (docs/behaviour.md#roles-and-access).
  */
 export const voucherStatuses = ['valid', 'used', 'expired'] as const
 export type VoucherStatus = (typeof voucherStatuses)[number]
@@ -19,14 +19,20 @@ export const moneySchema = v.object({
 })
 export type Money = v.InferOutput<typeof moneySchema>
 
-/** Spec section 9: the referral (MGM) voucher's value as shown in each locale. */
+/**
+ * The referral (MGM) voucher's value as shown in each locale
+ * (docs/behaviour.md#constants-and-limits).
+ */
 export const mgmVoucherValue: Record<Locale, Money> = {
   sr: { amount: '1000.00', currency: 'RSD' },
   me: { amount: '5.00', currency: 'EUR' },
   en: { amount: '5.00', currency: 'EUR' },
 }
 
-/** One line of a voucher's log: code, date, type, customer email, expert, store (spec section 3). */
+/**
+ * One line of a voucher's log: code, date, type, customer email, expert, store
+ * (docs/behaviour.md#records).
+ */
 export const voucherLogEntrySchema = v.object({
   id: v.number(),
   code: v.string(),

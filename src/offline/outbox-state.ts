@@ -1,7 +1,7 @@
 import type { TrialBody } from '../contract/trial.ts'
 
 /**
- * A finished trial waiting to reach the server (design section 5). Its `id` is the
+ * A finished trial waiting to reach the server (docs/behaviour.md#offline). Its `id` is the
  * Idempotency-Key made on the device when the trial was finished, so sending it again after a
  * crash or a lost answer stores nothing twice. The body is frozen once queued.
  */

@@ -2,8 +2,8 @@ import type { QueryClient } from '@tanstack/react-query'
 import { getSession } from '../api/session.ts'
 
 /**
- * Look-ups kept on the device for 24 hours so they open offline (design section 5): stores,
- * the trial catalogue, and the customers a manager viewed, of the signed-in user only. The
+ * Look-ups kept on the device for 24 hours so they open offline (docs/behaviour.md#offline):
+ * stores, the trial catalogue, and the customers a manager viewed, of the signed-in user only. The
  * persister itself (`persist-lookups.ts`) loads only when someone is signed in.
  */
 export const persistedStorageKey = 'query-cache'

@@ -3,7 +3,7 @@ import { swMessages, type ClientMessage } from './sw-messages.ts'
 
 /**
  * Registers the service worker and tells the app when a new version waits. The app never reloads
- * by itself: the user chooses when (design section 5), and not in the middle of a trial.
+ * by itself: the user chooses when (docs/behaviour.md#offline), and not in the middle of a trial.
  */
 type UpdateState = { waiting: boolean }
 let state: UpdateState = { waiting: false }

@@ -10,8 +10,8 @@ export const Route = createFileRoute('/login')({
   // The first screen of most visits: it comes with the entry, not one round trip later.
   codeSplitGroupings: [],
   validateSearch: v.object({ redirect: v.optional(v.string()) }),
-  // Opening the sign-in page signs the current user out (spec section 2): session, look-ups and
-  // the wizard draft go; unsent trials stay for their author's next sign-in.
+  // Opening the sign-in page signs the current user out (docs/behaviour.md#screens-and-routes):
+  // session, look-ups and the wizard draft go; unsent trials stay for their author's next sign-in.
   beforeLoad: async ({ preload, context }) => {
     if (preload) return
     const userId = getSession()?.user.id

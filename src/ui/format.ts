@@ -2,7 +2,7 @@ import { intlTag, type Locale } from '../contract/locale.ts'
 import type { Money } from '../contract/vouchers.ts'
 
 /**
- * Numbers, money and dates in the locale's own format (design section 6): `Intl` with the
+ * Numbers, money and dates in the locale's own format (docs/behaviour.md#locales): `Intl` with the
  * locale's tag, `sr-Latn-ME` for `me` and `sr-Latn-RS` for `sr`. Pure, so that it is tested
  * without a browser; components reach it through `useFormat()`.
  */

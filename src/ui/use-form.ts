@@ -5,7 +5,7 @@ import { validate } from './form-errors.ts'
 
 /**
  * A form's values checked against a contract schema. Errors show only for fields the user has
- * left (blur) or after a submit (spec section 5: validation on blur and change, errors after touch).
+ * left (blur) or after a submit (docs/behaviour.md#validation).
  * `serverErrors` shows an API answer's invalid fields next to their inputs.
  */
 export function useForm<S extends v.GenericSchema<Record<string, unknown>>>(

@@ -16,8 +16,9 @@ export async function signedIn(
 export type Call = { method: string; path: string; body?: unknown }
 
 /**
- * Spec section 6 for an administration endpoint: anonymous 401, agents and managers 403, and the
- * answer of an admin and of a super user given back for the test to check.
+ * Who may call an administration endpoint (docs/behaviour.md#roles-and-access): anonymous 401,
+ * agents and managers 403, and the answer of an admin and of a super user given back for the test
+ * to check.
  */
 export async function expectAdminsOnly(api: TestApi, call: Call) {
   const anonymous = await api.request(call.method, call.path, { body: call.body })

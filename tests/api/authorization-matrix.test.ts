@@ -37,9 +37,10 @@ import { databases, expectShape, useApi } from './harness.ts'
 import { createTrial } from './trial-fixtures.ts'
 
 /**
- * The authorization matrix (quality.md), generated from the policy table of spec section 6
- * (src/contract/policy.ts): every endpoint, called with a valid request by each principal, on
- * their own object and on another's where the endpoint has one, must answer what the table says.
+ * The authorization matrix (docs/quality.md), generated from the policy table of
+ * docs/behaviour.md#roles-and-access (src/contract/policy.ts): every endpoint, called with a valid
+ * request by each principal, on their own object and on another's where the endpoint has one, must
+ * answer what the table says.
  */
 
 const principals = [

@@ -334,7 +334,7 @@ describe.each(databases)('customer profile on $name', (database) => {
     expect(missing.status).toBe(404)
   })
 
-  describe('who may read customers (spec section 6)', () => {
+  describe('who may read customers', () => {
     async function calls() {
       const customer = await createCustomer(api)
       return [

@@ -32,7 +32,7 @@ import { databases, useApi, type TestApi } from './harness.ts'
 import { createTrial } from './trial-fixtures.ts'
 
 /*
- * Quality figure (../shared/quality.md, Reliability): generated bad requests across all endpoints,
+ * A reliability figure (docs/quality.md): generated bad requests across all endpoints,
  * >= 10,000 tried, 0 answered 5xx, 0 database changes from rejected requests.
  * `FUZZ_RUNS` requests per database (1,000 by default; `FUZZ_RUNS=10000` for the audit),
  * `FUZZ_SEED` to replay a run. Every request is checked on its own: no 5xx; a 4xx has the error

@@ -20,7 +20,7 @@ import { demoPassword } from '../../server/db/seed.ts'
 import { startRoundRobinProxy, type RoundRobinProxy } from '../../scripts/round-robin-proxy.ts'
 
 /*
- * Quality figures (../shared/quality.md, Reliability), with real `node server/main.ts` processes
+ * Reliability figures (docs/quality.md), with real `node server/main.ts` processes
  * on one PostgreSQL database (TEST_DATABASE_URL; skipped without it):
  * - two API processes, requests spread across both by a round-robin proxy: idempotency, login
  *   throttling and voucher redemption hold across processes;

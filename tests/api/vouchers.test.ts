@@ -235,7 +235,7 @@ describe.each(databases)('voucher look-up on $name', (database) => {
     expect(missing.status).toBe(404)
   })
 
-  describe('who may look vouchers up (spec section 6)', () => {
+  describe('who may look vouchers up', () => {
     it('needs a signed-in user', async () => {
       const voucher = await createVoucher(api)
       for (const path of [

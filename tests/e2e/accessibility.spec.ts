@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test'
 import { test, expect, demo, demoPassword, expectAccessible, apiLogin, apiGet } from './fixtures.ts'
 
 /**
- * quality.md: no serious or critical axe-core violation on any screen, in each locale. Every
+ * docs/quality.md: no serious or critical axe-core violation on any screen, in each locale. Every
  * screen a role reaches is opened as that role and checked once it has its heading.
  */
 test.describe.configure({ timeout: 180_000 })

@@ -192,7 +192,7 @@ test('an agent completes a trial with a store, HTS and RMC, two sticks and a pur
   await page.getByRole('combobox', { name: 'Device' }).fill('duo')
   await page.getByRole('option', { name: 'Aura Duo' }).click()
   await page.waitForTimeout(600)
-  // Nothing is asked for the chosen device's own name (spec section 5).
+  // Nothing is asked for the chosen device's own name (docs/behaviour.md#validation).
   expect(deviceQueries).not.toContain('Aura Duo')
   await page.getByRole('button', { name: 'Design' }).click()
   await expectAccessible(page)

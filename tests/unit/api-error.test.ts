@@ -3,7 +3,7 @@ import { extractErrorMessage } from '../../src/api/api-error.ts'
 
 const unknown = 'Došlo je do nepoznate greške.'
 
-describe('the one message of a failed answer (spec section 8)', () => {
+describe('the one message of a failed answer', () => {
   it('is the first invalid field message when there are invalid fields', () => {
     const body = {
       message: 'Zahtjev nije validan.',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { allows, needsStore, roles } from '../../src/contract/roles.ts'
 import { safeRedirect } from '../../src/features/auth/safe-redirect.ts'
 
-describe('who may open what (spec section 6)', () => {
+describe('who may open what', () => {
   it('lets every role into the signed-in app', () => {
     for (const role of roles) expect(allows('anyUser', role)).toBe(true)
   })

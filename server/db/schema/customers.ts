@@ -150,7 +150,10 @@ export const serviceCases = pgTable(
   (table) => [index('service_cases_customer_index').on(table.customerId, table.date)],
 )
 
-/** A reclamation record (spec section 3); the remedy is removal, or a device with a new serial. */
+/**
+ * A reclamation record (docs/behaviour.md#records); the remedy is removal, or a device with a new
+ * serial.
+ */
 export const reclamations = pgTable(
   'reclamations',
   {
@@ -183,7 +186,7 @@ export const reclamations = pgTable(
   ],
 )
 
-/** Points a customer earned, by earning rule (spec section 3). */
+/** Points a customer earned, by earning rule (docs/behaviour.md#records). */
 export const loyaltyActions = pgTable(
   'loyalty_actions',
   {

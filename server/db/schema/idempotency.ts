@@ -14,12 +14,12 @@ import { users } from './users.ts'
 export const idempotencyStatuses = ['running', 'done'] as const
 
 /**
- * `Idempotency-Key`s (design section 4), per user: the sha256 of the request's canonical body and
- * the answer to replay. Written `done` by the statement that stores the work they guard
- * (`createTrialOnce`), so that a key is done exactly when the work is stored (`running` is no longer
- * written; the check allows it for the rows of older versions). Kept 30 days at least: an older
- * key is claimed again as new when it comes back, and deleted by the server's hourly sweep
- * (`forgetExpiredKeys`).
+ * `Idempotency-Key`s (docs/behaviour.md#repeat-safe-requests), per user: the sha256 of the
+ * request's canonical body and the answer to replay. Written `done` by the statement that stores
+ * the work they guard (`createTrialOnce`), so that a key is done exactly when the work is stored
+ * (`running` is no longer written; the check allows it for the rows of older versions). Kept 30
+ * days at least: an older key is claimed again as new when it comes back, and deleted by the
+ * server's hourly sweep (`forgetExpiredKeys`).
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',

@@ -54,8 +54,8 @@ export const vouchers = pgTable(
 )
 
 /**
- * A voucher's history (spec section 3): what was done with it, when, for which customer, by which
- * expert, at which store, as they were named then.
+ * A voucher's history (docs/behaviour.md#records): what was done with it, when, for which customer,
+ * by which expert, at which store, as they were named then.
  */
 export const voucherLog = pgTable(
   'voucher_log',

@@ -54,11 +54,10 @@ export function customerMatch(query: string): { shape: Shape; values: MatchValue
   const values: MatchValues = { code: query.toUpperCase() }
   const shape: Shape = { email: false, name: false, phones: [] }
   // Only where the text can be: a query that starts with `+` is a phone number (which no name
-  // holds, and an email only by a freak: looking in them made such a search 14 times slower); an
-  // email has no spaces; a name no `@` or `.` (which pg_trgm leaves out of trigrams, so `j.bos`
+  // holds, and an email only by a freak: looking in them makes such a search many times slower);
+  // an email has no spaces; a name no `@` or `.` (which pg_trgm leaves out of trigrams, so `j.bos`
   // would recheck every name with a word `bos…`). A whole referral code is that code (its unique
-  // index alone: looking for it in emails and names too took PostgreSQL 0.37 ms instead of
-  // 0.02 ms at a million customers).
+  // index alone: looking for it in emails and names too is many times slower).
   const partial =
     query.length >= minPartialLength && !query.startsWith('+') && !referralCodeFormat.test(query)
   if (partial) {

@@ -154,7 +154,7 @@ function createStatement() {
 
 /**
  * Prepared once per database: PostgreSQL parses the statement once per connection and, after its
- * first few runs, keeps one plan for it. Planning it took as long as running it (0.5 ms each).
+ * first few runs, keeps one plan for it. Planning it takes as long as running it.
  */
 const createTrials = preparedPerDatabase((db) =>
   preparedSql(db, 'create_trials', createStatement()),
@@ -220,10 +220,10 @@ const createdInTurn = batchedPerTurn(async (db: Database, trials: Asked[]) => {
 })
 
 /**
- * Stores a trial at most once per user and key (design section 4), with the other trials of the
- * same turn: `created` with its 201 answer, `replayed` (the key's first answer), `impossible`
- * (no such store, or not open); 409 while the key's first request is at work, 422 for the key
- * with another body.
+ * Stores a trial at most once per user and key (docs/behaviour.md#repeat-safe-requests), with the
+ * other trials of the same turn: `created` with its 201 answer, `replayed` (the key's first
+ * answer), `impossible` (no such store, or not open); 409 while the key's first request is at work,
+ * 422 for the key with another body.
  */
 export async function createTrialOnce(db: Database, trial: TrialToCreate): Promise<Created> {
   const asked = askedOf(trial)

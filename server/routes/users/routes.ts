@@ -32,9 +32,10 @@ import {
 } from './queries.ts'
 
 /**
- * User administration, for super users and admins (spec section 2, /users): search, one user,
- * create (with an invitation mail), update, soft delete, and the managers list. The policy's
- * object rules: an admin cannot touch a super user nor make one; nobody deletes themselves.
+ * User administration, for super users and admins (/users, docs/behaviour.md#screens-and-routes):
+ * search, one user, create (with an invitation mail), update, soft delete, and the managers list.
+ * The policy's object rules: an admin cannot touch a super user nor make one; nobody deletes
+ * themselves.
  */
 export function userRoutes(deps: AppDeps) {
   const { db, clock, config } = deps

@@ -12,7 +12,9 @@ import { storeSearchQueryOptions } from '../stores/store-queries.ts'
 import { useCountryName } from './country-name.ts'
 import styles from '../users/admin.module.css'
 
-/** Spec section 2: /stores searches by name, address or city, page by page. */
+/**
+ * /stores searches by name, address or city, page by page (docs/behaviour.md#screens-and-routes).
+ */
 export function StoreList({
   query,
   onSearch,

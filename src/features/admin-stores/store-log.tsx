@@ -14,7 +14,10 @@ import { formatDuration } from './duration.ts'
 import { storeLogQueryOptions, type StoreLogFilter } from './store-admin-queries.ts'
 import styles from '../users/admin.module.css'
 
-/** The store log (spec section 3): who checked in when, for how long, and how many trials. */
+/**
+ * The store log (docs/behaviour.md#records): who checked in when, for how long, and how many
+ * trials.
+ */
 export function StoreLog({
   storeId,
   filter,

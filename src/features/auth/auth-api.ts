@@ -13,7 +13,10 @@ export async function login(body: LoginBody) {
   return result
 }
 
-/** Refreshes the stored token and user from `GET /me` (on start, spec section 4). */
+/**
+ * Refreshes the stored token and user from `GET /me` (on start,
+ * docs/behaviour.md#states-and-transitions).
+ */
 export async function refreshSession() {
   const result = await getJson('me', sessionSchema)
   saveSession(result.data)

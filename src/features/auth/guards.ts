@@ -5,8 +5,8 @@ import { allows, needsStore, type Access } from '../../contract/roles.ts'
 type Location = { href: string }
 
 /**
- * Spec section 6: no session, or a role the area does not allow, goes to /login, keeping where
- * the user wanted to go.
+ * No session, or a role the area does not allow, goes to /login, keeping where the user wanted to
+ * go (docs/behaviour.md#roles-and-access).
  */
 export function requireAccess(area: Access, location: Location): StoredSession {
   const session = getSession()

@@ -9,7 +9,7 @@ const LogoutDialog = lazy(async () => ({
 
 /**
  * Logs out (the sign-in page does the rest). With unsent trials of one's own it asks first, and
- * says they stay on the device for the next sign-in (design section 5).
+ * says they stay on the device for the next sign-in (docs/behaviour.md#offline).
  */
 export function LogoutButton({ userId, className }: { userId: number; className?: string }) {
   const navigate = useNavigate()

@@ -4,8 +4,8 @@ import { Button } from '../../ui/button.tsx'
 import styles from './logout-dialog.module.css'
 
 /**
- * "Log out with unsent trials?": says they stay on the device for the next sign-in (design
- * section 5). Loaded when it is opened.
+ * "Log out with unsent trials?": says they stay on the device for the next sign-in
+ * (docs/behaviour.md#offline). Loaded when it is opened.
  */
 export function LogoutDialog({
   waiting,

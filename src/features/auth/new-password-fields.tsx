@@ -8,7 +8,10 @@ type Props = {
   error: (name: string) => string | undefined
 }
 
-/** A new password and its confirmation, with the rules of spec section 5 as a hint. */
+/**
+ * A new password and its confirmation, with the password rules (docs/behaviour.md#validation) as a
+ * hint.
+ */
 export function NewPasswordFields({ values, onChange, onBlur, error }: Props) {
   const { t } = useLingui()
   return (

@@ -27,7 +27,8 @@ export function CustomerCombobox({
   const { t } = useLingui()
   const [text, setText] = useState(value ? customerName(value) : '')
   const typed = useDebouncedValue(text.trim(), 300)
-  // Choosing a customer puts their name in the box; that is no new search (spec section 5).
+  // Choosing a customer puts their name in the box; that is no new search
+  // (docs/behaviour.md#validation).
   const query = value && typed === customerName(value) ? '' : typed
   const search = useInfiniteQuery({ ...customerSearchQueryOptions(query), enabled: query !== '' })
   const customers = query === '' ? [] : (search.data?.pages.flatMap((page) => page.rows) ?? [])

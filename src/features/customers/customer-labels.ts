@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { Customer, LoyaltyRule, Reclamation } from '../../contract/customers.ts'
 
-/** Loyalty earning rules (spec section 3). */
+/** Loyalty earning rules (docs/behaviour.md#records). */
 export const loyaltyRuleLabels: Record<LoyaltyRule, MessageDescriptor> = {
   welcome: msg`Welcome`,
   'first-purchase': msg`First purchase`,

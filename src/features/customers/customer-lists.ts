@@ -1,6 +1,9 @@
 import { loyaltyRules, type Customer, type LoyaltyRule } from '../../contract/customers.ts'
 
-/** Paging (spec section 4): a next page exists while fewer rows than `count` are loaded. */
+/**
+ * Paging (docs/behaviour.md#states-and-transitions): a next page exists while fewer rows than
+ * `count` are loaded.
+ */
 export function nextPage(
   pages: readonly { rows: readonly unknown[] }[],
   count: number,

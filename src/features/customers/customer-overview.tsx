@@ -14,7 +14,10 @@ import { RecordSection } from './record-table.tsx'
 import styles from './customers.module.css'
 import { EmailAddress } from '../../ui/email-address.tsx'
 
-/** The overview tab (spec section 3): contact and codes, records, reclamations, visit notes. */
+/**
+ * The overview tab (docs/behaviour.md#records): contact and codes, records, reclamations, visit
+ * notes.
+ */
 export function CustomerOverview({ customer }: { customer: Customer }) {
   const format = useFormat()
   return (

@@ -6,7 +6,7 @@ import { communicationChannelLabels, orderChannelLabels } from './customer-label
 import { RecordSection, RecordTable } from './record-table.tsx'
 import styles from './customers.module.css'
 
-/** Devices: serial number, colour and registration date (spec section 3). */
+/** Devices: serial number, colour and registration date (docs/behaviour.md#records). */
 export function DevicesSection({ devices }: { devices: Customer['devices'] }) {
   const format = useFormat()
   return (

@@ -13,7 +13,10 @@ import { customerCountLimit } from '../../contract/customers.ts'
 import { customerSearchQueryOptions } from './customer-queries.ts'
 import styles from './customers.module.css'
 
-/** Spec section 2: /customers searches by email, phone, referral code or name, page by page. */
+/**
+ * /customers searches by email, phone, referral code or name, page by page
+ * (docs/behaviour.md#screens-and-routes).
+ */
 export function CustomerSearch({
   query,
   onSearch,

@@ -6,7 +6,9 @@ import { verdictLabels } from './customer-labels.ts'
 import { RecordSection } from './record-table.tsx'
 import styles from './customers.module.css'
 
-/** Reclamations with every field of spec section 3, the verdict and the remedy in words. */
+/**
+ * Reclamations with every field of docs/behaviour.md#records, the verdict and the remedy in words.
+ */
 export function ReclamationsSection({ reclamations }: { reclamations: readonly Reclamation[] }) {
   return (
     <RecordSection id="reclamations-heading" title={<Trans>Reclamations</Trans>}>

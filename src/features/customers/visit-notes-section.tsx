@@ -20,7 +20,7 @@ const visitNoteFormSchema = v.object({
   comment: visitNoteBodySchema.entries.comment,
 })
 
-/** Visit notes (spec section 3): the form, then the notes newest first. */
+/** Visit notes (docs/behaviour.md#records): the form, then the notes newest first. */
 export function VisitNotesSection({
   customerId,
   notes,

@@ -3,7 +3,10 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { SearchForm } from './search-form.tsx'
 import styles from './home.module.css'
 
-/** Spec section 2: user search and store search, each opening its list with `?query=`. */
+/**
+ * The admin's home (docs/behaviour.md#screens-and-routes): user search and store search, each
+ * opening its list with `?query=`.
+ */
 export function AdminHome() {
   const { t } = useLingui()
   const navigate = useNavigate()

@@ -4,7 +4,10 @@ import { tileClass } from '../../ui/page.tsx'
 import { buttonClass } from '../../ui/button.tsx'
 import styles from './home.module.css'
 
-/** Spec section 2: two tiles (vouchers, consumers) and the free guided trial button. */
+/**
+ * The manager's home (docs/behaviour.md#screens-and-routes): two tiles (vouchers, consumers) and
+ * the free guided trial button.
+ */
 export function ManagerHome() {
   return (
     <section className={styles.section}>

@@ -1,8 +1,8 @@
 /**
- * The header's layout state (spec section 2): a back button, a colour and whether the header's
- * actions show. Each route may declare its settings in `staticData.layout`; on every navigation
- * the header starts again from the defaults and applies the matched routes' settings, parent first,
- * so nothing a previous screen set survives it.
+ * The header's layout state (docs/behaviour.md#screens-and-routes): a back button, a colour and
+ * whether the header's actions show. Each route may declare its settings in `staticData.layout`; on
+ * every navigation the header starts again from the defaults and applies the matched routes'
+ * settings, parent first, so nothing a previous screen set survives it.
  */
 export const headerColors = ['grey', 'blue', 'green'] as const
 export type HeaderColor = (typeof headerColors)[number]

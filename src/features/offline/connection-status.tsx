@@ -5,7 +5,10 @@ import { useOutboxCount } from '../../offline/use-outbox.ts'
 import { usePackImageProgress } from '../../offline/pack-image-progress.ts'
 import styles from './connection-status.module.css'
 
-/** The header's connection state and the number of trials waiting to be sent (design section 5). */
+/**
+ * The header's connection state and the number of trials waiting to be sent
+ * (docs/behaviour.md#offline).
+ */
 export function ConnectionStatus({ userId }: { userId: number }) {
   const online = useOnline()
   const count = useOutboxCount(userId)

@@ -6,8 +6,9 @@ import { idempotencyHeader } from '../../contract/http.ts'
 import { expertStoreSchema } from '../../contract/auth.ts'
 
 /**
- * Spec section 4: a manager with no store checks in; with one, updates the check-in. Either way
- * the stored expertStore becomes the answer's store.
+ * A manager with no store checks in; with one, updates the check-in
+ * (docs/behaviour.md#states-and-transitions). Either way the stored expertStore becomes the
+ * answer's store.
  */
 export function useCheckIn() {
   return useAction({

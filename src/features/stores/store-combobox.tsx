@@ -10,7 +10,10 @@ function storeLabel(store: Store): string {
   return `${store.name}, ${store.city}`
 }
 
-/** A searchable store picker: `GET /store/search` 300 ms after the last keystroke (spec section 9). */
+/**
+ * A searchable store picker: `GET /store/search` 300 ms after the last keystroke
+ * (docs/behaviour.md#constants-and-limits).
+ */
 export function StoreCombobox({
   value,
   onChange,
@@ -25,7 +28,8 @@ export function StoreCombobox({
   const { t } = useLingui()
   const [text, setText] = useState(value ? storeLabel(value) : '')
   const typed = useDebouncedValue(text, 300)
-  // Choosing a store puts its name in the box; that is no new search (spec section 5).
+  // Choosing a store puts its name in the box; that is no new search
+  // (docs/behaviour.md#validation).
   const query = value && typed === storeLabel(value) ? '' : typed
   const search = useInfiniteQuery(storeSearchQueryOptions(query))
   // No answer from the server (offline): choose from the stores kept on the device.

@@ -10,7 +10,10 @@ import { StoreCombobox } from './store-combobox.tsx'
 import { useCheckIn } from './check-in.ts'
 import styles from './store-picker.module.css'
 
-/** Spec section 2: choose the store you work in today; then go where you were going. */
+/**
+ * Choose the store you work in today; then go where you were going
+ * (docs/behaviour.md#screens-and-routes).
+ */
 export function StorePickerForm({
   current,
   redirect,

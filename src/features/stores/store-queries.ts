@@ -22,7 +22,7 @@ export function storeSearchQueryOptions(query: string) {
   })
 }
 
-/** `GET /store/{id}`: cached for 2 minutes, never retried (spec section 7). */
+/** `GET /store/{id}`: cached for 2 minutes, never retried (docs/behaviour.md#the-api). */
 export function storeQueryOptions(id: number) {
   return queryOptions({
     queryKey: storeKeys.detail(id),

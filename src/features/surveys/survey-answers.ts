@@ -56,7 +56,10 @@ function packName(pack: { brandName: string; brandFamily: string } | { other: st
   return 'other' in pack ? pack.other : `${pack.brandName} ${pack.brandFamily}`.trim()
 }
 
-/** The answers of a free guided trial as labelled lines, in the wizard's order (spec section 2). */
+/**
+ * The answers of a free guided trial as labelled lines, in the wizard's order
+ * (docs/behaviour.md#the-guided-trial).
+ */
 export function answerLines(answers: TrialAnswers, _: Translate): AnswerLine[] {
   const habitKeys = answers.habits.split(';').filter(Boolean) as Habit[]
   const lines: AnswerLine[] = [

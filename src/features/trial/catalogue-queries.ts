@@ -90,7 +90,10 @@ export function productSearchQueryOptions(type: ProductType, query: string) {
   })
 }
 
-/** Every product of a type, all pages (spec section 7: the sticks list fetches all pages). */
+/**
+ * Every product of a type, all pages (docs/behaviour.md#the-api: the sticks list fetches all
+ * pages).
+ */
 export function allProductsQueryOptions(type: ProductType) {
   return queryOptions({
     queryKey: catalogueKeys.allProducts(type),

@@ -8,8 +8,8 @@ import type { TrialAnswers } from './wizard-state.ts'
 import styles from './consumption-order-step.module.css'
 
 /**
- * Spec section 2, step 10: a button per stick colour with its place in the order; in multiple
- * mode each click counts one more; Clear starts again.
+ * Step 10 of the guided trial (docs/behaviour.md#the-guided-trial): a button per stick colour with
+ * its place in the order; in multiple mode each click counts one more; Clear starts again.
  */
 export function ConsumptionOrderStep({
   answer,

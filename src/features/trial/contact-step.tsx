@@ -13,7 +13,10 @@ import styles from './contact-step.module.css'
 
 type Status = 'valid' | 'invalid' | null
 
-/** Spec section 2, step 9: email and phone, each checked with OK; the consents; "No email". */
+/**
+ * Step 9 of the guided trial (docs/behaviour.md#the-guided-trial): email and phone, each checked
+ * with OK; the consents; "No email".
+ */
 export function ContactStep({
   answer,
   country,
@@ -40,7 +43,8 @@ export function ContactStep({
       : undefined
   const phoneError =
     phoneStatus === 'invalid' ? (checks.phone === null ? required : phoneRule) : undefined
-  // Errors show only after OK (spec section 2); the consents' once a contact passed its OK.
+  // Errors show only after OK (docs/behaviour.md#the-guided-trial); the consents' once a contact
+  // passed its OK.
   const confirmed = emailStatus === 'valid' || phoneStatus === 'valid'
   const onEnter = (check: () => void) => (event: KeyboardEvent) => {
     if (event.key === 'Enter') {

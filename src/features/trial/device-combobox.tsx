@@ -8,7 +8,8 @@ import type { ChosenProduct } from './wizard-state.ts'
 
 /**
  * A searchable device picker: `GET /internal-products/search?type=Device` 300 ms after the last
- * keystroke, and no request while the text is the chosen device's name (spec section 5).
+ * keystroke, and no request while the text is the chosen device's name
+ * (docs/behaviour.md#validation).
  */
 export function DeviceCombobox({
   label,

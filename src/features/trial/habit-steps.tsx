@@ -22,7 +22,10 @@ function matching(families: readonly BrandFamily[], text: string): BrandFamily[]
   return query === '' ? [...families] : families.filter((f) => fold(f.brandFamily).includes(query))
 }
 
-/** Spec section 2, step 5: a brand-family autocomplete, then the family's packs. */
+/**
+ * Step 5 of the guided trial (docs/behaviour.md#the-guided-trial): a brand-family autocomplete,
+ * then the family's packs.
+ */
 export function HtsStep({
   answer,
   dispatch,
@@ -78,8 +81,8 @@ export function HtsStep({
 }
 
 /**
- * Spec section 2, step 6: a searchable brand-family picker, the family's packs, and an "other"
- * text while no family is chosen.
+ * Step 6 of the guided trial (docs/behaviour.md#the-guided-trial): a searchable brand-family
+ * picker, the family's packs, and an "other" text while no family is chosen.
  */
 export function RmcStep({
   answer,

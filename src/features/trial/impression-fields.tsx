@@ -43,7 +43,10 @@ function ImpressionGroup<T extends string>({
   )
 }
 
-/** A stick's impressions: 9 positive, 12 negative, 2 neutral (spec section 9). */
+/**
+ * A stick's impressions: 9 positive, 12 negative, 2 neutral
+ * (docs/behaviour.md#constants-and-limits).
+ */
 export function StickImpressionFields({
   color,
   value,
@@ -87,7 +90,10 @@ export function StickImpressionFields({
   )
 }
 
-/** A device's impressions: 9 positive, 8 negative, 2 neutral (spec section 9). */
+/**
+ * A device's impressions: 9 positive, 8 negative, 2 neutral
+ * (docs/behaviour.md#constants-and-limits).
+ */
 export function DeviceImpressionFields({
   value,
   dispatch,

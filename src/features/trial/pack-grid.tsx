@@ -6,7 +6,10 @@ import { Spinner } from '../../ui/spinner.tsx'
 import { packsQueryOptions } from './catalogue-queries.ts'
 import styles from './pack-grid.module.css'
 
-/** Spec section 9: the chosen pack scrolls into view 500 ms after the packs load. */
+/**
+ * The chosen pack scrolls into view 500 ms after the packs load
+ * (docs/behaviour.md#constants-and-limits).
+ */
 const scrollDelay = 500
 
 /** The packs of one brand family as image tiles; one can be chosen (aria-pressed). */

@@ -12,7 +12,10 @@ import type { WizardAction } from './wizard-actions.ts'
 import type { ChosenProduct, TrialAnswers } from './wizard-state.ts'
 import styles from './steps.module.css'
 
-/** Spec section 2, step 14: reasons, and what was bought (a device and/or sticks). */
+/**
+ * Step 14 of the guided trial (docs/behaviour.md#the-guided-trial): reasons, and what was bought (a
+ * device and/or sticks).
+ */
 export function PurchaseStep({
   answer,
   dispatch,
@@ -163,7 +166,10 @@ function StickRow({
   )
 }
 
-/** Spec section 2, step 14: why the customer did not buy, and a comment (10 rows). */
+/**
+ * Step 14 of the guided trial (docs/behaviour.md#the-guided-trial): why the customer did not buy,
+ * and a comment (10 rows).
+ */
 export function NoPurchaseStep({
   answer,
   dispatch,

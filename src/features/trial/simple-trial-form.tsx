@@ -11,8 +11,9 @@ import { useFinishTrial } from './trial-api.ts'
 import styles from './simple-trial-form.module.css'
 
 /**
- * The simple free guided trial (spec section 2): a store (not for a manager, who works for their
- * own) and a required comment of 15 rows; Decline goes home, Save sends it and goes home.
+ * The simple free guided trial (docs/behaviour.md#the-simple-trial): a store (not for a manager,
+ * who works for their own) and a required comment of 15 rows; Decline goes home, Save sends it and
+ * goes home.
  */
 export function SimpleTrialForm({ user }: { user: User }) {
   const { t, i18n } = useLingui()

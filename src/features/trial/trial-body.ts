@@ -36,10 +36,10 @@ export function isShowable(state: WizardState): boolean {
 }
 
 /**
- * The answers of `POST /free-guided/form` (spec section 3) from the wizard's state: the manager's
- * own store or the chosen one, and the structured comment. `null` while an answer the body needs
- * is missing (the wizard cannot finish then), or when the state holds an answer the screen could
- * not show.
+ * The answers of `POST /free-guided/form` (docs/behaviour.md#records) from the wizard's state: the
+ * manager's own store or the chosen one, and the structured comment. `null` while an answer the
+ * body needs is missing (the wizard cannot finish then), or when the state holds an answer the
+ * screen could not show.
  */
 export function buildTrialBody(
   state: WizardState,

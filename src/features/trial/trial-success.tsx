@@ -4,7 +4,10 @@ import { buttonClass } from '../../ui/button.tsx'
 import { Page } from '../../ui/page.tsx'
 import styles from './trial-success.module.css'
 
-/** Spec section 2: a success heading and a way home that replaces this page in the history. */
+/**
+ * The success page (docs/behaviour.md#screens-and-routes): a heading and a way home that replaces
+ * this page in the history.
+ */
 export function TrialSuccess() {
   const { t } = useLingui()
   return (

@@ -18,8 +18,9 @@ import { stepKey } from './wizard-steps.ts'
 import styles from './trial-wizard.module.css'
 
 /**
- * The free guided trial (spec section 2): one step at a time, Back / Next, Give up on the first
- * step and Finish on the last. The reducer owns every rule; this only renders and dispatches.
+ * The free guided trial (docs/behaviour.md#the-guided-trial): one step at a time, Back / Next, Give
+ * up on the first step and Finish on the last. The reducer owns every rule; this only renders and
+ * dispatches.
  */
 export function TrialWizard({ user, draft }: { user: User; draft: WizardState | null }) {
   const { t } = useLingui()

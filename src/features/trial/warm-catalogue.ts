@@ -11,7 +11,8 @@ const packTypes: PackType[] = ['HTS', 'RMC']
 
 /**
  * After sign-in, fetches the whole trial catalogue into the (persisted) query cache and asks the
- * service worker for every pack image, so a trial can be run with no connection (design section 5).
+ * service worker for every pack image, so a trial can be run with no connection
+ * (docs/behaviour.md#offline).
  */
 export async function warmCatalogue(queryClient: QueryClient): Promise<void> {
   try {

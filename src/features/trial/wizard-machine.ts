@@ -1,6 +1,7 @@
 /**
- * The free guided trial's step machine (spec section 4), without React: a reducer over plain JSON
- * state. Components dispatch actions and render `wizardView(state)`; every rule lives here.
+ * The free guided trial's step machine (docs/behaviour.md#states-and-transitions), without React: a
+ * reducer over plain JSON state. Components dispatch actions and render `wizardView(state)`; every
+ * rule lives here.
  */
 import {
   deviceImpressions,

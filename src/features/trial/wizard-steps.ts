@@ -44,10 +44,11 @@ export interface StepInputs {
 }
 
 /**
- * The steps in order (spec section 4): store (not for a manager), gender, ageRange, habits,
- * habitsHTS and habitsRMC while selected, consumption, referalSource, email, consumptionOrder,
- * an impression and a comment step per chosen stick colour and then the device step (only while a
- * stick is chosen), shopping, and shoppingUnsuccess after a "no", shoppingSuccess otherwise.
+ * The steps in order (docs/behaviour.md#states-and-transitions): store (not for a manager), gender,
+ * ageRange, habits, habitsHTS and habitsRMC while selected, consumption, referalSource, email,
+ * consumptionOrder, an impression and a comment step per chosen stick colour and then the device
+ * step (only while a stick is chosen), shopping, and shoppingUnsuccess after a "no",
+ * shoppingSuccess otherwise.
  */
 export function buildSteps({ choosesStore, habits, sticks, shopping }: StepInputs): Step[] {
   const steps: Step[] = []
@@ -109,7 +110,8 @@ export function contactChecks(contact: ContactAnswer, country: Country) {
 
 /**
  * The email step is valid when its form is (whatever is typed passes its rule, both consents
- * ticked) and the email or the phone was confirmed with OK and is valid (spec section 4).
+ * ticked) and the email or the phone was confirmed with OK and is valid
+ * (docs/behaviour.md#states-and-transitions).
  */
 export function isContactValid(contact: ContactAnswer, country: Country): boolean {
   const { email, phone } = contactChecks(contact, country)
@@ -122,7 +124,7 @@ export function isContactValid(contact: ContactAnswer, country: Country): boolea
 
 /**
  * Whether a step lets the user go on. Everything starts invalid except the optional steps:
- * consumption order, the stick steps and the device (spec section 4).
+ * consumption order, the stick steps and the device (docs/behaviour.md#states-and-transitions).
  */
 export function isStepValid(step: Step, state: WizardState): boolean {
   const a = state.answers
@@ -163,7 +165,7 @@ export function isStepValid(step: Step, state: WizardState): boolean {
   }
 }
 
-/** Steps that go on by themselves once answered (spec section 4). */
+/** Steps that go on by themselves once answered (docs/behaviour.md#states-and-transitions). */
 export const autoAdvanceSteps: ReadonlySet<StepKind> = new Set([
   'store',
   'gender',

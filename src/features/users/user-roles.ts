@@ -6,7 +6,7 @@ export function assignableRoles(own: Role | undefined): Role[] {
   return own === 'super' ? ['super', 'admin', 'manager', 'agent'] : ['admin', 'manager', 'agent']
 }
 
-/** Spec section 6: only a super user edits or deletes a super user. */
+/** Only a super user edits or deletes a super user (docs/behaviour.md#roles-and-access). */
 export function canManage(own: Role | undefined, user: ManagedUser | undefined): boolean {
   return user?.role !== 'super' || own === 'super'
 }

@@ -13,7 +13,10 @@ import { userSearchQueryOptions } from './user-queries.ts'
 import styles from './admin.module.css'
 import { EmailAddress } from '../../ui/email-address.tsx'
 
-/** Spec section 2: /users searches brand experts, managers and admins by name or email. */
+/**
+ * /users searches brand experts, managers and admins by name or email
+ * (docs/behaviour.md#screens-and-routes).
+ */
 export function UserSearch({
   query,
   onSearch,

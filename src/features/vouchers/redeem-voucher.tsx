@@ -17,8 +17,9 @@ export interface CustomerPickerProps {
 }
 
 /**
- * Spec section 2: redeem a valid voucher. Choose the customer, confirm in a dialog, then
- * `POST /voucher/submit`. The picker comes from the caller (the customers feature owns it).
+ * Redeem a valid voucher (docs/behaviour.md#screens-and-routes). Choose the customer, confirm in a
+ * dialog, then `POST /voucher/submit`. The picker comes from the caller (the customers feature owns
+ * it).
  */
 export function RedeemVoucher({
   voucher,

@@ -4,7 +4,9 @@ import type { VoucherLogEntry } from '../../contract/vouchers.ts'
 import { VoucherLogTable } from './voucher-log-table.tsx'
 import styles from './vouchers.module.css'
 
-/** /used-code/{id}: a used voucher's log (spec section 7: GET /voucher/code-log/{id}). */
+/**
+ * /used-code/{id}: a used voucher's log (`GET /voucher/code-log/{id}`, docs/behaviour.md#the-api).
+ */
 export function UsedCodeLog({
   voucherId,
   rows,

@@ -7,7 +7,10 @@ import { voucherValue } from './voucher-status.ts'
 import { VoucherStatusPanel } from './voucher-status-badge.tsx'
 import styles from './vouchers.module.css'
 
-/** Spec section 3: code, type, value, godfather; with its status and dates. */
+/**
+ * A voucher's code, type, value and godfather (docs/behaviour.md#records); with its status and
+ * dates.
+ */
 export function VoucherDetails({ voucher }: { voucher: Voucher }) {
   const { i18n } = useLingui()
   const format = useFormat()

@@ -6,7 +6,7 @@ import { voucherTypeLabels } from '../../contract/record-labels.ts'
 import styles from './vouchers.module.css'
 import { EmailAddress } from '../../ui/email-address.tsx'
 
-/** A voucher's log (spec section 3): code, date, type, customer email, expert, store. */
+/** A voucher's log (docs/behaviour.md#records): code, date, type, customer email, expert, store. */
 export function VoucherLogTable({
   rows,
   headingId,

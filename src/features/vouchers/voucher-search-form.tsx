@@ -8,8 +8,9 @@ import { useVoucherLookup } from './voucher-queries.ts'
 import styles from './vouchers.module.css'
 
 /**
- * Spec section 2: look a voucher up by its code. A found voucher (valid, used or expired) opens
- * its page; a code that does not exist says so here, not only in a passing toast.
+ * Look a voucher up by its code (docs/behaviour.md#screens-and-routes). A found voucher (valid,
+ * used or expired) opens its page; a code that does not exist says so here, not only in a passing
+ * toast.
  */
 export function VoucherSearchForm() {
   const { t, i18n } = useLingui()

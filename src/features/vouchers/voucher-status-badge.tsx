@@ -13,7 +13,10 @@ export function VoucherStatusBadge({ status }: { status: VoucherStatus }) {
   )
 }
 
-/** The status as a badge with its sentence (spec sections 4 and 8): valid, already used, expired. */
+/**
+ * The status as a badge with its sentence (docs/behaviour.md#states-and-transitions and
+ * docs/behaviour.md#errors-and-messages): valid, already used, expired.
+ */
 export function VoucherStatusPanel({ status }: { status: VoucherStatus }) {
   const { i18n } = useLingui()
   return (

@@ -7,7 +7,10 @@ import {
   type VoucherStatus,
 } from '../../contract/vouchers.ts'
 
-/** The shared message of each voucher status (spec section 8), as the server also sends it. */
+/**
+ * The shared message of each voucher status (docs/behaviour.md#errors-and-messages), as the server
+ * also sends it.
+ */
 export const voucherStatusMessage: Record<VoucherStatus, { id: string; message: string }> = {
   valid: messages.voucherValid,
   used: messages.voucherUsed,
@@ -25,7 +28,8 @@ export const voucherStatusTone: Record<VoucherStatus, BadgeTone> = {
 
 /**
  * What the voucher is worth as shown here: a referral (MGM) voucher's value is the locale's
- * (spec section 9: 1000.00 RSD in sr, 5.00 EUR in me); any other shows its own value.
+ * (docs/behaviour.md#constants-and-limits: 1000.00 RSD in sr, 5.00 EUR in me); any other shows its
+ * own value.
  */
 export function voucherValue(
   voucher: Pick<Voucher, 'type' | 'value'>,

@@ -1,7 +1,9 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
 import { requireAccess } from '../../features/auth/guards.ts'
 
-/** Users, experts, surveys and stores: super and admin only (spec section 6). */
+/**
+ * Users, experts, surveys and stores: super and admin only (docs/behaviour.md#roles-and-access).
+ */
 export const Route = createFileRoute('/_app/_admin')({
   beforeLoad: ({ location }) => {
     requireAccess('administration', location)

@@ -1,9 +1,10 @@
 /**
- * The toast queue (spec section 9): toasts stay 3000 ms by default, at the top or the bottom;
- * at most three show per position and the rest wait, retried every 250 ms until a place is free;
- * hovering pauses the countdown and keeps the time left; a dismissed toast spends 150 ms leaving
- * (its exit animation) before it is removed. No React here: the store fits useSyncExternalStore,
- * and `showToast` can be called from anywhere (the query client's MutationCache calls it).
+ * The toast queue (docs/behaviour.md#constants-and-limits): toasts stay 3000 ms by default, at the
+ * top or the bottom; at most three show per position and the rest wait, retried every 250 ms until
+ * a place is free; hovering pauses the countdown and keeps the time left; a dismissed toast spends
+ * 150 ms leaving (its exit animation) before it is removed. No React here: the store fits
+ * useSyncExternalStore, and `showToast` can be called from anywhere (the query client's
+ * MutationCache calls it).
  */
 
 export type ToastKind = 'success' | 'error' | 'info'

@@ -2,7 +2,10 @@ import { createFileRoute } from '@tanstack/react-router'
 import { customerTrialsQueryOptions } from '../../../features/customers/customer-queries.ts'
 import { CustomerTrials } from '../../../features/customers/customer-trials.tsx'
 
-/** The trials tab (spec route name `survey`): this customer's free guided trials. */
+/**
+ * The trials tab (route name `survey`, docs/behaviour.md#screens-and-routes): this customer's free
+ * guided trials.
+ */
 export const Route = createFileRoute('/_app/_store/customers/$id/survey')({
   loader: ({ context, params }) =>
     context.queryClient.infiniteQuery({

@@ -4,7 +4,9 @@ import { Page } from '../../../ui/page.tsx'
 import { ManagerHome } from '../../../features/home/manager-home.tsx'
 import { AdminHome } from '../../../features/home/admin-home.tsx'
 
-/** Home by role (spec section 2): manager tiles, admin searches, super both. */
+/**
+ * Home by role (docs/behaviour.md#screens-and-routes): manager tiles, admin searches, super both.
+ */
 export const Route = createFileRoute('/_app/_store/')({
   component: HomePage,
 })
