@@ -1,14 +1,15 @@
 /**
- * `npm run bench`: runs every benchmark module (or `--only api,export,…`), prints each figure of
- * quality.md against its budget, writes `bench/results.json`, and exits 1 when a budget is missed.
- * A module is imported by name when its turn comes: a missing or failing one is reported as a
- * failed figure, and the others still run.
+ * `npm run bench`: runs every benchmark module (or `--only api,export,…`), prints each figure
+ * against its budget (docs/quality.md), keeps the latest run of each module in
+ * `bench/results.json` and `bench/README.md`, and exits 1 when a budget is missed. `--check`
+ * writes nothing (the bundle gate of `npm test`). A module is imported by name when its turn
+ * comes: a missing or failing one is reported as a failed figure, and the others still run.
  */
-import { writeFile } from 'node:fs/promises'
 import { cpus } from 'node:os'
 import * as v from 'valibot'
 import type { BenchModule, Figure } from './figures.ts'
-import { benchOption } from './server.ts'
+import { figureSchema, keepResults, type ModuleRun } from './results-file.ts'
+import { benchFlag, benchOption } from './server.ts'
 
 /** Every module, in the order they run: the browser figures first, the loads last. */
 const moduleNames = [
@@ -22,13 +23,6 @@ const moduleNames = [
   'cold-start',
 ] as const
 
-const figureSchema = v.object({
-  name: v.string(),
-  budget: v.string(),
-  measured: v.string(),
-  pass: v.nullable(v.boolean()),
-  note: v.optional(v.string()),
-})
 const figuresSchema = v.array(figureSchema)
 const moduleSchema = v.object({
   bench: v.object({ name: v.string(), run: v.function() }),
@@ -136,6 +130,8 @@ async function main(): Promise<number> {
     return 2
   }
   const figures: Figure[] = []
+  const runs: Record<string, ModuleRun> = {}
+  const machine = { cpus: cpus().length, node: process.version }
   for (const name of names) {
     console.info(`\n=== bench ${name} ===`)
     const started = performance.now()
@@ -144,20 +140,16 @@ async function main(): Promise<number> {
       `=== ${name}: ${produced.length} figures in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     )
     figures.push(...produced)
+    runs[name] = { date: new Date().toISOString(), machine, figures: produced }
   }
-
-  const results = {
-    date: new Date().toISOString(),
-    machine: { cpus: cpus().length, node: process.version },
-    figures,
-  }
-  const file = new URL('./results.json', import.meta.url)
-  await writeFile(file, `${JSON.stringify(results, null, 2)}\n`)
 
   console.info(`\n${formatTable(figures)}\n`)
-  console.info(
-    `Written to bench/results.json (${results.machine.cpus} CPUs, Node ${results.machine.node}).`,
-  )
+  if (!benchFlag('check')) {
+    await keepResults(runs, moduleNames)
+    console.info(
+      `Kept in bench/results.json and bench/README.md (${machine.cpus} CPUs, Node ${machine.node}).`,
+    )
+  }
   const failed = figures.filter((figure) => figure.pass === false)
   if (failed.length === 0) {
     console.info('Every budget is met.')
