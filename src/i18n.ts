@@ -24,10 +24,14 @@ export function storedLocale(): Locale {
   }
 }
 
-/** Loads the locale's catalog, activates it, and remembers the choice on this device. */
+/**
+ * Loads the locale's catalog, activates it, and remembers the choice on this device. Plurals and
+ * numbers follow the locale's Intl tag: `me` is no language Intl knows, and would get English
+ * plural rules ("2 proba čeka" instead of "2 probe čekaju").
+ */
 export async function activateLocale(locale: Locale): Promise<void> {
   const { messages } = await catalogs[locale]()
-  i18n.loadAndActivate({ locale, messages })
+  i18n.loadAndActivate({ locale, locales: intlTag[locale], messages })
   document.documentElement.lang = intlTag[locale]
   localStorage.setItem(storageKey, locale)
   document.cookie = `${localeCookie}=${locale}; Path=/login; Max-Age=31536000; SameSite=Lax`

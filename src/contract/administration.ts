@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { calendarDay, listOf, maxId, pageSchema } from './http.ts'
+import { calendarDay, daysInOrder, listOf, maxId, pageSchema } from './http.ts'
 import { messages } from './messages.ts'
 import { countries } from './stores.ts'
 
@@ -51,26 +51,34 @@ export type StoreLogRow = v.InferOutput<typeof storeLogRowSchema>
 export const storeLogListSchema = listOf(storeLogRowSchema)
 
 /** `GET /store/log?page=&user=&store=&startAt=&endAt=` (dates YYYY-MM-DD, whole days). */
-export const storeLogQuerySchema = v.object({
-  page: pageSchema,
-  user: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(maxId))),
-  store: v.optional(
-    v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(maxId)),
-  ),
-  startAt: v.optional(calendarDay()),
-  endAt: v.optional(calendarDay()),
-})
+export const storeLogQuerySchema = v.pipe(
+  v.object({
+    page: pageSchema,
+    user: v.optional(
+      v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(maxId)),
+    ),
+    store: v.optional(
+      v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(maxId)),
+    ),
+    startAt: v.optional(calendarDay()),
+    endAt: v.optional(calendarDay()),
+  }),
+  daysInOrder(),
+)
 
 export const reportTypes = ['trials', 'store-logs', 'vouchers', 'visit-notes'] as const
 export const reportFormats = ['csv', 'xlsx'] as const
 
 /** `POST /report/generate`: answers the file itself (Content-Disposition: attachment). */
-export const reportRequestSchema = v.object({
-  type: v.picklist(reportTypes, messages.required.id),
-  format: v.optional(v.picklist(reportFormats), 'csv'),
-  startAt: v.pipe(v.string(messages.required.id), calendarDay(messages.invalid.id)),
-  endAt: v.pipe(v.string(messages.required.id), calendarDay(messages.invalid.id)),
-})
+export const reportRequestSchema = v.pipe(
+  v.object({
+    type: v.picklist(reportTypes, messages.required.id),
+    format: v.optional(v.picklist(reportFormats), 'csv'),
+    startAt: v.pipe(v.string(messages.required.id), calendarDay(messages.invalid.id)),
+    endAt: v.pipe(v.string(messages.required.id), calendarDay(messages.invalid.id)),
+  }),
+  daysInOrder(),
+)
 export type ReportRequest = v.InferOutput<typeof reportRequestSchema>
 
 /** `GET /report/dashboard?startAt=&endAt=`: the admin dashboard's figures for a date range. */
@@ -87,10 +95,13 @@ export const dashboardSchema = v.object({
 export type Dashboard = v.InferOutput<typeof dashboardSchema>
 
 /** `GET /report/dashboard?startAt=&endAt=` (days YYYY-MM-DD in the stores' time zone, included). */
-export const dashboardQuerySchema = v.object({
-  startAt: v.optional(calendarDay()),
-  endAt: v.optional(calendarDay()),
-})
+export const dashboardQuerySchema = v.pipe(
+  v.object({
+    startAt: v.optional(calendarDay()),
+    endAt: v.optional(calendarDay()),
+  }),
+  daysInOrder(),
+)
 export type DashboardQuery = v.InferOutput<typeof dashboardQuerySchema>
 
 /**

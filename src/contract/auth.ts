@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { roleSchema } from './roles.ts'
-import { countries } from './stores.ts'
+import { countries } from './countries.ts'
 import { localeSchema } from './locale.ts'
 import { emailSchema, passwordSchema, passwordsMatch, requiredText } from './validators.ts'
 import { messages } from './messages.ts'

@@ -36,6 +36,12 @@ export type LoyaltyRule = (typeof loyaltyRules)[number]
  */
 export const customerCountLimit = 200
 
+/** The most characters of a visit note's comment. */
+export const visitNoteMaxLength = 2000
+
+/** Part of an email, phone or name is looked for from this many characters on. */
+export const customerQueryMinLength = 3
+
 /** The programme's referral codes: `REF-` and six letters or digits (`REF-9RU4C3`). */
 export const referralCodeFormat = /^REF-[0-9A-Z]{6}$/i
 
@@ -164,7 +170,7 @@ export const visitNoteBodySchema = v.object({
     v.string(messages.required.id),
     v.trim(),
     v.nonEmpty(messages.required.id),
-    v.maxLength(2000),
+    v.maxLength(visitNoteMaxLength, messages.tooLong.id),
   ),
 })
 export type VisitNoteBody = v.InferOutput<typeof visitNoteBodySchema>

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { messages } from './messages.ts'
 
 export const apiBasePath = '/api/v1'
 export const appHeader = 'X-APP'
@@ -48,6 +49,29 @@ export function calendarDay(message?: string) {
     v.isoDate(message),
     v.check((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), message),
   )
+}
+
+/** A range of days whose end, when both are given, is not before its start. */
+type DayRange = { startAt?: string | undefined; endAt?: string | undefined }
+
+/** Whether a range of `YYYY-MM-DD` days ends on or after its start (or is open at one end). */
+export function isInOrder({ startAt, endAt }: DayRange): boolean {
+  return !startAt || !endAt || startAt <= endAt
+}
+
+/**
+ * Refuses a range that ends before it starts, as an error of `endAt` (an inverted range would
+ * only answer an empty list or file, which reads as "nothing happened then").
+ */
+export function daysInOrder<T extends DayRange>() {
+  return v.rawCheck<T>(({ dataset, addIssue }) => {
+    if (!dataset.typed || isInOrder(dataset.value)) return
+    const { endAt } = dataset.value
+    addIssue({
+      message: messages.rangeInverted.id,
+      path: [{ type: 'object', origin: 'value', input: dataset.value, key: 'endAt', value: endAt }],
+    })
+  })
 }
 
 /** `page=`: pages start at 1, and a page of 0 (or anything unreadable) means 1. */

@@ -49,6 +49,11 @@ export const messages = {
     message: 'This password is too common. Choose another.',
   },
   invalid: /*i18n*/ { id: 'validation.invalid', message: 'This value is not valid.' },
+  tooLong: /*i18n*/ { id: 'validation.tooLong', message: 'This text is too long.' },
+  rangeInverted: /*i18n*/ {
+    id: 'validation.rangeInverted',
+    message: 'The end date must not be before the start date.',
+  },
 
   unknownError: /*i18n*/ { id: 'api.unknownError', message: 'An unknown error occurred.' },
   network: /*i18n*/ {

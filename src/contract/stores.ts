@@ -1,8 +1,8 @@
 import * as v from 'valibot'
+import { countries } from './countries.ts'
 import { listOf, maxId } from './http.ts'
 
-export const countries = ['RS', 'ME'] as const
-export type Country = (typeof countries)[number]
+export { countries, type Country } from './countries.ts'
 
 export const storeSchema = v.object({
   id: v.number(),

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { calendarDay, listOf, maxId, pageSchema } from './http.ts'
+import { calendarDay, daysInOrder, listOf, maxId, pageSchema } from './http.ts'
 import { messages } from './messages.ts'
 import { packSchema } from './catalogue.ts'
 import {
@@ -16,7 +16,12 @@ import {
   stickImpressions,
 } from './trial-options.ts'
 
-const comment = v.pipe(v.string(), v.trim(), v.maxLength(2000, messages.invalid.id))
+/** The most characters of a comment in the trial (a stick's, the unsuccessful purchase's). */
+export const commentMaxLength = 2000
+/** The most characters of the simple trial's text. */
+export const trialTextMaxLength = 5000
+
+const comment = v.pipe(v.string(), v.trim(), v.maxLength(commentMaxLength, messages.tooLong.id))
 
 function impressionsOf<P extends string, N extends string, U extends string>(options: {
   positive: readonly P[]
@@ -131,7 +136,7 @@ export const trialTextSchema = v.pipe(
   v.string(),
   v.trim(),
   v.nonEmpty(messages.required.id),
-  v.maxLength(5000, messages.invalid.id),
+  v.maxLength(trialTextMaxLength, messages.tooLong.id),
 )
 
 /**
@@ -187,10 +192,15 @@ const day = calendarDay()
  * `endAt` are days in the stores' time zone, both included. Super users and admins see every
  * trial (`user` picks one author); managers and agents see their own only.
  */
-export const trialSearchQuerySchema = v.object({
-  page: pageSchema,
-  user: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(maxId))),
-  startAt: v.optional(day),
-  endAt: v.optional(day),
-})
+export const trialSearchQuerySchema = v.pipe(
+  v.object({
+    page: pageSchema,
+    user: v.optional(
+      v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(maxId)),
+    ),
+    startAt: v.optional(day),
+    endAt: v.optional(day),
+  }),
+  daysInOrder(),
+)
 export type TrialSearchQuery = v.InferOutput<typeof trialSearchQuerySchema>

@@ -1,36 +1,36 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
+import { createFileRoute, useNavigate, useRouter } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import * as v from 'valibot'
-import { clearSession, getSession } from '../api/session.ts'
-import { wipePersistedQueries } from '../offline/query-persister.ts'
 import { AuthCard } from '../features/auth/auth-card.tsx'
 import { LoginForm } from '../features/auth/login-form.tsx'
+import { signOut, unsentTrials } from '../features/auth/sign-out.ts'
+
+const LogoutDialog = lazy(async () => ({
+  default: (await import('../features/auth/logout-dialog.tsx')).LogoutDialog,
+}))
 
 export const Route = createFileRoute('/login')({
   // The first screen of most visits: it comes with the entry, not one round trip later.
   codeSplitGroupings: [],
   validateSearch: v.object({ redirect: v.optional(v.string()) }),
-  // Opening the sign-in page signs the current user out (docs/behaviour.md#screens-and-routes):
-  // session, look-ups and the wizard draft go; unsent trials stay for their author's next sign-in.
+  // Opening the sign-in page signs the current user out (docs/behaviour.md#screens-and-routes),
+  // asking first when they have trials that have not reached the server, as the log-out button
+  // does: those stay on the device for their author's next sign-in.
   beforeLoad: async ({ preload, context }) => {
-    if (preload) return
-    const userId = getSession()?.user.id
-    clearSession()
-    context.queryClient.clear()
-    wipePersistedQueries()
-    if (userId === undefined) return
-    // The device's database loads only to forget a signed-in user's draft.
-    const [{ offlineDatabase }, { forgetDraftsOnLogout }] = await Promise.all([
-      import('../offline/database.ts'),
-      import('../offline/outbox.ts'),
-    ])
-    await forgetDraftsOnLogout(offlineDatabase(), userId)
+    if (preload) return { waiting: 0 }
+    const waiting = await unsentTrials()
+    if (waiting === 0) await signOut(context.queryClient)
+    return { waiting }
   },
   component: LoginPage,
 })
 
 function LoginPage() {
   const { redirect } = Route.useSearch()
+  const { waiting, queryClient } = Route.useRouteContext()
+  const navigate = useNavigate()
+  const router = useRouter()
   return (
     <AuthCard
       title={<Trans>Welcome</Trans>}
@@ -39,6 +39,15 @@ function LoginPage() {
       }
     >
       <LoginForm redirect={redirect} />
+      {waiting > 0 && (
+        <Suspense fallback={null}>
+          <LogoutDialog
+            waiting={waiting}
+            onStay={() => void navigate({ to: '/' })}
+            onLogOut={() => void signOut(queryClient).then(() => router.invalidate())}
+          />
+        </Suspense>
+      )}
     </AuthCard>
   )
 }

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import * as v from 'valibot'
 import { AuthCard } from '../features/auth/auth-card.tsx'
+import { LinkWithoutToken } from '../features/auth/link-without-token.tsx'
 import { PasswordResetForm } from '../features/auth/password-reset-form.tsx'
 
 export const Route = createFileRoute('/password-reset')({
@@ -16,7 +17,11 @@ function PasswordResetPage() {
   const { token, email } = Route.useSearch()
   return (
     <AuthCard title={<Trans>Choose a new password</Trans>}>
-      <PasswordResetForm token={token} email={email} />
+      {token === '' ? (
+        <LinkWithoutToken kind="reset" />
+      ) : (
+        <PasswordResetForm token={token} email={email} />
+      )}
     </AuthCard>
   )
 }

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import * as v from 'valibot'
 import { AuthCard } from '../features/auth/auth-card.tsx'
+import { LinkWithoutToken } from '../features/auth/link-without-token.tsx'
 import { PasswordSetupForm } from '../features/auth/password-setup-form.tsx'
 
 export const Route = createFileRoute('/password-setup')({
@@ -16,7 +17,7 @@ function PasswordSetupPage() {
       title={<Trans>Set your password</Trans>}
       intro={<Trans>Choose the password you will sign in with.</Trans>}
     >
-      <PasswordSetupForm token={token} />
+      {token === '' ? <LinkWithoutToken kind="setup" /> : <PasswordSetupForm token={token} />}
     </AuthCard>
   )
 }

@@ -88,40 +88,6 @@ function EyeIcon({ crossed }: { crossed: boolean }) {
   )
 }
 
-export interface TextAreaProps
-  extends Omit<ComponentPropsWithRef<'textarea'>, 'children'>, FieldMessageProps {
-  label: ReactNode
-}
-
-/** A labelled multi-line text input (`rows` defaults to 4). */
-export function TextArea({
-  label,
-  error,
-  hint,
-  className,
-  id: idProp,
-  rows = 4,
-  ...props
-}: TextAreaProps) {
-  const ids = useFieldIds(idProp, { error, hint }, props['aria-describedby'])
-  return (
-    <div className={cx(styles.field, className)}>
-      <label htmlFor={ids.id} className={styles.label}>
-        <LabelText label={label} required={props.required} />
-      </label>
-      <textarea
-        {...props}
-        id={ids.id}
-        rows={rows}
-        className={cx(styles.input, styles.textarea)}
-        aria-invalid={error ? true : props['aria-invalid']}
-        aria-describedby={ids.describedBy}
-      />
-      <FieldMessages hint={hint} error={error} hintId={ids.hintId} errorId={ids.errorId} />
-    </div>
-  )
-}
-
 export interface CheckboxFieldProps
   extends
     Omit<ComponentPropsWithRef<'input'>, 'type' | 'onChange' | 'children'>,

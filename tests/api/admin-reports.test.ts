@@ -408,6 +408,36 @@ describe.each(databases)('reports on $name', (database) => {
     })
   })
 
+  it('refuses a range that ends before it starts, as an error of its end, wherever days are asked', async () => {
+    const admin = await signedIn(api, 'admin')
+    const inverted = { startAt: '2026-05-10', endAt: '2026-05-01' }
+    const expected = {
+      message: 'The end date must not be before the start date.',
+      invalidFields: [
+        { field: 'endAt', message: 'The end date must not be before the start date.' },
+      ],
+    }
+    const report = await api.request('POST', '/report/generate', {
+      token: admin.token,
+      body: { type: 'trials', ...inverted },
+      language: 'en',
+    })
+    expect([report.status, report.body]).toEqual([400, expected])
+    const query = new URLSearchParams(inverted).toString()
+    for (const path of ['/report/dashboard', '/questionnaire/search', '/store/log']) {
+      const answer = await api.request('GET', `${path}?${query}`, {
+        token: admin.token,
+        language: 'en',
+      })
+      expect([answer.status, answer.body], path).toEqual([400, expected])
+    }
+    // One day, start and end the same, is a range.
+    const day = await api.request('GET', '/report/dashboard?startAt=2026-05-01&endAt=2026-05-01', {
+      token: admin.token,
+    })
+    expect(day.status).toBe(200)
+  })
+
   it('sums up the dashboard from a small known data set', async () => {
     const admin = await signedIn(api, 'admin')
     const word = uniqueWord()

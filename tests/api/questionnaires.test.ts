@@ -90,7 +90,14 @@ describe.each(databases)('reading trials back on $name', (database) => {
       march11Early,
     ])
     expect(await ids({ startAt: '2021-07-16' })).toEqual([july16Early])
-    expect(await ids({ startAt: '2021-07-16', endAt: '2021-07-15' })).toEqual([])
+    // A range that ends before it starts is refused rather than answered empty.
+    const inverted = await api.request(
+      'GET',
+      `/questionnaire/search?startAt=2021-07-16&endAt=2021-07-15`,
+      { token: admin.token, language: 'en' },
+    )
+    expect(inverted.status).toBe(400)
+    expect(inverted.body).toMatchObject({ invalidFields: [{ field: 'endAt' }] })
   })
 
   it('pages by 20, newest first; page 0 is page 1', async () => {

@@ -212,7 +212,7 @@ describe.each(databases)('submitting a trial on $name', (database) => {
     for (const [comment, message] of [
       ['', messages.required.message],
       [' \n ', messages.required.message],
-      ['a'.repeat(5001), messages.invalid.message],
+      ['a'.repeat(5001), messages.tooLong.message],
     ] as const) {
       const response = await postTrial(api, {
         token: agent.token,

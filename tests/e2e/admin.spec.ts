@@ -244,3 +244,24 @@ test('an admin reads the dashboard for a period, and an empty period says so', a
   await expect(page.getByText('No trials in this period.').first()).toBeVisible()
   await expect(page.getByRole('img', { name: /^Trials per store: / })).toHaveCount(0)
 })
+
+test('a report or a dashboard period that ends before it starts is refused with a field error', async ({
+  page,
+}) => {
+  await signInAsAdmin(page)
+  await page.goto('/reports')
+  await page.getByLabel('From').fill('2026-05-10')
+  await page.getByLabel('To').fill('2026-05-01')
+  let downloads = 0
+  page.on('download', () => (downloads += 1))
+  await page.getByRole('button', { name: 'Download' }).click()
+  await expect(page.getByText('The end date must not be before the start date.')).toBeVisible()
+  expect(downloads).toBe(0)
+
+  await page.goto('/dashboard')
+  await page.getByRole('textbox', { name: 'From', exact: true }).fill('2026-05-10')
+  await page.getByRole('textbox', { name: 'To', exact: true }).fill('2026-05-01')
+  await page.getByRole('button', { name: 'Apply' }).click()
+  await expect(page.getByText('The end date must not be before the start date.')).toBeVisible()
+  await expect(page).not.toHaveURL(/startAt=2026-05-10/)
+})

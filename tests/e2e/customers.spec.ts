@@ -152,3 +152,34 @@ test.describe('in Montenegrin', () => {
     await expectAccessible(page)
   })
 })
+
+test('a search of two characters asks for three, and searches nothing', async ({ page }) => {
+  await signIn(page, demo.manager.email)
+  await expect(page).toHaveURL('/')
+  await page.goto('/customers')
+  await page.getByLabel('Email, phone, referral code or name').fill('Ma')
+  await page.getByRole('button', { name: 'Search', exact: true }).click()
+  await expect(page.getByText('Type at least 3 characters.')).toBeVisible()
+  await expect(page.getByText('No consumer matches this search.')).toHaveCount(0)
+})
+
+test('a visit note past 2,000 characters is kept whole, counted and refused', async ({ page }) => {
+  await signIn(page, demo.manager.email)
+  await expect(page).toHaveURL('/')
+  await openFirstCustomer(page, 'Marković')
+  const form = page.getByRole('form', { name: 'New visit note' })
+  await form.getByRole('radio', { name: 'Info' }).check()
+  const long = 'x'.repeat(2_010)
+  await form.getByLabel('Comment').fill(long)
+  // Nothing typed is cut off: the text is whole, the counter and the error say what to do.
+  await expect(form.getByLabel('Comment')).toHaveValue(long)
+  await expect(form.getByText('2,010 / 2,000')).toBeVisible()
+  await expect(form.getByText('At most 2,000 characters: this text has 2,010.')).toBeVisible()
+  let posted = 0
+  page.on('request', (sent) => {
+    if (sent.method() === 'POST' && sent.url().endsWith('/customer/form')) posted += 1
+  })
+  await form.getByRole('button', { name: 'Save' }).click()
+  await expect(form.getByLabel('Comment')).toHaveValue(long)
+  expect(posted).toBe(0)
+})

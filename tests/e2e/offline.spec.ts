@@ -1,6 +1,5 @@
-import { readFile, writeFile } from 'node:fs/promises'
-import { brotliCompressSync, gzipSync } from 'node:zlib'
 import type { BrowserContext, Page } from '@playwright/test'
+import { releaseWorker } from '../support/release-worker.ts'
 import { test, expect, signIn, demo, apiLogin, apiGet } from './fixtures.ts'
 
 // Each test signs in, waits for the service worker and goes offline and back: slow on a busy machine.
@@ -215,6 +214,40 @@ test('logging out with an unsent trial asks first, and the trial waits for the n
   })
 })
 
+test('opening the sign-in page with an unsent trial asks first, as the log-out button does', async ({
+  page,
+  context,
+}) => {
+  await queueTrialOffline(page, context)
+
+  await page.goto('/login')
+  const dialog = page.getByRole('dialog', { name: 'Log out with unsent trials?' })
+  await expect(dialog).toContainText('sent after your next sign-in')
+  await dialog.getByRole('button', { name: 'Stay signed in' }).click()
+  await expect(page).toHaveURL('/')
+  await expect(page.getByRole('link', { name: /1 trial waiting/ })).toBeVisible()
+
+  await page.goto('/login')
+  await page
+    .getByRole('dialog', { name: 'Log out with unsent trials?' })
+    .getByRole('button', { name: 'Log out' })
+    .click()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  expect(await page.evaluate(() => localStorage.getItem('session'))).toBeNull()
+  // The trial stays on the device for its author.
+  const waiting = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const opening = indexedDB.open('brand-expert')
+        opening.onsuccess = () => {
+          const count = opening.result.transaction('outbox').objectStore('outbox').count()
+          count.onsuccess = () => resolve(count.result)
+        }
+      }),
+  )
+  expect(waiting).toBe(1)
+})
+
 test('the outbox screen never says every trial reached the server before reading the device', async ({
   page,
   context,
@@ -240,30 +273,6 @@ test('the outbox screen never says every trial reached the server before reading
   expect(shown).not.toContain('Every finished trial has reached the server.')
   await context.setOffline(false)
 })
-
-const builtWorker = 'dist/sw.js'
-
-/**
- * Appends `line` to the built service worker and to the `.br`/`.gz` copies the server sends
- * (scripts/compress-dist.ts); `restore` puts the files back as they were.
- */
-async function releaseWorker(line: string) {
-  const files = [builtWorker, `${builtWorker}.br`, `${builtWorker}.gz`]
-  const saved = await Promise.all(files.map((file) => readFile(file).catch(() => null)))
-  const next = Buffer.from(`${(saved[0] ?? '').toString()}\n${line}`)
-  await writeFile(builtWorker, next)
-  if (saved[1]) await writeFile(files[1] ?? '', brotliCompressSync(next))
-  if (saved[2]) await writeFile(files[2] ?? '', gzipSync(next))
-  return {
-    restore: () =>
-      Promise.all(
-        files.map((file, index) => {
-          const bytes = saved[index]
-          return bytes ? writeFile(file, bytes) : Promise.resolve()
-        }),
-      ),
-  }
-}
 
 test('a new version waits for the user, never interrupts a trial, and loads when accepted', async ({
   page,

@@ -72,3 +72,31 @@ test('a trial the server refuses for an expired session sends its author to sign
   await page.goto('/outbox')
   await expect(page.getByText('Every finished trial has reached the server.')).toBeVisible()
 })
+
+test('a manager opening an admin screen is told there is no access, inside the app and still signed in', async ({
+  page,
+}) => {
+  await signIn(page, demo.manager.email)
+  await expect(page).toHaveURL('/')
+  await page.goto('/users')
+  await expect(page.getByRole('heading', { level: 1, name: 'No access' })).toBeVisible()
+  await expect(page.getByText('You are signed in as: Store manager.')).toBeVisible()
+  await expect(page).toHaveURL('/users')
+  // The header stays: still signed in, with a way home.
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
+  await page.getByRole('link', { name: 'Go to the home page' }).click()
+  await expect(page).toHaveURL('/')
+  await expect(page.getByRole('link', { name: 'Start a free guided trial' })).toBeVisible()
+})
+
+test('opening the sign-in page while signed in signs out', async ({ page }) => {
+  await signIn(page, demo.manager.email)
+  await expect(page).toHaveURL('/')
+  await page.goto('/login')
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible()
+  // The home now asks for sign-in: the session is gone, also after the start's refresh answered.
+  await page.waitForTimeout(500)
+  await page.goto('/')
+  await expect(page).toHaveURL(/\/login/)
+  expect(await page.evaluate(() => localStorage.getItem('session'))).toBeNull()
+})

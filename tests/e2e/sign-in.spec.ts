@@ -67,12 +67,24 @@ test('logging out goes to the sign-in page, and the app is closed until the next
   await expect(page).toHaveURL(/\/login\?redirect=%2Fsettings/)
 })
 
-test('a brand expert opening an admin screen is sent to sign in', async ({ page }) => {
+test('a brand expert opening an admin screen is told there is no access, still signed in', async ({
+  page,
+}) => {
   await signIn(page, demo.agent.email)
   await expect(page).toHaveURL('/')
-  await page.goto('/users')
-  await expect(page).toHaveURL(/\/login\?redirect=%2Fusers/)
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible()
+  await page.goto('/stores')
+  await expect(page.getByRole('heading', { level: 1, name: 'No access' })).toBeVisible()
+  await expect(page.getByText('You are signed in as: Brand Expert.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Sign in' })).toHaveCount(0)
+})
+
+test("the password pages opened without their link's code say so at once", async ({ page }) => {
+  await page.goto('/password-reset')
+  await expect(page.getByRole('alert')).toContainText("the link's code is missing")
+  await expect(page.getByRole('link', { name: 'Ask for a new link' })).toBeVisible()
+  await expect(page.getByLabel('Email')).toHaveCount(0)
+  await page.goto('/password-setup')
+  await expect(page.getByRole('alert')).toContainText('ask your administrator for a new invitation')
 })
 
 test('an unknown path shows the not-found page', async ({ page }) => {

@@ -2,14 +2,16 @@ import { describe, expect, it } from 'vitest'
 import * as v from 'valibot'
 import {
   isAllowedEmail,
-  isValidPhone,
-  matchesPhoneRule,
-  phoneInCountry,
   passwordSchema,
-  phoneSchema,
   restrictedEmailSchema,
   emailSchema,
 } from '../../src/contract/validators.ts'
+import {
+  isValidPhone,
+  matchesPhoneRule,
+  phoneInCountry,
+  phoneSchema,
+} from '../../src/contract/phone.ts'
 import { passwordResetBodySchema } from '../../src/contract/auth.ts'
 import { fieldErrors } from '../../src/ui/form-errors.ts'
 

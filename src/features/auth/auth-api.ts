@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { getJson, postJson } from '../../api/client.ts'
-import { saveSession } from '../../api/session.ts'
+import { getSession, saveSession } from '../../api/session.ts'
 import { sessionSchema, type LoginBody } from '../../contract/auth.ts'
 import { startOutboxAfterLogin } from '../../offline/start-outbox.ts'
 
@@ -18,8 +18,10 @@ export async function login(body: LoginBody) {
  * docs/behaviour.md#states-and-transitions).
  */
 export async function refreshSession() {
+  const token = getSession()?.token
   const result = await getJson('me', sessionSchema)
-  saveSession(result.data)
+  // Signed out (or in as someone else) while the answer was on its way: it is not brought back.
+  if (token !== undefined && getSession()?.token === token) saveSession(result.data)
   return result
 }
 

@@ -4,15 +4,22 @@ import { allows, needsStore, type Access } from '../../contract/roles.ts'
 
 type Location = { href: string }
 
+/** A signed-in user opened an area their role does not allow. */
+export class NoAccessError extends Error {
+  constructor() {
+    super('no access')
+    this.name = 'NoAccessError'
+  }
+}
+
 /**
- * No session, or a role the area does not allow, goes to /login, keeping where the user wanted to
- * go (docs/behaviour.md#roles-and-access).
+ * No session goes to /login, keeping where the user wanted to go; a role the area does not allow
+ * gets the "no access" screen, still signed in (docs/behaviour.md#roles-and-access).
  */
 export function requireAccess(area: Access, location: Location): StoredSession {
   const session = getSession()
-  if (!session || !allows(area, session.user.role)) {
-    throw redirect({ to: '/login', search: { redirect: location.href } })
-  }
+  if (!session) throw redirect({ to: '/login', search: { redirect: location.href } })
+  if (!allows(area, session.user.role)) throw new NoAccessError()
   return session
 }
 

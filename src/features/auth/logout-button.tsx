@@ -1,21 +1,24 @@
 import { lazy, Suspense, useState } from 'react'
 import { useNavigate } from '@tanstack/react-router'
+import { useQueryClient } from '@tanstack/react-query'
 import { Trans } from '@lingui/react/macro'
 import { useOutboxCount } from '../../offline/use-outbox.ts'
+import { signOut } from './sign-out.ts'
 
 const LogoutDialog = lazy(async () => ({
   default: (await import('./logout-dialog.tsx')).LogoutDialog,
 }))
 
 /**
- * Logs out (the sign-in page does the rest). With unsent trials of one's own it asks first, and
- * says they stay on the device for the next sign-in (docs/behaviour.md#offline).
+ * Logs out and goes to the sign-in page. With unsent trials of one's own it asks first, and says
+ * they stay on the device for the next sign-in (docs/behaviour.md#offline).
  */
 export function LogoutButton({ userId, className }: { userId: number; className?: string }) {
   const navigate = useNavigate()
+  const queryClient = useQueryClient()
   const waiting = useOutboxCount(userId)
   const [asking, setAsking] = useState(false)
-  const logOut = () => void navigate({ to: '/login' })
+  const logOut = () => void signOut(queryClient).then(() => navigate({ to: '/login' }))
 
   return (
     <>

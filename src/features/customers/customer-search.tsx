@@ -9,7 +9,7 @@ import { Spinner } from '../../ui/spinner.tsx'
 import { ScrollArea } from '../../ui/scroll-area.tsx'
 import { useFormat } from '../../ui/use-format.ts'
 import { EmailAddress } from '../../ui/email-address.tsx'
-import { customerCountLimit } from '../../contract/customers.ts'
+import { customerCountLimit, customerQueryMinLength } from '../../contract/customers.ts'
 import { customerSearchQueryOptions } from './customer-queries.ts'
 import styles from './customers.module.css'
 
@@ -27,6 +27,8 @@ export function CustomerSearch({
 }) {
   const { t } = useLingui()
   const [text, setText] = useState(query)
+  const [tooShort, setTooShort] = useState(() => isTooShort(query))
+  const minimum = customerQueryMinLength
   return (
     <>
       <section className={styles.card} aria-labelledby="customer-search-heading">
@@ -39,14 +41,21 @@ export function CustomerSearch({
           className={styles.searchForm}
           onSubmit={(event) => {
             event.preventDefault()
-            onSearch(text.trim())
+            const wanted = text.trim()
+            // One or two characters would match nothing: asked for more, not answered "no match".
+            setTooShort(isTooShort(wanted))
+            if (!isTooShort(wanted)) onSearch(wanted)
           }}
         >
           <TextField
             label={t`Email, phone, referral code or name`}
             type="search"
             value={text}
-            onChange={(event) => setText(event.target.value)}
+            error={tooShort ? t`Type at least ${minimum} characters.` : undefined}
+            onChange={(event) => {
+              setText(event.target.value)
+              setTooShort(false)
+            }}
             autoComplete="off"
             spellCheck={false}
           />
@@ -55,7 +64,7 @@ export function CustomerSearch({
           </Button>
         </form>
       </section>
-      {query ? (
+      {query && !isTooShort(query) ? (
         <CustomerResults query={query} />
       ) : (
         <p className={styles.empty}>
@@ -64,6 +73,11 @@ export function CustomerSearch({
       )}
     </>
   )
+}
+
+/** A query of one or two characters, too short to be part of anything looked for. */
+function isTooShort(query: string): boolean {
+  return query.length > 0 && query.length < customerQueryMinLength
 }
 
 function CustomerResults({ query }: { query: string }) {

@@ -1,11 +1,16 @@
 import { useId } from 'react'
 import * as v from 'valibot'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { visitNoteBodySchema, visitReasons, type VisitNote } from '../../contract/customers.ts'
+import {
+  visitNoteBodySchema,
+  visitNoteMaxLength,
+  visitReasons,
+  type VisitNote,
+} from '../../contract/customers.ts'
 import { messages } from '../../contract/messages.ts'
 import { ApiError } from '../../api/api-error.ts'
 import { Button } from '../../ui/button.tsx'
-import { TextArea } from '../../ui/field.tsx'
+import { TextArea } from '../../ui/text-area.tsx'
 import { useForm } from '../../ui/use-form.ts'
 import { useFormat } from '../../ui/use-format.ts'
 import { visitReasonLabels } from '../../contract/record-labels.ts'
@@ -136,7 +141,7 @@ function VisitNoteForm({ customerId }: { customerId: number }) {
         onBlur={() => form.blur('comment')}
         error={form.error('comment')}
         required
-        maxLength={2000}
+        maxLength={visitNoteMaxLength}
       />
       <div className={styles.actions}>
         <Button type="submit" loading={add.isPending}>

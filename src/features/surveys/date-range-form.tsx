@@ -1,5 +1,7 @@
 import { useState, type ReactNode } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { isInOrder } from '../../contract/http.ts'
+import { messages } from '../../contract/messages.ts'
 import { TextField } from '../../ui/field.tsx'
 import { Button } from '../../ui/button.tsx'
 import type { DateRange } from '../layout/route-params.ts'
@@ -17,16 +19,21 @@ export function DateRangeForm({
   labelledBy: string
   children?: ReactNode
 }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const [startAt, setStartAt] = useState(range.startAt ?? '')
   const [endAt, setEndAt] = useState(range.endAt ?? '')
+  const [inverted, setInverted] = useState(false)
   return (
     <form
       aria-labelledby={labelledBy}
       className={styles.filters}
+      noValidate
       onSubmit={(event) => {
         event.preventDefault()
-        onApply({ startAt: startAt || undefined, endAt: endAt || undefined })
+        const next = { startAt: startAt || undefined, endAt: endAt || undefined }
+        // A range that ends before it starts would show an empty period: refused, as the server does.
+        setInverted(!isInOrder(next))
+        if (isInOrder(next)) onApply(next)
       }}
     >
       {children}
@@ -42,7 +49,11 @@ export function DateRangeForm({
         type="date"
         value={endAt}
         min={startAt || undefined}
-        onChange={(event) => setEndAt(event.target.value)}
+        error={inverted ? i18n._(messages.rangeInverted.id) : undefined}
+        onChange={(event) => {
+          setEndAt(event.target.value)
+          setInverted(false)
+        }}
       />
       <div className={styles.actions}>
         <Button type="submit">

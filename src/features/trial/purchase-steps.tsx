@@ -2,7 +2,8 @@ import { useId, useState, type Dispatch } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
 import { noPurchaseReasons, purchaseReasons } from '../../contract/trial-options.ts'
-import { TextArea } from '../../ui/field.tsx'
+import { commentMaxLength } from '../../contract/trial.ts'
+import { TextArea } from '../../ui/text-area.tsx'
 import { Spinner } from '../../ui/spinner.tsx'
 import { allProductsQueryOptions } from './catalogue-queries.ts'
 import { ChipGroup } from './choices.tsx'
@@ -196,7 +197,7 @@ export function NoPurchaseStep({
       <TextArea
         label={t`Comment`}
         rows={10}
-        maxLength={2000}
+        maxLength={commentMaxLength}
         value={answer.comment}
         onChange={(event) =>
           dispatch({ type: 'setNoPurchaseComment', comment: event.target.value })

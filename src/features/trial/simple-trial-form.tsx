@@ -4,8 +4,9 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { User } from '../../contract/auth.ts'
 import { messages } from '../../contract/messages.ts'
 import type { Store } from '../../contract/stores.ts'
+import { trialTextMaxLength } from '../../contract/trial.ts'
 import { Button, buttonClass } from '../../ui/button.tsx'
-import { TextArea } from '../../ui/field.tsx'
+import { TextArea } from '../../ui/text-area.tsx'
 import { StoreCombobox } from '../stores/store-combobox.tsx'
 import { useFinishTrial } from './trial-api.ts'
 import styles from './simple-trial-form.module.css'
@@ -41,6 +42,7 @@ export function SimpleTrialForm({ user }: { user: User }) {
         setSubmitted(true)
         const text = comment.trim()
         if (saving.current || storeId === undefined || text === '') return
+        if (text.length > trialTextMaxLength) return
         saving.current = true
         submit.mutate(
           { userId: user.id, trialId, answers: { store_id: storeId, comment: text } },
@@ -58,7 +60,7 @@ export function SimpleTrialForm({ user }: { user: User }) {
         label={t`Comment`}
         required
         rows={15}
-        maxLength={5000}
+        maxLength={trialTextMaxLength}
         value={comment}
         error={commentError}
         onChange={(event) => setComment(event.target.value)}

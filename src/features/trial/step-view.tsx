@@ -8,7 +8,8 @@ import {
   referralSources,
   shoppingAnswers,
 } from '../../contract/trial-options.ts'
-import { TextArea } from '../../ui/field.tsx'
+import { commentMaxLength } from '../../contract/trial.ts'
+import { TextArea } from '../../ui/text-area.tsx'
 import { StoreCombobox } from '../stores/store-combobox.tsx'
 import { ChipGroup, RadioTiles } from './choices.tsx'
 import { ConsumptionOrderStep } from './consumption-order-step.tsx'
@@ -187,7 +188,7 @@ export function StepView({
         <TextArea
           label={t`Comment on ${colour}`}
           rows={10}
-          maxLength={2000}
+          maxLength={commentMaxLength}
           value={a.stickComments[step.color] ?? ''}
           onChange={(event) =>
             dispatch({ type: 'setStickComment', color: step.color, comment: event.target.value })

@@ -1,7 +1,7 @@
 import type { User } from '../../contract/auth.ts'
 import type { TrialAnswers as TrialComment, TrialBody } from '../../contract/trial.ts'
 import type { StickColor } from '../../contract/trial-options.ts'
-import { phoneInCountry } from '../../contract/validators.ts'
+import { phoneInCountry } from '../../contract/phone.ts'
 import { emptyAnswers, emptyStickImpression, type WizardState } from './wizard-state.ts'
 import { contactChecks } from './wizard-steps.ts'
 

@@ -1,6 +1,8 @@
 import * as v from 'valibot'
 import type { Country } from '../../contract/stores.ts'
-import { emailSchema, phoneInCountry } from '../../contract/validators.ts'
+import { commentMaxLength } from '../../contract/trial.ts'
+import { phoneInCountry } from '../../contract/phone.ts'
+import { emailSchema } from '../../contract/validators.ts'
 import type { Habit, ShoppingAnswer, StickColor } from '../../contract/trial-options.ts'
 import type { ContactAnswer, WizardState } from './wizard-state.ts'
 
@@ -147,9 +149,11 @@ export function isStepValid(step: Step, state: WizardState): boolean {
       return a.referalSource.length > 0
     case 'email':
       return isContactValid(a.email, state.country)
+    case 'stickComment':
+      // Optional, but a text past the limit is not cut off: it must be shortened first.
+      return (a.stickComments[step.color] ?? '').trim().length <= commentMaxLength
     case 'consumptionOrder':
     case 'stickImpression':
-    case 'stickComment':
     case 'device':
       return true
     case 'shopping':
@@ -161,7 +165,10 @@ export function isStepValid(step: Step, state: WizardState): boolean {
           a.shoppingSuccess.sticks.some((stick) => stick.quantity > 0))
       )
     case 'shoppingUnsuccess':
-      return a.shoppingUnsuccess.reason.length > 0
+      return (
+        a.shoppingUnsuccess.reason.length > 0 &&
+        a.shoppingUnsuccess.comment.trim().length <= commentMaxLength
+      )
   }
 }
 

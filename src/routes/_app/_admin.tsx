@@ -1,12 +1,16 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
 import { requireAccess } from '../../features/auth/guards.ts'
+import { accessErrorComponent } from '../../features/auth/no-access.tsx'
+import { RouteError } from '../../features/layout/route-error.tsx'
 
 /**
- * Users, experts, surveys and stores: super and admin only (docs/behaviour.md#roles-and-access).
+ * Users, experts, surveys and stores: super and admin only (docs/behaviour.md#roles-and-access);
+ * anyone else signed in is told so inside the app.
  */
 export const Route = createFileRoute('/_app/_admin')({
   beforeLoad: ({ location }) => {
     requireAccess('administration', location)
   },
+  errorComponent: accessErrorComponent(RouteError),
   component: Outlet,
 })

@@ -3,6 +3,8 @@ import { Trans } from '@lingui/react/macro'
 import * as v from 'valibot'
 import { useSession } from '../../api/use-session.ts'
 import { requireAccess } from '../../features/auth/guards.ts'
+import { accessErrorComponent } from '../../features/auth/no-access.tsx'
+import { RouteError } from '../../features/layout/route-error.tsx'
 import { StorePickerForm } from '../../features/stores/store-picker-form.tsx'
 import { Page } from '../../ui/page.tsx'
 
@@ -11,6 +13,7 @@ export const Route = createFileRoute('/_app/store-picker')({
   beforeLoad: ({ location }) => {
     requireAccess('storePicker', location)
   },
+  errorComponent: accessErrorComponent(RouteError),
   component: StorePickerPage,
 })
 

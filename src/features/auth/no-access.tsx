@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react'
+import { Link, type ErrorComponentProps } from '@tanstack/react-router'
+import { Trans } from '@lingui/react/macro'
+import { getSession } from '../../api/session.ts'
+import { buttonClass } from '../../ui/button.tsx'
+import { Page } from '../../ui/page.tsx'
+import { NoAccessError } from './guards.ts'
+import { useRoleName } from './role-name.ts'
+
+/**
+ * A screen the signed-in user's role does not open: said inside the app, with the header kept and
+ * a way home (the user stays signed in; see docs/decisions/0008-deviations.md).
+ */
+export function NoAccess() {
+  const roleName = useRoleName()
+  const role = getSession()?.user.role
+  const yours = role === undefined ? '' : roleName(role)
+  return (
+    <Page title={<Trans>No access</Trans>}>
+      <p>
+        <Trans>This screen is not open to your role. You are signed in as: {yours}.</Trans>
+      </p>
+      <Link to="/" className={buttonClass('primary')}>
+        <Trans>Go to the home page</Trans>
+      </Link>
+    </Page>
+  )
+}
+
+/** A guarded area's error screen: "no access" for a role it does not allow, else `other`. */
+export function accessErrorComponent(other: (props: ErrorComponentProps) => ReactNode) {
+  return function AccessError(props: ErrorComponentProps) {
+    return props.error instanceof NoAccessError ? <NoAccess /> : other(props)
+  }
+}

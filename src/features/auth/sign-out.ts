@@ -1,0 +1,29 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { clearSession, getSession } from '../../api/session.ts'
+import { wipePersistedQueries } from '../../offline/query-persister.ts'
+
+/**
+ * Signs the current user out on this device: the session, the kept look-ups and the wizard draft
+ * go; unsent trials stay for their author's next sign-in. The device's database loads only when
+ * someone was signed in.
+ */
+export async function signOut(queryClient: QueryClient): Promise<void> {
+  const userId = getSession()?.user.id
+  clearSession()
+  queryClient.clear()
+  wipePersistedQueries()
+  if (userId === undefined) return
+  const [{ offlineDatabase }, { forgetDraftsOnLogout }] = await Promise.all([
+    import('../../offline/database.ts'),
+    import('../../offline/outbox.ts'),
+  ])
+  await forgetDraftsOnLogout(offlineDatabase(), userId)
+}
+
+/** How many of the signed-in user's trials have not reached the server (0 when signed out). */
+export async function unsentTrials(): Promise<number> {
+  const userId = getSession()?.user.id
+  if (userId === undefined) return 0
+  const { offlineDatabase } = await import('../../offline/database.ts')
+  return offlineDatabase().outbox.where('userId').equals(userId).count()
+}
