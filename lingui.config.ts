@@ -8,6 +8,8 @@ const config: LinguiConfig = {
   fallbackLocales: { default: 'me' },
   catalogs: [{ path: '<rootDir>/src/locales/{locale}/messages', include: ['<rootDir>/src'] }],
   compileNamespace: 'ts',
+  // <Trans> keeps text values plain (src/ui/trans.tsx): user data is never read as markup.
+  runtimeConfigModule: { Trans: ['#ui/trans', 'Trans'] },
   format: formatter({ lineNumbers: false }),
 }
 export default config

@@ -19,6 +19,7 @@ import { reportRoutes } from './routes/reports/routes.ts'
 import { userRoutes } from './routes/users/routes.ts'
 import { trialRoutes } from './routes/trials/routes.ts'
 import { voucherRoutes } from './routes/vouchers/routes.ts'
+import { installDefaultMessages } from '../src/contract/default-messages.ts'
 
 const maxBodyBytes = 1024 * 1024
 // The rest of the body is not read: the connection cannot serve another request.
@@ -40,6 +41,7 @@ const limitSentBody: MiddlewareHandler = (c, next) => {
 
 /** The API under `/api/v1` and the built PWA, from injected dependencies. */
 export function createApp(deps: AppDeps) {
+  installDefaultMessages()
   const app = new Hono<AppEnv>()
   app.onError(handleError)
   app.use(securityHeaders(deps.config))

@@ -17,6 +17,9 @@ import { kickStartedOutbox, startOutboxNow, whenOutboxNeedsLogin } from './offli
 import { swMessages } from './offline/sw-messages.ts'
 import { setPackImageProgress } from './offline/pack-image-progress.ts'
 import { afterPaintWhenIdle } from './ui/when-idle.ts'
+import { installDefaultMessages } from './contract/default-messages.ts'
+
+installDefaultMessages()
 
 /**
  * An expired session: to the sign-in page, keeping where the user was. Once: a second expired

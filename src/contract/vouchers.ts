@@ -111,5 +111,17 @@ export const voucherSubmitBodySchema = v.object({
     v.minValue(1, messages.noCustomerChosen.id),
     v.maxValue(maxId, messages.customerNotFound.id),
   ),
+  /**
+   * The store the voucher is redeemed at: a manager's is their own (this is ignored); anyone else
+   * names one that is not archived (left out: 400 on `storeId`; unknown: 404 `store.notFound`).
+   */
+  storeId: v.optional(
+    v.pipe(
+      v.number(messages.required.id),
+      v.integer(messages.required.id),
+      v.minValue(1, messages.required.id),
+      v.maxValue(maxId, messages.storeNotFound.id),
+    ),
+  ),
 })
 export type VoucherSubmitBody = v.InferOutput<typeof voucherSubmitBodySchema>

@@ -69,10 +69,19 @@ export async function requestOutboxSync(): Promise<void> {
   await registration.sync?.register(swMessages.outboxSyncTag).catch(() => undefined)
 }
 
-/** The user asked to send now: no backoff waits. */
-export async function sendOutboxNow(): Promise<void> {
+/**
+ * The user asked to send now: no backoff waits. Answers once the pass is over, with how many of
+ * the user's trials are still on the device.
+ */
+export async function sendOutboxNow(): Promise<{ left: number }> {
   const userId = currentUser()
-  if (userId === null) return
-  await makeDueNow(offlineDatabase(), userId)
-  kickOutbox()
+  if (userId === null) return { left: 0 }
+  const db = offlineDatabase()
+  await makeDueNow(db, userId)
+  const outcome = await replayOutbox(deps(), userId).catch((error: unknown) => {
+    console.warn('outbox', error)
+    return 'done' as const
+  })
+  if (outcome === 'needs-login' && currentUser() === userId) onNeedsLogin()
+  return { left: await db.outbox.where('userId').equals(userId).count() }
 }

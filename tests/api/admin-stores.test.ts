@@ -284,3 +284,21 @@ describe.each(databases)('store administration on $name', (database) => {
     expect(invalid.body).toMatchObject({ invalidFields: [{ field: 'startAt' }] })
   })
 })
+
+describe.each(databases)('store form messages on $name', (database) => {
+  const api = useApi(database)
+
+  it('words a too long name in the request language, never in the library’s English', async () => {
+    const admin = await signedIn(api, 'admin')
+    const response = await api.request('POST', '/store/create', {
+      token: admin.token,
+      body: storeForm({ name: 'Š'.repeat(323) }),
+      language: 'me',
+    })
+    expect(response.status).toBe(400)
+    expect(response.body).toEqual({
+      message: 'Ovaj tekst je predugačak.',
+      invalidFields: [{ field: 'name', message: 'Ovaj tekst je predugačak.' }],
+    })
+  })
+})

@@ -267,8 +267,15 @@ describe.each(databases)('authorization matrix on $name', (database) => {
     }),
     'GET /voucher/:id': async () => ({ path: `/voucher/${(await createVoucher(api)).id}` }),
     'POST /voucher/submit': async () => {
-      const [voucher, customer] = await Promise.all([createVoucher(api), createCustomer(api)])
-      return { path: '/voucher/submit', body: { code: voucher.code, customerId: customer.id } }
+      const [voucher, customer, store] = await Promise.all([
+        createVoucher(api),
+        createCustomer(api),
+        createStore(api),
+      ])
+      return {
+        path: '/voucher/submit',
+        body: { code: voucher.code, customerId: customer.id, storeId: store.id },
+      }
     },
     'GET /customer/search': () => ({ path: '/customer/search?query=Kupac' }),
     'POST /customer/form': async () => ({

@@ -147,8 +147,8 @@ describe.each(databases)('stores on $name', (database) => {
     })
     expect(response.status).toBe(400)
     expect(response.body).toEqual({
-      message: messages.invalid.message,
-      invalidFields: [{ field: 'query', message: messages.invalid.message }],
+      message: messages.tooLong.message,
+      invalidFields: [{ field: 'query', message: messages.tooLong.message }],
     })
   })
 })

@@ -377,7 +377,7 @@ describe.skipIf(!adminUrl)('two API processes on one PostgreSQL', () => {
           urls.map((url, index) =>
             call(url, 'POST', '/voucher/submit', {
               token: index % 2 === 0 ? agentToken : managerToken,
-              body: { code, customerId },
+              body: { code, customerId, storeId },
             }),
           ),
         )

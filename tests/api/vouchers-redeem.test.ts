@@ -13,6 +13,7 @@ import {
   userWithoutStore,
   type SignedIn,
 } from './customer-fixtures.ts'
+import { createStore } from './fixtures.ts'
 import { callApi, databases, expectShape, useApi, type RequestOptions } from './harness.ts'
 
 describe.each(databases)('voucher redemption on $name', (database) => {
@@ -109,20 +110,51 @@ describe.each(databases)('voucher redemption on $name', (database) => {
     expect(await customerRow(customer.id)).toMatchObject({ points: 300, pointsSpent: 600 })
   })
 
-  it('records no store for an agent, who has none', async () => {
-    const agent = await userWithoutStore(api, 'agent')
+  it('records the store an agent or an admin names, and asks one who names none', async () => {
+    for (const role of ['agent', 'admin'] as const) {
+      const user = await userWithoutStore(api, role)
+      const store = await createStore(api)
+      const customer = await createCustomer(api)
+      const voucher = await createVoucher(api, { type: 'PROMO', amount: '500.00', currency: 'RSD' })
+      const unnamed = await redeem(
+        { code: voucher.code, customerId: customer.id },
+        { token: user.token },
+      )
+      expect(unnamed.status, role).toBe(400)
+      expect(unnamed.body).toMatchObject({ invalidFields: [{ field: 'storeId' }] })
+      expect(await voucherRow(voucher.id)).toMatchObject({ status: 'valid' })
+
+      const archived = await createStore(api, { archived: true })
+      const closed = await redeem(
+        { code: voucher.code, customerId: customer.id, storeId: archived.id },
+        { token: user.token },
+      )
+      expect(closed.status, role).toBe(404)
+
+      const response = await redeem(
+        { code: voucher.code, customerId: customer.id, storeId: store.id },
+        { token: user.token },
+      )
+      expect(response.status, role).toBe(200)
+      expect(await voucherRow(voucher.id)).toMatchObject({
+        usedByUserId: user.id,
+        usedInStoreId: store.id,
+      })
+      expect(await logOf(voucher.id)).toMatchObject([{ expert: user.fullname, store: store.name }])
+    }
+  })
+
+  it("records a manager's own store, whatever store they name", async () => {
+    const manager = await managerWithStore(api)
+    const other = await createStore(api)
     const customer = await createCustomer(api)
     const voucher = await createVoucher(api, { type: 'PROMO', amount: '500.00', currency: 'RSD' })
     const response = await redeem(
-      { code: voucher.code, customerId: customer.id },
-      { token: agent.token },
+      { code: voucher.code, customerId: customer.id, storeId: other.id },
+      { token: manager.token },
     )
     expect(response.status).toBe(200)
-    expect(await voucherRow(voucher.id)).toMatchObject({
-      usedByUserId: agent.id,
-      usedInStoreId: null,
-    })
-    expect(await logOf(voucher.id)).toMatchObject([{ expert: agent.fullname, store: null }])
+    expect(await voucherRow(voucher.id)).toMatchObject({ usedInStoreId: manager.store?.id })
   })
 
   it('refuses a second redemption as already used, in the request’s language', async () => {

@@ -265,3 +265,40 @@ test('a report or a dashboard period that ends before it starts is refused with 
   await expect(page.getByText('The end date must not be before the start date.')).toBeVisible()
   await expect(page).not.toHaveURL(/startAt=2026-05-10/)
 })
+
+test('a name with tag-like characters is shown as typed in a dialog, never read as markup', async ({
+  page,
+  request,
+}) => {
+  const admin = await apiLogin(request, demo.admin.email)
+  const name = `<b>Š</b> <0>x</0> Tag ${Date.now()}`
+  const email = `tags.${Date.now()}@example.rs`
+  const created = await post(request, admin.token, 'user/create', {
+    fullname: name,
+    email,
+    phone: '+381641112233',
+    role: 'agent',
+  })
+  const { data } = (await created.json()) as { data: { id: number } }
+  await signInAsAdmin(page)
+  await page.goto(`/users/${data.id}/edit`)
+  await page.getByRole('button', { name: 'Delete user' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Delete the user?' })
+  await expect(dialog).toContainText(`${name} will no longer be able to sign in.`)
+  await expect(dialog.locator('b')).toHaveCount(0)
+})
+
+test("an admin is offered no Edit on a super user's row, which only a super user may edit", async ({
+  page,
+}) => {
+  await signInAsAdmin(page)
+  await page.goto('/users?query=super%40example.com')
+  const row = page.getByRole('row', { name: /Sanja Petrović/ })
+  await expect(row).toBeVisible()
+  await expect(row.getByRole('link', { name: /^Edit/ })).toHaveCount(0)
+  // Another admin's row keeps its Edit.
+  await page.goto('/users?query=admin%40example.com')
+  await expect(
+    page.getByRole('row', { name: /Aleksandar Jovanović/ }).getByRole('link', { name: /^Edit/ }),
+  ).toBeVisible()
+})

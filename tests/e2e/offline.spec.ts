@@ -248,6 +248,18 @@ test('opening the sign-in page with an unsent trial asks first, as the log-out b
   expect(waiting).toBe(1)
 })
 
+test('"Send now" with no connection says the trial stays on the device and will be sent', async ({
+  page,
+  context,
+}) => {
+  await queueTrialOffline(page, context)
+  await page.getByRole('link', { name: /1 trial waiting/ }).click()
+  await page.getByRole('button', { name: 'Send now' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'could not be sent now' })).toContainText(
+    '1 trial could not be sent now: it stays on this device',
+  )
+})
+
 test('the outbox screen never says every trial reached the server before reading the device', async ({
   page,
   context,

@@ -1,5 +1,8 @@
 import { test, expect, demo, expectAccessible } from './fixtures.ts'
 
+// Both tests check the store-less demo manager in and out: one after the other.
+test.describe.configure({ mode: 'serial' })
+
 test('a manager without a store is sent to the store picker, checks in, and lands where they wanted', async ({
   page,
 }) => {
@@ -37,4 +40,37 @@ test('a manager without a store is sent to the store picker, checks in, and land
   await expect(page.getByRole('region', { name: 'Your store' })).toContainText(
     storeName ?? 'a store name',
   )
+})
+
+test('checking out asks first; staying keeps the store, confirming ends the day at it', async ({
+  page,
+}) => {
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(demo.newManager.email)
+  await page.getByLabel('Password', { exact: true }).fill('Demo!2345')
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  // Checked in or not (the test before this one leaves them checked in), they choose a store.
+  await expect(page).toHaveURL(/\/(store-picker.*)?$/)
+  await page.goto('/store-picker')
+  await page.getByRole('combobox', { name: 'Store' }).fill('Niš')
+  await page.getByRole('option').first().click()
+  await page.getByRole('button', { name: 'Choose' }).click()
+  await expect(page).toHaveURL('/')
+
+  await page.goto('/settings')
+  await page.getByRole('button', { name: 'Check out' }).click()
+  const dialog = page.getByRole('dialog', { name: /^Check out of / })
+  await expect(dialog).toContainText('Your time at the store ends now.')
+  await dialog.getByRole('button', { name: 'Stay checked in' }).click()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await expect(page.getByRole('region', { name: 'Your store' })).not.toContainText(
+    'You are not checked in',
+  )
+
+  await page.getByRole('button', { name: 'Check out' }).click()
+  await page
+    .getByRole('dialog', { name: /^Check out of / })
+    .getByRole('button', { name: 'Check out' })
+    .click()
+  await expect(page).toHaveURL(/\/store-picker/)
 })

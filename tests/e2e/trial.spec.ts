@@ -563,7 +563,13 @@ test('the simple trial saves a store and a comment, and goes home', async ({ pag
   const marker = `Simple trial e2e ${Date.now()}`
   await signIn(page, demo.agent.email)
   await expect(page).toHaveURL('/')
-  await page.goto('/free-guided-trial/simple')
+  // Reached from the trial's first step, and from the home.
+  await page.getByRole('link', { name: 'Start a free guided trial' }).click()
+  await page.getByRole('link', { name: /simple trial/ }).click()
+  await expect(page).toHaveURL('/free-guided-trial/simple')
+  await page.goto('/')
+  await page.getByRole('link', { name: /simple trial/ }).click()
+  await expect(page).toHaveURL('/free-guided-trial/simple')
   await page.getByRole('button', { name: 'Save' }).click()
   await expect(page.getByText('This field is required')).toHaveCount(2)
   await expect(page.getByRole('textbox', { name: 'Comment' })).toHaveAttribute('rows', '15')

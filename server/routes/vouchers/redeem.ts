@@ -11,7 +11,16 @@ import { findVoucherById, normalizeCode, statusAt } from './queries.ts'
 /** What the godfather earns when a customer redeems their referral (MGM) voucher. */
 export const referralPoints = 200
 
-type Redemption = { code: string; customerId: number; user: User; now: Date }
+/** The store a redemption happens at: its id and its name as the log keeps it. */
+export type RedemptionStore = { id: number; name: string } | null
+
+type Redemption = {
+  code: string
+  customerId: number
+  user: User
+  store: RedemptionStore
+  now: Date
+}
 
 /** Why a voucher that could not be marked used was refused. */
 async function refusal(tx: Database, code: string, now: Date): Promise<HttpError> {
@@ -42,7 +51,7 @@ async function refusal(tx: Database, code: string, now: Date): Promise<HttpError
  * Answers the voucher as it is now.
  */
 export function redeemVoucher(db: Database, redemption: Redemption): Promise<Voucher> {
-  const { customerId, user, now } = redemption
+  const { customerId, user, store, now } = redemption
   const code = normalizeCode(redemption.code)
   return db.transaction(async (tx) => {
     const [customer] = await tx
@@ -58,7 +67,7 @@ export function redeemVoucher(db: Database, redemption: Redemption): Promise<Vou
         usedAt: now,
         usedByCustomerId: customerId,
         usedByUserId: user.id,
-        usedInStoreId: user.expertStore?.id ?? null,
+        usedInStoreId: store?.id ?? null,
         referredCustomerId: sql`case when ${vouchers.type} = 'MGM'
           then coalesce(${vouchers.referredCustomerId}, ${customerId}::integer)
           else ${vouchers.referredCustomerId} end`,
@@ -90,7 +99,7 @@ export function redeemVoucher(db: Database, redemption: Redemption): Promise<Vou
       type: voucher.type,
       customerEmail: customer.email,
       expert: user.fullname,
-      store: user.expertStore?.name ?? null,
+      store: store?.name ?? null,
     })
 
     if (voucher.type === 'MGM' && voucher.godfatherId !== null) {

@@ -14,12 +14,34 @@ import { validateJson, validateQuery } from '../../http/validate.ts'
 import { HttpError } from '../../http-error.ts'
 import { logEvent } from '../../log.ts'
 import { findVoucherByCode, findVoucherById, voucherLogOf } from './queries.ts'
-import { redeemVoucher } from './redeem.ts'
+import { redeemVoucher, type RedemptionStore } from './redeem.ts'
+import { findStore } from '../stores/queries.ts'
+import type { Database } from '../../db/database.ts'
+import type { User } from '../../../src/contract/auth.ts'
 
 const statusMessages: Record<VoucherStatus, string> = {
   valid: messages.voucherValid.id,
   used: messages.voucherUsed.id,
   expired: messages.voucherExpired.id,
+}
+
+/**
+ * Where a redemption happens: a manager's own store; for anyone else the store they name, which
+ * must be open (as a trial's store is).
+ */
+async function redemptionStore(
+  db: Database,
+  user: User,
+  storeId: number | undefined,
+): Promise<RedemptionStore> {
+  if (user.role === 'manager') return user.expertStore
+  if (storeId === undefined) {
+    const message = messages.required.id
+    throw new HttpError(400, message, { invalidFields: [{ field: 'storeId', message }] })
+  }
+  const store = await findStore(db, storeId)
+  if (!store) throw new HttpError(404, messages.storeNotFound.id)
+  return { id: store.id, name: store.name }
 }
 
 /**
@@ -51,11 +73,12 @@ export function voucherRoutes(deps: AppDeps) {
       return ok(c, voucher)
     })
     .post('/voucher/submit', guard('POST /voucher/submit'), async (c) => {
-      const { code, customerId } = await validateJson(c, voucherSubmitBodySchema)
+      const { code, customerId, storeId } = await validateJson(c, voucherSubmitBodySchema)
       const { user } = c.var
       const now = deps.clock()
       const once = await oncePerKey(c, { db: deps.db, now }, async (db) => {
-        const voucher = await redeemVoucher(db, { code, customerId, user, now })
+        const store = await redemptionStore(db, user, storeId)
+        const voucher = await redeemVoucher(db, { code, customerId, user, store, now })
         logEvent('voucher.redeemed', { user: user.id, voucher: voucher.id, customer: customerId })
         return { status: 200, body: envelope(c, voucher, messages.voucherRedeemed.id) }
       })

@@ -5,8 +5,8 @@ import { buttonClass } from '../../ui/button.tsx'
 import styles from './home.module.css'
 
 /**
- * The manager's home (docs/behaviour.md#screens-and-routes): two tiles (vouchers, consumers) and
- * the free guided trial button.
+ * The manager's home (docs/behaviour.md#screens-and-routes): two tiles (vouchers, consumers), the
+ * free guided trial button and the way to the simple trial.
  */
 export function ManagerHome() {
   return (
@@ -31,6 +31,9 @@ export function ManagerHome() {
       </div>
       <Link to="/free-guided-trial" className={`${buttonClass('primary')} ${styles.trialButton}`}>
         <Trans>Start a free guided trial</Trans>
+      </Link>
+      <Link to="/free-guided-trial/simple" className={styles.simpleTrial}>
+        <Trans>Or note a trial in a few words (simple trial)</Trans>
       </Link>
     </section>
   )

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useReducer, useRef, type RefObject } from 'react'
-import { useNavigate, useRouter } from '@tanstack/react-router'
+import { Link, useNavigate, useRouter } from '@tanstack/react-router'
 import { useLingui } from '@lingui/react/macro'
 import type { User } from '../../contract/auth.ts'
 import { currentLocale } from '../../i18n.ts'
@@ -163,6 +163,11 @@ export function TrialWizard({ user, draft }: { user: User; draft: WizardState | 
           </Button>
         )}
       </nav>
+      {view.isFirst && (
+        <p className={styles.simple}>
+          <Link to="/free-guided-trial/simple">{t`Note the trial in a few words instead (simple trial)`}</Link>
+        </p>
+      )}
     </Page>
   )
 }

@@ -10,6 +10,8 @@ import { Spinner } from '../../ui/spinner.tsx'
 import { RecordTable, type Column } from '../customers/record-table.tsx'
 import { useRoleName } from '../auth/role-name.ts'
 import { userSearchQueryOptions } from './user-queries.ts'
+import { canManage } from './user-roles.ts'
+import { useSession } from '../../api/use-session.ts'
 import styles from './admin.module.css'
 import { EmailAddress } from '../../ui/email-address.tsx'
 
@@ -72,6 +74,7 @@ function UserName({ user }: { user: ManagedUser }) {
 function UserResults({ query }: { query: string }) {
   const { t } = useLingui()
   const roleName = useRoleName()
+  const own = useSession()?.user.role
   const search = useInfiniteQuery(userSearchQueryOptions(query))
   const rows = search.data?.pages.flatMap((page) => page.rows) ?? []
   const count = search.data?.pages[0]?.count ?? 0
@@ -115,11 +118,17 @@ function UserResults({ query }: { query: string }) {
     },
     {
       header: <Trans>Actions</Trans>,
-      cell: ({ id, fullname: name }) => (
-        <Link to="/users/$id/edit" params={{ id }} aria-label={t`Edit ${name}`}>
-          <Trans>Edit</Trans>
-        </Link>
-      ),
+      // Only a super user edits a super user: an admin is not offered a dead end.
+      cell: (user) => {
+        const name = user.fullname
+        return canManage(own, user) ? (
+          <Link to="/users/$id/edit" params={{ id: user.id }} aria-label={t`Edit ${name}`}>
+            <Trans>Edit</Trans>
+          </Link>
+        ) : (
+          '—'
+        )
+      },
     },
   ]
 

@@ -3,6 +3,7 @@ import { Dialog } from 'radix-ui'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { CustomerSummary } from '../../contract/customers.ts'
 import { messages } from '../../contract/messages.ts'
+import type { Store } from '../../contract/stores.ts'
 import type { Voucher } from '../../contract/vouchers.ts'
 import { ApiError } from '../../api/api-error.ts'
 import { Button } from '../../ui/button.tsx'
@@ -16,6 +17,12 @@ export interface CustomerPickerProps {
   error: string | undefined
 }
 
+export interface StorePickerProps {
+  value: Store | null
+  onChange: (store: Store | null) => void
+  error: string | undefined
+}
+
 /**
  * Redeem a valid voucher (docs/behaviour.md#screens-and-routes). Choose the customer, confirm in a
  * dialog, then `POST /voucher/submit`. The picker comes from the caller (the customers feature owns
@@ -24,30 +31,37 @@ export interface CustomerPickerProps {
 export function RedeemVoucher({
   voucher,
   renderCustomerPicker,
+  renderStorePicker,
   onRedeemed,
 }: {
   voucher: Voucher
   renderCustomerPicker: (props: CustomerPickerProps) => ReactNode
+  /** For anyone but a manager (whose store is their own): where the voucher is redeemed. */
+  renderStorePicker?: ((props: StorePickerProps) => ReactNode) | undefined
   onRedeemed?: () => void
 }) {
   const { t, i18n } = useLingui()
   const [customer, setCustomer] = useState<CustomerSummary | null>(null)
+  const [store, setStore] = useState<Store | null>(null)
   const [tried, setTried] = useState(false)
   const [confirming, setConfirming] = useState(false)
   const [serverError, setServerError] = useState<string | undefined>()
   const redeem = useRedeemVoucher(onRedeemed)
   const notChosen = tried && !customer ? i18n._(messages.noCustomerChosen.id) : undefined
+  const choosesStore = renderStorePicker !== undefined
+  const noStore = tried && choosesStore && !store ? i18n._(messages.required.id) : undefined
+  const ready = customer !== null && (!choosesStore || store !== null)
   const code = voucher.code
   const name = customer?.fullname ?? ''
 
   function confirm() {
-    if (!customer) {
+    if (!customer || (choosesStore && !store)) {
       setConfirming(false)
       setTried(true)
       return
     }
     redeem.mutate(
-      { code, customerId: customer.id },
+      { code, customerId: customer.id, ...(store ? { storeId: store.id } : {}) },
       {
         onSuccess: () => setConfirming(false),
         onError: (error) => {
@@ -72,9 +86,10 @@ export function RedeemVoucher({
         onSubmit={(event) => {
           event.preventDefault()
           setTried(true)
-          if (customer) setConfirming(true)
+          if (ready) setConfirming(true)
         }}
       >
+        {renderStorePicker?.({ value: store, onChange: setStore, error: noStore })}
         {renderCustomerPicker({
           label: t`Consumer`,
           value: customer,

@@ -5,7 +5,11 @@ import type { Voucher } from '../../contract/vouchers.ts'
 import { buttonClass } from '../../ui/button.tsx'
 import { VoucherDetails } from './voucher-details.tsx'
 import { VoucherLogTable } from './voucher-log-table.tsx'
-import { RedeemVoucher, type CustomerPickerProps } from './redeem-voucher.tsx'
+import {
+  RedeemVoucher,
+  type CustomerPickerProps,
+  type StorePickerProps,
+} from './redeem-voucher.tsx'
 import { canRedeem } from './voucher-status.ts'
 import styles from './vouchers.module.css'
 
@@ -13,10 +17,12 @@ import styles from './vouchers.module.css'
 export function VoucherView({
   voucher,
   renderCustomerPicker,
+  renderStorePicker,
   onRedeemed,
 }: {
   voucher: Voucher
   renderCustomerPicker: (props: CustomerPickerProps) => ReactNode
+  renderStorePicker?: ((props: StorePickerProps) => ReactNode) | undefined
   onRedeemed?: () => void
 }) {
   return (
@@ -27,6 +33,7 @@ export function VoucherView({
           key={voucher.id}
           voucher={voucher}
           renderCustomerPicker={renderCustomerPicker}
+          renderStorePicker={renderStorePicker}
           onRedeemed={onRedeemed}
         />
       )}

@@ -7,6 +7,8 @@ import { idParams } from '../../../features/layout/route-params.ts'
 import { VoucherView } from '../../../features/vouchers/voucher-view.tsx'
 import { CustomerCombobox } from '../../../features/customers/customer-combobox.tsx'
 import { customerKeys } from '../../../features/customers/customer-queries.ts'
+import { StoreCombobox } from '../../../features/stores/store-combobox.tsx'
+import { useSession } from '../../../api/use-session.ts'
 
 export const Route = createFileRoute('/_app/_store/vouchers/$id')({
   params: idParams,
@@ -19,6 +21,7 @@ function VoucherPage() {
   const { id } = Route.useParams()
   const queryClient = useQueryClient()
   const { data: voucher } = useSuspenseQuery(voucherQueryOptions(id))
+  const manager = useSession()?.user.role === 'manager'
   const code = voucher.code
   return (
     <Page title={<Trans>Voucher {code}</Trans>}>
@@ -27,6 +30,8 @@ function VoucherPage() {
         // Redeeming changes the customer's points and referrals.
         onRedeemed={() => void queryClient.invalidateQueries({ queryKey: customerKeys.all })}
         renderCustomerPicker={(picker) => <CustomerCombobox {...picker} />}
+        // A manager redeems at their own store; anyone else says where, as a trial does.
+        renderStorePicker={manager ? undefined : (picker) => <StoreCombobox {...picker} />}
       />
     </Page>
   )

@@ -1,0 +1,56 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { useAction } from '../../api/use-action.ts'
+import { useSession } from '../../api/use-session.ts'
+import { useOutbox } from '../../offline/use-outbox.ts'
+import { sendOutboxNow } from '../../offline/outbox-runner.ts'
+import { Page } from '../../ui/page.tsx'
+import { Button } from '../../ui/button.tsx'
+import { Spinner } from '../../ui/spinner.tsx'
+import { exportOutbox } from './export-outbox.ts'
+import { OutboxList } from './outbox-list.tsx'
+import styles from './outbox-list.module.css'
+
+/** /outbox: the trials on this device that have not reached the server, and "Send now". */
+export function OutboxScreen() {
+  const { t } = useLingui()
+  const userId = useSession()?.user.id
+  const items = useOutbox(userId)
+  const send = useAction({ mutationFn: () => sendOutboxNow() })
+  const left = send.data?.left
+  return (
+    <Page
+      title={<Trans>Trials waiting to be sent</Trans>}
+      actions={
+        items !== undefined &&
+        items.length > 0 && (
+          <>
+            <Button loading={send.isPending} onClick={() => send.mutate()}>
+              <Trans>Send now</Trans>
+            </Button>
+            <Button variant="secondary" onClick={() => exportOutbox(items)}>
+              <Trans>Export to a file</Trans>
+            </Button>
+          </>
+        )
+      }
+    >
+      {/* What "Send now" came to, also when there is no connection to send over. */}
+      {send.isSuccess && left !== undefined && left > 0 && (
+        <p role="status" className={styles.sendResult}>
+          <Plural
+            value={left}
+            one="# trial could not be sent now: it stays on this device and is tried again as soon as the connection allows."
+            few="# trials could not be sent now: they stay on this device and are tried again as soon as the connection allows."
+            other="# trials could not be sent now: they stay on this device and are tried again as soon as the connection allows."
+          />
+        </p>
+      )}
+      {/* Not "every trial has reached the server" before the device's outbox has been read. */}
+      {items === undefined ? (
+        <Spinner label={t`Reading the trials kept on this device…`} />
+      ) : (
+        <OutboxList items={items} />
+      )}
+    </Page>
+  )
+}

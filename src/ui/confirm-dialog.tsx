@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react'
+import { Dialog } from 'radix-ui'
+import { Button } from './button.tsx'
+import styles from './confirm-dialog.module.css'
+
+/**
+ * "Do this?": a modal question before an act that is not undone with one click. Cancel and the
+ * Escape key close it; while the act runs, neither button can be pressed again.
+ */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel,
+  onConfirm,
+  pending = false,
+  danger = false,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  title: ReactNode
+  description: ReactNode
+  confirmLabel: ReactNode
+  cancelLabel: ReactNode
+  onConfirm: () => void
+  pending?: boolean
+  danger?: boolean
+}) {
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (!pending) onOpenChange(next)
+      }}
+    >
+      <Dialog.Portal>
+        <Dialog.Overlay className={styles.overlay} />
+        <Dialog.Content className={styles.dialog}>
+          <Dialog.Title className={styles.title}>{title}</Dialog.Title>
+          <Dialog.Description>{description}</Dialog.Description>
+          <div className={styles.actions}>
+            <Dialog.Close asChild>
+              <Button variant="secondary" disabled={pending}>
+                {cancelLabel}
+              </Button>
+            </Dialog.Close>
+            <Button variant={danger ? 'danger' : 'primary'} loading={pending} onClick={onConfirm}>
+              {confirmLabel}
+            </Button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}
