@@ -32,13 +32,31 @@ export function Header() {
         )}
         <Link to="/" className={styles.logo} aria-label={t`Brand Expert home`}>
           <img src="/favicon.svg" alt="" width="32" height="32" />
-          <span>Brand Expert</span>
+          <span className={styles.logoText}>Brand Expert</span>
         </Link>
         {layout.showHeaderActions && session && (
           <nav className={styles.actions} aria-label={t`Account`}>
             <ConnectionStatus userId={session.user.id} />
             <Link to="/settings" className={styles.greeting}>
-              <Trans>Hello, {name}</Trans>
+              {/* On a phone the greeting is this icon; its text stays the link's name. */}
+              <svg
+                className={styles.greetingIcon}
+                viewBox="0 0 24 24"
+                aria-hidden="true"
+                width="24"
+                height="24"
+              >
+                <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
+                <path
+                  d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                />
+              </svg>
+              <span className={styles.greetingText}>
+                <Trans>Hello, {name}</Trans>
+              </span>
             </Link>
             <LogoutButton userId={session.user.id} className={styles.logout} />
           </nav>

@@ -18,22 +18,30 @@ export function ConnectionStatus({ userId }: { userId: number }) {
   return (
     <Link to="/outbox" className={styles.status} data-online={online}>
       <span className={styles.dot} aria-hidden="true" />
-      <span>{online ? <Trans>Online</Trans> : <Trans>Offline</Trans>}</span>
+      <span className={styles.long}>{online ? <Trans>Online</Trans> : <Trans>Offline</Trans>}</span>
       {total > 0 && done < total && (
-        <span className={styles.count}>
-          <Trans>
-            Offline images {done}/{total}
-          </Trans>
+        <span className={styles.images}>
+          <span className={styles.long}>
+            <Trans>
+              Offline images {done}/{total}
+            </Trans>
+          </span>
         </span>
       )}
       {count > 0 && (
         <span className={styles.count}>
-          <Plural
-            value={count}
-            one="# trial waiting"
-            few="# trials waiting"
-            other="# trials waiting"
-          />
+          <span className={styles.long}>
+            <Plural
+              value={count}
+              one="# trial waiting"
+              few="# trials waiting"
+              other="# trials waiting"
+            />
+          </span>
+          {/* On a phone the badge shows the number alone; the text above stays the name. */}
+          <span className={styles.short} aria-hidden="true">
+            {count}
+          </span>
         </span>
       )}
     </Link>

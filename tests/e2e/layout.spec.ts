@@ -1,0 +1,185 @@
+import type { Page } from '@playwright/test'
+import AxeBuilder from '@axe-core/playwright'
+import { test, expect, demo, demoPassword } from './fixtures.ts'
+
+/**
+ * Layout at the widths the app is used at: a phone (360, 390), the store tablet (768) and a desktop
+ * (1366). Measured in the page, as a person sees it.
+ */
+
+const widths = [360, 390, 768, 1366] as const
+const locales = ['me', 'sr', 'en'] as const
+type Locale = (typeof locales)[number]
+
+const texts = {
+  me: { logOut: 'Odjava', home: 'Brand Expert početna', hello: /^Zdravo, / },
+  sr: { logOut: 'Odjava', home: 'Brand Expert početna', hello: /^Zdravo, / },
+  en: { logOut: 'Log out', home: 'Brand Expert home', hello: /^Hello, / },
+} as const
+
+const roles = [
+  ['a super user', demo.super.email],
+  ['an admin', demo.admin.email],
+  ['a store manager', demo.manager.email],
+  ['a brand expert', demo.agent.email],
+] as const
+
+/** Signs in through the form, whatever the language (the fields by their autocomplete). */
+async function signInAs(page: Page, email: string) {
+  await page.goto('/login')
+  await page.locator('input[autocomplete="username"], input[type="email"]').first().fill(email)
+  await page.locator('input[autocomplete="current-password"]').fill(demoPassword)
+  await page.locator('button[type="submit"]').click()
+  await expect(page).not.toHaveURL(/\/login/)
+}
+
+/** The page's width against the window's, the header's height and the box of each of its controls. */
+function measureHeader(page: Page) {
+  return page.evaluate(() => {
+    const header = document.querySelector('header')
+    if (!header) throw new Error('no header')
+    const controls = Array.from(header.querySelectorAll('a, button'), (control) => {
+      const box = control.getBoundingClientRect()
+      const name = control.getAttribute('aria-label') ?? control.textContent
+      return { name, top: box.top, bottom: box.bottom, left: box.left, right: box.right }
+    })
+    return {
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+      height: header.getBoundingClientRect().height,
+      controls,
+    }
+  })
+}
+
+/**
+ * The header on one line (its height at 1366 px, every control on one centre line), every control
+ * whole inside the window and at least 44 px square, and no sideways scroll of the page.
+ */
+async function expectHeaderOnOneLine(page: Page, locale: Locale, oneLine: number) {
+  const { logOut, home, hello } = texts[locale]
+  await expect(page.getByRole('button', { name: logOut })).toBeVisible()
+  const measured = await measureHeader(page)
+  const width = measured.innerWidth
+  expect(measured.scrollWidth, `page width at ${width} px`).toBeLessThanOrEqual(width)
+  expect(measured.height, `header height at ${width} px`).toBe(oneLine)
+  const first = measured.controls[0]
+  if (!first) throw new Error('no control in the header')
+  const centre = (first.top + first.bottom) / 2
+  for (const control of measured.controls) {
+    const label = `${control.name} at ${width} px`
+    expect(control.left, label).toBeGreaterThanOrEqual(0)
+    expect(control.right, label).toBeLessThanOrEqual(width)
+    expect(control.right - control.left, label).toBeGreaterThanOrEqual(44)
+    expect(control.bottom - control.top, label).toBeGreaterThanOrEqual(44)
+    expect(Math.abs((control.top + control.bottom) / 2 - centre), label).toBeLessThan(1)
+  }
+  // The names other tests and assistive technology use are kept at every width.
+  const logOutBox = await page.getByRole('button', { name: logOut }).boundingBox()
+  expect(logOutBox?.x).toBeGreaterThanOrEqual(0)
+  expect((logOutBox?.x ?? 0) + (logOutBox?.width ?? Infinity)).toBeLessThanOrEqual(width)
+  await expect(page.getByRole('link', { name: hello })).toHaveAttribute('href', '/settings')
+  await expect(page.getByRole('link', { name: home })).toBeVisible()
+  // The phone's shortened header (accessibility.spec.ts checks the tablet's).
+  if (width < 768) {
+    const axe = await new AxeBuilder({ page }).include('header').analyze()
+    expect(axe.violations.map((violation) => `${violation.id} at ${width} px`)).toEqual([])
+  }
+}
+
+/** The header's height at 1366 px, where it has room: the height of one line. */
+async function oneLineHeight(page: Page) {
+  await page.setViewportSize({ width: 1366, height: 768 })
+  return (await measureHeader(page)).height
+}
+
+async function expectHeaderOnOneLineAtEveryWidth(
+  page: Page,
+  locale: Locale,
+  order: readonly number[] = widths,
+) {
+  const oneLine = await oneLineHeight(page)
+  for (const width of order) {
+    await page.setViewportSize({ width, height: width < 768 ? 780 : 1024 })
+    await expectHeaderOnOneLine(page, locale, oneLine)
+  }
+}
+
+for (const locale of locales) {
+  test.describe(`in ${locale}`, () => {
+    test.use({ appLocale: locale })
+
+    for (const [role, email] of roles) {
+      test(`the header stays on one line from 360 px up, with no sideways scroll, for ${role}`, async ({
+        page,
+      }) => {
+        await signInAs(page, email)
+        for (const path of ['/', '/settings']) {
+          await test.step(path, async () => {
+            await page.goto(path)
+            await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+            await expectHeaderOnOneLineAtEveryWidth(page, locale)
+          })
+        }
+      })
+    }
+  })
+}
+
+/**
+ * Finishes a simple trial while the server refuses it, so that it waits on the device; a brand
+ * expert first picks a store (`store` is the field's name), a manager works for their own.
+ */
+async function finishSimpleTrialWhileServerIsDown(
+  page: Page,
+  names: { comment: string; save: string; store?: string },
+) {
+  await page.route('**/api/v1/free-guided/form', (route) =>
+    route.fulfill({ status: 503, json: { message: 'down' } }),
+  )
+  await page.goto('/free-guided-trial/simple')
+  if (names.store) {
+    await page.getByRole('combobox', { name: names.store }).fill('Beo')
+    await page.getByRole('option').first().click()
+  }
+  await page.getByRole('textbox', { name: names.comment }).fill(`layout-${Date.now()}`)
+  await page.getByRole('button', { name: names.save }).click()
+}
+
+test.describe('with a trial waiting', () => {
+  test('the header stays on one line with its waiting-trials count, the count still named in full', async ({
+    page,
+  }) => {
+    await signInAs(page, demo.agent.email)
+    await finishSimpleTrialWhileServerIsDown(page, {
+      store: 'Store',
+      comment: 'Comment',
+      save: 'Save',
+    })
+    const waiting = page.getByRole('link', { name: /1 trial waiting/ })
+    await expect(waiting).toBeVisible()
+    await page.goto('/settings')
+    await expectHeaderOnOneLineAtEveryWidth(page, 'en', [768, 360, 390, 1366])
+    for (const width of [360, 768]) {
+      await page.setViewportSize({ width, height: 1024 })
+      await expect(waiting).toBeInViewport({ ratio: 1 })
+    }
+  })
+
+  test.describe('in Serbian', () => {
+    test.use({ appLocale: 'sr' })
+
+    test('the header stays on one line with its waiting-trials count', async ({ page }) => {
+      await signInAs(page, demo.manager.email)
+      await finishSimpleTrialWhileServerIsDown(page, { comment: 'Komentar', save: 'Sačuvaj' })
+      const waiting = page.getByRole('link', { name: /1 proba čeka/ })
+      await expect(waiting).toBeVisible()
+      await page.goto('/settings')
+      await expectHeaderOnOneLineAtEveryWidth(page, 'sr', [768, 360, 390, 1366])
+      for (const width of [360, 768]) {
+        await page.setViewportSize({ width, height: 1024 })
+        await expect(waiting).toBeInViewport({ ratio: 1 })
+      }
+    })
+  })
+})
