@@ -183,3 +183,42 @@ test.describe('with a trial waiting', () => {
     })
   })
 })
+
+test.describe('in Serbian', () => {
+  test.use({ appLocale: 'sr' })
+
+  test("the wizard's Invalid badge stays inside its card at 768 px", async ({ page }) => {
+    await signInAs(page, demo.manager.email)
+    await page.goto('/free-guided-trial')
+    await page.getByRole('radio', { name: 'Ženski' }).click()
+    await page.getByRole('radio', { name: '18–24' }).click()
+    await page.getByRole('button', { name: 'Duvan za motanje (MYO/RYO)' }).click()
+    await page.getByRole('button', { name: 'Dalje' }).click()
+    await page.getByRole('radio', { name: '20–30' }).click()
+    await page.getByRole('button', { name: 'Društvene mreže' }).click()
+    await page.getByRole('button', { name: 'Dalje' }).click()
+
+    const card = page.getByRole('region', { name: 'Email i telefon' })
+    await card.getByRole('textbox', { name: 'Telefon' }).fill('12345')
+    await card.getByRole('button', { name: 'OK, proveri telefon' }).click()
+    const badge = card.getByText('Neispravno', { exact: true })
+    await expect(badge).toBeVisible()
+    for (const width of [768, 390, 360]) {
+      await page.setViewportSize({ width, height: 1024 })
+      // Inside the card's padding, where its content goes.
+      const inside = await card.evaluate((element) => {
+        const box = element.getBoundingClientRect()
+        const style = getComputedStyle(element)
+        const inset = (side: 'Left' | 'Right') =>
+          parseFloat(style.getPropertyValue(`padding-${side.toLowerCase()}`)) +
+          parseFloat(style.getPropertyValue(`border-${side.toLowerCase()}-width`))
+        return { left: box.left + inset('Left'), right: box.right - inset('Right') }
+      })
+      const box = await badge.boundingBox()
+      expect(box?.x, `badge at ${width} px`).toBeGreaterThanOrEqual(inside.left)
+      expect((box?.x ?? 0) + (box?.width ?? Infinity), `badge at ${width} px`).toBeLessThanOrEqual(
+        inside.right,
+      )
+    }
+  })
+})
