@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
 import { test, expect, demo, demoPassword } from './fixtures.ts'
 
@@ -221,4 +221,60 @@ test.describe('in Serbian', () => {
       )
     }
   })
+})
+
+/** The top of the first character of a cell's text, linked or not. */
+function textTop(cell: Locator) {
+  return cell.evaluate((element) => {
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.textContent?.trim()) continue
+      const range = document.createRange()
+      range.setStart(node, 0)
+      range.setEnd(node, 1)
+      return range.getBoundingClientRect().top
+    }
+    throw new Error('no text in the cell')
+  })
+}
+
+async function expectLinkedCellInLine(row: Locator, linked: Locator, plain: Locator) {
+  await expect(row).toBeVisible()
+  expect(await textTop(linked)).toBeCloseTo(await textTop(plain), 0)
+}
+
+test('a linked table cell has its text on the same line as the plain cells beside it', async ({
+  page,
+}) => {
+  await signInAs(page, demo.admin.email)
+  await page.goto('/users')
+  const name = page.getByRole('link', { name: 'Stefan Ilić', exact: true })
+  const expert = page.getByRole('row').filter({ has: name })
+  // The linked name (the row's header) and the linked Edit (a cell) against the plain email.
+  const email = expert.getByRole('cell').first()
+  await expectLinkedCellInLine(
+    expert,
+    expert.getByRole('link', { name: 'Stefan Ilić', exact: true }),
+    email,
+  )
+  await expectLinkedCellInLine(
+    expert,
+    expert.getByRole('link', { name: 'Edit Stefan Ilić' }),
+    email,
+  )
+
+  await page.goto('/stores')
+  const store = page.getByRole('row').nth(1)
+  await expectLinkedCellInLine(
+    store,
+    store.getByRole('link').first(),
+    store.getByRole('cell').first(),
+  )
+})
+
+test('a linked name in the customer search lines up with the email beside it', async ({ page }) => {
+  await signInAs(page, demo.manager.email)
+  await page.goto('/customers?query=t-com.me')
+  const row = page.getByRole('row').nth(1)
+  await expectLinkedCellInLine(row, row.getByRole('link'), row.getByRole('cell').first())
 })
