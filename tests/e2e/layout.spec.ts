@@ -278,3 +278,70 @@ test('a linked name in the customer search lines up with the email beside it', a
   const row = page.getByRole('row').nth(1)
   await expectLinkedCellInLine(row, row.getByRole('link'), row.getByRole('cell').first())
 })
+
+/** The lines an element's text is drawn on, from where each character is drawn. */
+function renderedLines(element: Locator) {
+  return element.evaluate((root) => {
+    const lines: { top: number; text: string }[] = []
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? ''
+      for (let index = 0; index < text.length; index++) {
+        const range = document.createRange()
+        range.setStart(node, index)
+        range.setEnd(node, index + 1)
+        const top = range.getBoundingClientRect().top
+        const line = lines.at(-1)
+        if (line && Math.abs(line.top - top) < 2) line.text += text.charAt(index)
+        else lines.push({ top, text: text.charAt(index) })
+      }
+    }
+    return lines.map((line) => line.text)
+  })
+}
+
+/** Each line after the first starts at the address's `@` or at one of its dots. */
+async function expectBrokenOnlyAtAtOrDots(email: Locator, address: string) {
+  const lines = await renderedLines(email)
+  expect(lines.join('')).toBe(address)
+  for (const line of lines.slice(1)) expect(line, lines.join(' | ')).toMatch(/^[@.]/)
+}
+
+test('an email in a narrow table column wraps only before its @ or a dot, never inside a name', async ({
+  page,
+}) => {
+  await signInAs(page, demo.manager.email)
+  for (const width of [360, 390, 768]) {
+    await page.setViewportSize({ width, height: 1024 })
+    await page.goto('/customers?query=t-com.me')
+    const cells = page.getByRole('cell').filter({ hasText: /@t-com\.me$/ })
+    await expect(cells.first()).toBeVisible()
+    for (const cell of (await cells.all()).slice(0, 5)) {
+      await expectBrokenOnlyAtAtOrDots(cell, (await cell.textContent()) ?? '')
+    }
+  }
+})
+
+test("an email in a customer's card wraps only before its @ or a dot, never inside a name", async ({
+  page,
+}) => {
+  await signInAs(page, demo.manager.email)
+  await page.goto('/customers?query=t-com.me')
+  await page.getByRole('row').nth(1).getByRole('link').click()
+  const email = page.locator('dd').filter({ hasText: /@t-com\.me$/ })
+  const address = (await email.textContent()) ?? ''
+  for (const width of [360, 768, 1366]) {
+    await page.setViewportSize({ width, height: 1024 })
+    await expectBrokenOnlyAtAtOrDots(email, address)
+    // Narrower columns than the screens give, down to less than its longest piece.
+    for (const columnWidth of [60, 100, 140, 180, 220]) {
+      await email.evaluate((element, pixels) => {
+        ;(element as HTMLElement).style.width = `${pixels}px`
+      }, columnWidth)
+      await expectBrokenOnlyAtAtOrDots(email, address)
+    }
+    await email.evaluate((element) => {
+      ;(element as HTMLElement).style.width = ''
+    })
+  }
+})
