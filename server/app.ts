@@ -24,7 +24,7 @@ import { installDefaultMessages } from '../src/contract/default-messages.ts'
 const maxBodyBytes = 1024 * 1024
 // The rest of the body is not read: the connection cannot serve another request.
 const tooLarge = () => {
-  throw new HttpError(413, messages.invalidRequest.id, { headers: { Connection: 'close' } })
+  throw new HttpError(413, messages.requestTooLarge.id, { headers: { Connection: 'close' } })
 }
 
 const limitBody = bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge })

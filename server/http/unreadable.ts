@@ -25,7 +25,12 @@ export function answerUnreadableRequests(server: Server): void {
       return
     }
     const status = statusOf(error.code)
-    const message = status === 431 ? messages.requestTooLong.id : messages.invalidRequest.id
+    const message =
+      status === 431
+        ? messages.requestTooLong.id
+        : status === 413
+          ? messages.requestTooLarge.id
+          : messages.invalidRequest.id
     const body = JSON.stringify({ message: translate(defaultLocale, message) })
     socket.end(
       [

@@ -61,6 +61,10 @@ export const messages = {
     message: 'No connection to the server. Try again when you are online.',
   },
   invalidRequest: /*i18n*/ { id: 'api.invalidRequest', message: 'The request is not valid.' },
+  requestTooLarge: /*i18n*/ {
+    id: 'api.requestTooLarge',
+    message: 'The request is too large: send less at once.',
+  },
   requestTooLong: /*i18n*/ {
     id: 'api.requestTooLong',
     message: "The request's address or headers are too long.",

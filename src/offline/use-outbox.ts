@@ -1,4 +1,4 @@
-import { useCallback, useSyncExternalStore } from 'react'
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react'
 import Dexie, { type ObservabilitySet } from 'dexie'
 import { offlineDatabase, type OfflineDatabase } from './database.ts'
 import type { OutboxItem } from './outbox-state.ts'
@@ -155,4 +155,25 @@ export function useOutbox(userId: number | undefined): OutboxItem[] | undefined 
  */
 export function useOutboxCount(userId: number | undefined): number {
   return useSharedWatch(count, userId) ?? 0
+}
+
+/** Where a finished trial is: still on this device, or received by the server. */
+export type Delivery = 'waiting' | 'received'
+
+/**
+ * The delivery of the trial of this id, kept current as the outbox changes; undefined until read,
+ * or when the device knows no such trial.
+ */
+export function useTrialDelivery(trialId: string | undefined): Delivery | undefined {
+  const [delivery, setDelivery] = useState<Delivery | undefined>()
+  useEffect(() => {
+    if (trialId === undefined) return
+    const db = offlineDatabase()
+    const read = async (): Promise<Delivery | undefined> => {
+      if (await db.receipts.get(trialId)) return 'received'
+      return (await db.outbox.get(trialId)) ? 'waiting' : undefined
+    }
+    return watchOutbox(db, read, setDelivery, outboxCountThrottleMs)
+  }, [trialId])
+  return delivery
 }

@@ -60,13 +60,13 @@ describe.each(databases)('the app on $name', (database) => {
     expect(await response.json()).toEqual({ message: messages.invalidRequest.message })
   })
 
-  it('refuses a body over 1 MB with 413', async () => {
+  it('refuses a body over 1 MB with 413, saying it is too large', async () => {
     const response = await api.request('POST', '/user/login', {
       body: { email: 'a@example.rs', password: 'x'.repeat(1024 * 1024) },
       language: 'en',
     })
     expect(response.status).toBe(413)
-    expect(response.body).toEqual({ message: messages.invalidRequest.message })
+    expect(response.body).toEqual({ message: messages.requestTooLarge.message })
   })
 
   it("answers a request Node's parser cannot read (headers over 16 KB) as the app does: 431 and a message", async () => {

@@ -157,6 +157,10 @@ test('the app meets Chromium’s installability criteria', async ({ page, contex
   expect(installabilityErrors.filter((error) => error.errorId !== 'in-incognito')).toEqual([])
   const manifest: unknown = await (await page.request.get('/manifest.webmanifest')).json()
   expect(manifest).toMatchObject({ display: 'standalone', start_url: '/' })
+  // The page and the sign-in page name the manifest once each.
+  await expect(page.locator('link[rel="manifest"]')).toHaveCount(1)
+  await page.goto('/login')
+  await expect(page.locator('link[rel="manifest"]')).toHaveCount(1)
 })
 
 test('an unfinished trial survives a reload and resumes where it was', async ({ page }) => {

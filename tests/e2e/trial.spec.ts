@@ -26,8 +26,10 @@ async function finish(page: Page) {
   const answer = await response
   expect(answer.status()).toBe(201)
   const { data } = (await answer.json()) as { data: { id: number } }
-  await expect(page).toHaveURL('/free-guided-trial-success')
+  await expect(page).toHaveURL(/\/free-guided-trial-success\?trial=/)
   await expect(page.getByRole('heading', { level: 1, name: 'The trial is saved' })).toBeVisible()
+  // Sent at once: the page says the server has it, not only that it is saved.
+  await expect(page.getByText("The customer's answers have reached the server.")).toBeVisible()
   return { id: data.id, key }
 }
 
@@ -317,7 +319,9 @@ test('a manager completes a trial at their own store, skipping the email and ans
     route.fulfill({ status: 503, json: { message: 'The service is down for a moment.' } }),
   )
   await page.getByRole('button', { name: 'Finish' }).click()
-  await expect(page).toHaveURL('/free-guided-trial-success')
+  await expect(page).toHaveURL(/\/free-guided-trial-success\?trial=/)
+  // Not sent yet: the page says where the answers are.
+  await expect(page.getByText("The customer's answers are kept on this device")).toBeVisible()
   const waiting = page.getByRole('link', { name: /1 trial waiting/ })
   await expect(waiting).toBeVisible()
   await expect.poll(() => keys.length).toBeGreaterThan(0)
@@ -459,7 +463,7 @@ test('a trial can be completed with the keyboard alone', async ({ page, request 
   const response = page.waitForResponse((r) => r.url().endsWith('/free-guided/form'))
   await page.keyboard.press('Enter')
   const { data } = (await (await response).json()) as { data: { id: number } }
-  await expect(page).toHaveURL('/free-guided-trial-success')
+  await expect(page).toHaveURL(/\/free-guided-trial-success\?trial=/)
 
   const trial = await storedTrial(request, data.id)
   expect(trial.comment).toMatchObject({

@@ -149,3 +149,14 @@ test('an admin redeeming a voucher says at which store, and the log keeps it', a
   const log = page.getByRole('table', { name: 'Log' })
   await expect(log.getByRole('row').nth(1)).toContainText(storeName?.trim() ?? 'a store')
 })
+
+test('the log of a voucher not used yet is not called a used voucher', async ({ page }) => {
+  await signIn(page, demo.manager.email)
+  await expect(page).toHaveURL('/')
+  await lookUp(page, 'Voucher code', 'Search', 'MGM-VALID-0090')
+  await expect(page).toHaveURL(/\/vouchers\/\d+$/)
+  const id = /\/vouchers\/(\d+)$/.exec(page.url())?.[1] ?? ''
+  await page.goto(`/used-code/${id}`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Voucher log' })).toBeVisible()
+  await expect(page.getByText('Nothing is logged for this voucher yet.')).toBeVisible()
+})

@@ -50,7 +50,7 @@ export function StoreFormCard({ store }: { store?: Store }) {
           }),
         )}
       >
-        {text('name', t`Name`)}
+        {text('name', t({ message: 'Name', context: 'store' }))}
         {text('address', t`Address`)}
         {text('city', t`City`)}
         <SelectField

@@ -79,7 +79,7 @@ function StoreResults({ query }: { query: string }) {
     )
   const columns: Column<Store>[] = [
     {
-      header: <Trans>Name</Trans>,
+      header: <Trans context="store">Name</Trans>,
       rowHeader: true,
       cell: (store) => (
         <Link to="/stores/$id" params={{ id: store.id }}>

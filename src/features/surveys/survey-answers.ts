@@ -52,8 +52,18 @@ function word(labels: Partial<Record<string, MessageDescriptor>>, key: string, _
   return label ? _(label) : key
 }
 
-function packName(pack: { brandName: string; brandFamily: string } | { other: string }): string {
-  return 'other' in pack ? pack.other : `${pack.brandName} ${pack.brandFamily}`.trim()
+/**
+ * A pack as people name it: its brand name, which most often holds its family already ("Nordic
+ * Arctic" of "Nordic"), with the family in front only when it does not; or the other text.
+ */
+export function packName(
+  pack: { brandName: string; brandFamily: string } | { other: string },
+): string {
+  if ('other' in pack) return pack.other
+  const { brandName, brandFamily } = pack
+  return brandName.toLowerCase().includes(brandFamily.toLowerCase())
+    ? brandName
+    : `${brandFamily} ${brandName}`.trim()
 }
 
 /**

@@ -1,15 +1,18 @@
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { buttonClass } from '../../ui/button.tsx'
+import { useTrialDelivery } from '../../offline/use-outbox.ts'
 import { Page } from '../../ui/page.tsx'
 import styles from './trial-success.module.css'
 
 /**
- * The success page (docs/behaviour.md#screens-and-routes): a heading and a way home that replaces
- * this page in the history.
+ * The success page (docs/behaviour.md#screens-and-routes): a heading, where the trial is (kept on
+ * this device until the server has it, or received), and a way home that replaces this page in
+ * the history.
  */
-export function TrialSuccess() {
+export function TrialSuccess({ trialId }: { trialId: string | undefined }) {
   const { t } = useLingui()
+  const delivery = useTrialDelivery(trialId)
   return (
     <Page title={t`The trial is saved`} width="narrow">
       <div className={styles.card}>
@@ -24,8 +27,17 @@ export function TrialSuccess() {
             strokeLinejoin="round"
           />
         </svg>
-        <p>
-          <Trans>Thank you. The customer's answers are saved.</Trans>
+        <p role="status">
+          {delivery === 'received' ? (
+            <Trans>Thank you. The customer's answers have reached the server.</Trans>
+          ) : delivery === 'waiting' ? (
+            <Trans>
+              Thank you. The customer's answers are kept on this device, and are sent to the server
+              as soon as it can be reached.
+            </Trans>
+          ) : (
+            <Trans>Thank you. The customer's answers are kept.</Trans>
+          )}
         </p>
         <Link to="/" replace className={buttonClass('primary')}>
           <Trans>Back to home</Trans>

@@ -98,7 +98,12 @@ export function TrialWizard({ user, draft }: { user: User; draft: WizardState | 
     submit.mutate(
       { userId: user.id, trialId: state.trialId, answers },
       {
-        onSuccess: () => void navigate({ to: '/free-guided-trial-success', replace: true }),
+        onSuccess: () =>
+          void navigate({
+            to: '/free-guided-trial-success',
+            search: { trial: state.trialId },
+            replace: true,
+          }),
         onError: () => {
           finishing.current = false
         },

@@ -10,7 +10,8 @@ vi.mock('@lingui/core/macro', () => ({
   }),
 }))
 
-const { answerLines, stickLines } = await import('../../../src/features/surveys/survey-answers.ts')
+const { answerLines, packName, stickLines } =
+  await import('../../../src/features/surveys/survey-answers.ts')
 
 const translate = (descriptor: MessageDescriptor) => `«${descriptor.message ?? descriptor.id}»`
 
@@ -57,7 +58,7 @@ describe('survey answers', () => {
     expect(line(lines, 'Gender')).toEqual(['«Female»'])
     expect(line(lines, 'Age range')).toEqual(['25–34'])
     expect(line(lines, 'Habits')).toEqual(['«Cigarettes (RMC)»', '«Heated tobacco (HTS)»'])
-    expect(line(lines, 'HTS pack')).toEqual(['Terra Amber Terra'])
+    expect(line(lines, 'HTS pack')).toEqual(['Terra Amber'])
     expect(line(lines, 'RMC pack')).toEqual(['Local brand'])
     expect(line(lines, 'Daily consumption')).toEqual(['10–15'])
     expect(line(lines, 'Heard of us through')).toEqual(['«A friend»', '«Other»'])
@@ -94,5 +95,11 @@ describe('survey answers', () => {
     })
     expect(sticks[0]?.negative).toHaveLength(1)
     expect(sticks[1]).toMatchObject({ count: null, positive: [], negative: [], comment: null })
+  })
+
+  it('names a pack once: the brand name holding its family is not followed by the family again', () => {
+    expect(packName({ brandName: 'Nordic Arctic', brandFamily: 'Nordic' })).toBe('Nordic Arctic')
+    expect(packName({ brandName: 'Amber', brandFamily: 'Terra' })).toBe('Terra Amber')
+    expect(packName({ other: 'Drina' })).toBe('Drina')
   })
 })

@@ -1,6 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
+import * as v from 'valibot'
 import { TrialSuccess } from '../../../features/trial/trial-success.tsx'
 
 export const Route = createFileRoute('/_app/_store/free-guided-trial-success')({
-  component: TrialSuccess,
+  validateSearch: v.object({ trial: v.optional(v.string()) }),
+  component: TrialSuccessPage,
 })
+
+function TrialSuccessPage() {
+  const { trial } = Route.useSearch()
+  return <TrialSuccess trialId={trial} />
+}

@@ -20,7 +20,8 @@ function UsedCodePage() {
   const { id } = Route.useParams()
   const { data: log } = useSuspenseQuery(voucherCodeLogQueryOptions(id))
   return (
-    <Page title={<Trans>Used voucher</Trans>}>
+    // A voucher is used once its log has a line: an unused one's log is not called "used".
+    <Page title={log.rows.length > 0 ? <Trans>Used voucher</Trans> : <Trans>Voucher log</Trans>}>
       <UsedCodeLog voucherId={id} rows={log.rows} />
     </Page>
   )
