@@ -1,16 +1,9 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
+import { demo, demoPassword } from '../support/accounts.ts'
+import { apiPath, appHeaders } from '../support/api.ts'
 
-export const demoPassword = 'Demo!2345'
-
-export const demo = {
-  super: { email: 'super@example.com', name: 'Sanja Petrović' },
-  admin: { email: 'admin@example.com', name: 'Aleksandar Jovanović' },
-  manager: { email: 'manager@example.rs' },
-  managerMe: { email: 'manager.me@example.me' },
-  newManager: { email: 'newmanager@example.rs' },
-  agent: { email: 'agent@example.rs' },
-} as const
+export { demo, demoPassword }
 
 /** Every test starts in English unless it says otherwise (`test.use({ appLocale: 'me' })`). */
 export const test = base.extend<{ appLocale: 'me' | 'sr' | 'en' | null }>({
@@ -43,12 +36,9 @@ export async function expectAccessible(page: Page) {
   expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
 }
 
-const api = '/api/v1'
-const appHeaders = { 'X-APP': 'brand-expert-pwa' }
-
 /** Signs in through the API; the answer holds the token and the user's fields. */
 export async function apiLogin(request: APIRequestContext, email: string) {
-  const response = await request.post(`${api}/user/login`, {
+  const response = await request.post(`${apiPath}/user/login`, {
     headers: appHeaders,
     data: { email, password: demoPassword },
   })
@@ -65,7 +55,7 @@ export async function apiGet<T>(
   path: string,
   params: Record<string, string> = {},
 ): Promise<T> {
-  const response = await request.get(`${api}/${path}`, {
+  const response = await request.get(`${apiPath}/${path}`, {
     headers: { ...appHeaders, Authorization: `Bearer ${token}` },
     params,
   })
