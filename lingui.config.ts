@@ -6,7 +6,29 @@ const config: LinguiConfig = {
   locales: ['me', 'sr', 'en'],
   sourceLocale: 'en',
   fallbackLocales: { default: 'me' },
-  catalogs: [{ path: '<rootDir>/src/locales/{locale}/messages', include: ['<rootDir>/src'] }],
+  catalogs: [
+    // Every message: the app's, after sign-in, and the server's.
+    { path: '<rootDir>/src/locales/{locale}/messages', include: ['<rootDir>/src'] },
+    // What the pages before sign-in show (src/i18n.ts loads only this there): the sign-in page
+    // then carries a fifth of the catalog, not all of it.
+    {
+      path: '<rootDir>/src/locales/{locale}/public',
+      include: [
+        '<rootDir>/src/routes/__root.tsx',
+        '<rootDir>/src/routes/login.tsx',
+        '<rootDir>/src/routes/forgot-password.tsx',
+        '<rootDir>/src/routes/password-reset.tsx',
+        '<rootDir>/src/routes/password-setup.tsx',
+        '<rootDir>/src/features/auth',
+        '<rootDir>/src/features/layout/not-found.tsx',
+        '<rootDir>/src/features/layout/route-error.tsx',
+        '<rootDir>/src/contract',
+        '<rootDir>/src/ui',
+        '<rootDir>/src/api',
+        '<rootDir>/src/offline',
+      ],
+    },
+  ],
   compileNamespace: 'ts',
   // <Trans> keeps text values plain (src/ui/trans.tsx): user data is never read as markup.
   runtimeConfigModule: { Trans: ['#ui/trans', 'Trans'] },

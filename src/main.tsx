@@ -51,7 +51,10 @@ async function start() {
   setTimeout(loadScreenCode) // a task of its own: adding its preload links costs style work
   // The look-ups kept on the device are back in the cache before any screen loads, so a reload
   // with no connection opens them at once instead of waiting for the network.
-  await Promise.all([activateLocale(storedLocale()), restorePersistedQueries(queryClient)])
+  await Promise.all([
+    activateLocale(storedLocale(), getSession() !== null),
+    restorePersistedQueries(queryClient),
+  ])
 
   const root = document.getElementById('root')
   if (!root) throw new Error('index.html has no #root')

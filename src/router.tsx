@@ -1,4 +1,4 @@
-import { createRouter } from '@tanstack/react-router'
+import { createRouter, lazyRouteComponent } from '@tanstack/react-router'
 import type { QueryClient } from '@tanstack/react-query'
 import { routeTree } from './routeTree.gen.ts'
 
@@ -7,6 +7,11 @@ export function createAppRouter(queryClient: QueryClient) {
     routeTree,
     context: { queryClient },
     defaultPreload: 'intent',
+    // Each screen's failure is drawn in its own place: inside the app, with the header kept.
+    defaultErrorComponent: lazyRouteComponent(
+      () => import('./features/layout/route-error.tsx'),
+      'RouteError',
+    ),
     // A new screen starts at the top (docs/behaviour.md#screens-and-routes).
     scrollRestoration: false,
   })

@@ -40,7 +40,10 @@ export function createQueryClient(onJwtExpired: () => void): QueryClient {
         staleTime: 30_000,
         // Kept as long as the persisted cache keeps it (24 h), so look-ups open offline.
         gcTime: 24 * 60 * 60_000,
-        retry: (count, error) => error instanceof ApiError && error.status === 0 && count < 2,
+        // No answer: tried again twice, unless the browser says it has no connection at all, when
+        // the screen says at once that this needs one (a request was made and failed either way).
+        retry: (count, error) =>
+          error instanceof ApiError && error.status === 0 && count < 2 && navigator.onLine,
       },
       mutations: { networkMode: 'offlineFirst', retry: false },
     },

@@ -1,8 +1,6 @@
-import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
+import { createRootRouteWithContext, lazyRouteComponent, Outlet } from '@tanstack/react-router'
 import type { QueryClient } from '@tanstack/react-query'
 import { LazyToaster } from '../ui/toast/lazy-toaster.tsx'
-import { NotFound } from '../features/layout/not-found.tsx'
-import { RouteError } from '../features/layout/route-error.tsx'
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: () => (
@@ -11,6 +9,13 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
       <LazyToaster />
     </>
   ),
-  notFoundComponent: NotFound,
-  errorComponent: RouteError,
+  // Loaded when needed: the sign-in page's code stays small.
+  notFoundComponent: lazyRouteComponent(
+    () => import('../features/layout/not-found.tsx'),
+    'NotFound',
+  ),
+  errorComponent: lazyRouteComponent(
+    () => import('../features/layout/route-error.tsx'),
+    'RouteError',
+  ),
 })

@@ -163,6 +163,28 @@ test('the app meets Chromium’s installability criteria', async ({ page, contex
   await expect(page.locator('link[rel="manifest"]')).toHaveCount(1)
 })
 
+test('with no connection, a consumer not kept on the device says at once that it needs one', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, demo.manager.email)
+  await expect(page).toHaveURL('/')
+  await controlledByServiceWorker(page)
+  await context.setOffline(true)
+  await page.goto('/customers/1999')
+  await expect(page.getByRole('heading', { level: 1, name: 'No connection' })).toBeVisible({
+    timeout: 2_500,
+  })
+  await expect(page.getByText('This needs a connection')).toBeVisible()
+  // Inside the app: the header and its way home stay.
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'the trials waiting' })).toBeVisible()
+
+  await page.goto('/customers?query=Markovi%C4%87')
+  await expect(page.getByText('This needs a connection')).toBeVisible({ timeout: 2_500 })
+  await expect(page.getByText('Loading…')).toHaveCount(0)
+})
+
 test('an unfinished trial survives a reload and resumes where it was', async ({ page }) => {
   await signIn(page, demo.manager.email)
   await expect(page).toHaveURL('/')

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react'
 import { Link, type ErrorComponentProps } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { getSession } from '../../api/session.ts'
@@ -6,6 +5,7 @@ import { buttonClass } from '../../ui/button.tsx'
 import { Page } from '../../ui/page.tsx'
 import { NoAccessError } from './guards.ts'
 import { useRoleName } from './role-name.ts'
+import { RouteError } from '../layout/route-error.tsx'
 
 /**
  * A screen the signed-in user's role does not open: said inside the app, with the header kept and
@@ -27,9 +27,7 @@ export function NoAccess() {
   )
 }
 
-/** A guarded area's error screen: "no access" for a role it does not allow, else `other`. */
-export function accessErrorComponent(other: (props: ErrorComponentProps) => ReactNode) {
-  return function AccessError(props: ErrorComponentProps) {
-    return props.error instanceof NoAccessError ? <NoAccess /> : other(props)
-  }
+/** A guarded area's error screen: "no access" for a role it does not allow, else the usual one. */
+export function AccessError(props: ErrorComponentProps) {
+  return props.error instanceof NoAccessError ? <NoAccess /> : <RouteError {...props} />
 }

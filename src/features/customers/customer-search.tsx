@@ -11,6 +11,8 @@ import { useFormat } from '../../ui/use-format.ts'
 import { EmailAddress } from '../../ui/email-address.tsx'
 import { customerCountLimit, customerQueryMinLength } from '../../contract/customers.ts'
 import { customerSearchQueryOptions } from './customer-queries.ts'
+import { NeedsConnection } from '../../ui/needs-connection.tsx'
+import { ApiError } from '../../api/api-error.ts'
 import styles from './customers.module.css'
 
 /**
@@ -87,6 +89,8 @@ function CustomerResults({ query }: { query: string }) {
   const rows = search.data?.pages.flatMap((page) => page.rows) ?? []
   const count = search.data?.pages[0]?.count ?? 0
 
+  // With no connection a search waits for one: said at once, not "Loading…" for ever.
+  if (search.isPending && search.fetchStatus === 'paused') return <NeedsConnection />
   if (search.isPending)
     return (
       <p className={styles.loading} role="status">
@@ -96,7 +100,11 @@ function CustomerResults({ query }: { query: string }) {
   if (search.isError)
     return (
       <div role="alert" className={styles.alert}>
-        <p>{search.error.message}</p>
+        {search.error instanceof ApiError && search.error.status === 0 ? (
+          <NeedsConnection />
+        ) : (
+          <p>{search.error.message}</p>
+        )}
         <Button variant="secondary" onClick={() => void search.refetch()}>
           <Trans>Try again</Trans>
         </Button>

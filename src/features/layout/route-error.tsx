@@ -2,13 +2,23 @@ import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { Page } from '../../ui/page.tsx'
 import { Button } from '../../ui/button.tsx'
+import { NeedsConnection } from '../../ui/needs-connection.tsx'
+import { ApiError } from '../../api/api-error.ts'
 
-/** A screen whose data failed to load: the reason, and a way to try again. */
+/**
+ * A screen whose data failed to load: the reason, and a way to try again. With no connection it
+ * says what the device can do without one.
+ */
 export function RouteError({ error, reset }: ErrorComponentProps) {
   const router = useRouter()
+  const offline = error instanceof ApiError && error.status === 0
   return (
-    <Page title={<Trans>Something went wrong</Trans>}>
-      <p role="alert">{error instanceof Error ? error.message : String(error)}</p>
+    <Page title={offline ? <Trans>No connection</Trans> : <Trans>Something went wrong</Trans>}>
+      {offline ? (
+        <NeedsConnection />
+      ) : (
+        <p role="alert">{error instanceof Error ? error.message : String(error)}</p>
+      )}
       <Button
         onClick={() => {
           reset()

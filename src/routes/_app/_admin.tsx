@@ -1,7 +1,5 @@
-import { createFileRoute, Outlet } from '@tanstack/react-router'
+import { createFileRoute, lazyRouteComponent, Outlet } from '@tanstack/react-router'
 import { requireAccess } from '../../features/auth/guards.ts'
-import { accessErrorComponent } from '../../features/auth/no-access.tsx'
-import { RouteError } from '../../features/layout/route-error.tsx'
 
 /**
  * Users, experts, surveys and stores: super and admin only (docs/behaviour.md#roles-and-access);
@@ -11,6 +9,9 @@ export const Route = createFileRoute('/_app/_admin')({
   beforeLoad: ({ location }) => {
     requireAccess('administration', location)
   },
-  errorComponent: accessErrorComponent(RouteError),
+  errorComponent: lazyRouteComponent(
+    () => import('../../features/auth/no-access.tsx'),
+    'AccessError',
+  ),
   component: Outlet,
 })

@@ -1,10 +1,8 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, lazyRouteComponent } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import * as v from 'valibot'
 import { useSession } from '../../api/use-session.ts'
 import { requireAccess } from '../../features/auth/guards.ts'
-import { accessErrorComponent } from '../../features/auth/no-access.tsx'
-import { RouteError } from '../../features/layout/route-error.tsx'
 import { StorePickerForm } from '../../features/stores/store-picker-form.tsx'
 import { Page } from '../../ui/page.tsx'
 
@@ -13,7 +11,10 @@ export const Route = createFileRoute('/_app/store-picker')({
   beforeLoad: ({ location }) => {
     requireAccess('storePicker', location)
   },
-  errorComponent: accessErrorComponent(RouteError),
+  errorComponent: lazyRouteComponent(
+    () => import('../../features/auth/no-access.tsx'),
+    'AccessError',
+  ),
   component: StorePickerPage,
 })
 

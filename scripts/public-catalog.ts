@@ -1,0 +1,44 @@
+/**
+ * The pages before sign-in load a catalog of their own messages only (`public.po`, see
+ * lingui.config.ts). Its translations are not written twice: this fills each of its messages from
+ * the whole catalog (`messages.po`) of the same locale, where translators work. Run after
+ * `lingui extract` (`npm run i18n:extract` does); it fails when a message has no translation there.
+ */
+import { readFile, writeFile } from 'node:fs/promises'
+import { formatter } from '@lingui/format-po'
+import config from '../lingui.config.ts'
+
+const po = formatter({ lineNumbers: false })
+const folder = new URL('../src/locales/', import.meta.url)
+const missing: string[] = []
+
+for (const locale of config.locales) {
+  const context = { locale, sourceLocale: config.sourceLocale ?? 'en' }
+  const read = async (name: string) => {
+    const filename = new URL(`${locale}/${name}.po`, folder)
+    const content = await readFile(filename, 'utf8')
+    return {
+      filename,
+      content,
+      catalog: await po.parse(content, { ...context, filename: filename.pathname }),
+    }
+  }
+  const whole = await read('messages')
+  const part = await read('public')
+  for (const [id, entry] of Object.entries(part.catalog)) {
+    const translation = whole.catalog[id]?.translation
+    if (translation) entry.translation = translation
+    else if (!entry.translation) missing.push(`${locale}: ${entry.message ?? id}`)
+  }
+  const text = await po.serialize(part.catalog, {
+    ...context,
+    filename: part.filename.pathname,
+    existing: part.content,
+  })
+  await writeFile(part.filename, text)
+}
+
+if (missing.length > 0) {
+  console.error(`Not translated in messages.po:\n  ${missing.join('\n  ')}`)
+  process.exit(1)
+}
