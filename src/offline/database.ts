@@ -44,8 +44,52 @@ export class OfflineDatabase extends Dexie {
 let shared: OfflineDatabase | null = null
 
 export function offlineDatabase(): OfflineDatabase {
-  shared ??= new OfflineDatabase()
+  if (!shared) {
+    shared = new OfflineDatabase()
+    if (typeof window !== 'undefined') letGoWhenFrozen(shared)
+  }
   return shared
+}
+
+/**
+ * WebKit keeps a page that is left for another in its back/forward cache, frozen as it is: a
+ * transaction the page had open stays open, and every other page of the app waits on it (the
+ * outbox is never read, the wizard never drawn) for as long as the frozen page is kept
+ * (docs/webkit.md). So a page leaving that way aborts the transactions it has in flight and closes
+ * the database. What was aborted is done again (a trial stays in the outbox until a stored answer,
+ * a finished wizard can be finished again under its trial id), and the database reopens when the
+ * page is used again.
+ */
+function letGoWhenFrozen(db: OfflineDatabase): void {
+  const inFlight = new Set<IDBTransaction>()
+  db.use({
+    stack: 'dbcore',
+    name: 'transactions-in-flight',
+    create: (down) => ({
+      ...down,
+      transaction: (stores, mode, options) => {
+        const transaction = down.transaction(stores, mode, options)
+        if (transaction instanceof IDBTransaction) {
+          inFlight.add(transaction)
+          const done = () => inFlight.delete(transaction)
+          transaction.addEventListener('complete', done)
+          transaction.addEventListener('abort', done)
+        }
+        return transaction
+      },
+    }),
+  })
+  window.addEventListener('pagehide', (event) => {
+    if (!event.persisted) return
+    for (const transaction of inFlight) {
+      try {
+        transaction.abort()
+      } catch {
+        // It finished meanwhile.
+      }
+    }
+    db.close({ disableAutoOpen: false })
+  })
 }
 
 /** True when the browser refused to store more (the device is full). */
