@@ -530,6 +530,49 @@ test('Give up on the first step goes back to the previous page', async ({ page }
   await expect(page).toHaveURL('/')
 })
 
+test("the browser's Back returns to the previous step, Forward goes on, and a reload keeps the step", async ({
+  page,
+}) => {
+  await signIn(page, demo.manager.email)
+  await page.getByRole('link', { name: 'Start a free guided trial' }).click()
+  await step(page, 'Gender')
+  await expect(page).toHaveURL(/[?&]step=1\b/)
+  await page.getByRole('radio', { name: 'Female', exact: true }).click()
+  await page.getByRole('radio', { name: '25–34' }).click()
+  await step(page, 'Habits')
+  await expect(page).toHaveURL(/[?&]step=3\b/)
+
+  await page.goBack()
+  await step(page, 'Age group')
+  await expect(page.getByText('Step 2 of')).toBeVisible()
+  // The answers stay: the age range chosen is still checked.
+  await expect(page.getByRole('radio', { name: '25–34' })).toBeChecked()
+  await expect(page.getByRole('heading', { level: 2, name: 'Age group' })).toBeFocused()
+  await page.goBack()
+  await step(page, 'Gender')
+  await page.goForward()
+  await step(page, 'Age group')
+  await page.goForward()
+  await step(page, 'Habits')
+
+  // The wizard's own Back is the same history step: the browser's Forward returns.
+  await page.getByRole('button', { name: 'Back' }).click()
+  await step(page, 'Age group')
+  await page.goForward()
+  await step(page, 'Habits')
+
+  // The draft survives a reload on any step, and Back still works after it.
+  await page.reload()
+  await step(page, 'Habits')
+  await page.goBack()
+  await step(page, 'Age group')
+
+  // A step that cannot be reached yet (nothing answered past habits) is the last one that can.
+  await page.goto('/free-guided-trial?step=7')
+  await step(page, 'Habits')
+  await expect(page).toHaveURL(/[?&]step=3\b/)
+})
+
 test.describe('in Serbian', () => {
   test('the phone has the +381 prefix, and a valid phone confirmed with OK ticks both consents', async ({
     page,

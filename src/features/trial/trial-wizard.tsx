@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useReducer, useRef, type RefObject } from 'react'
+import { memo, useCallback, useEffect, useId, useReducer, useRef, type RefObject } from 'react'
 import { Link, useNavigate, useRouter } from '@tanstack/react-router'
 import { useLingui } from '@lingui/react/macro'
 import type { User } from '../../contract/auth.ts'
@@ -15,6 +15,7 @@ import { dropDraft } from './wizard-draft.ts'
 import { wizardReducer, wizardView } from './wizard-machine.ts'
 import { initialWizardState, type WizardState } from './wizard-state.ts'
 import { stepKey } from './wizard-steps.ts'
+import { useStepHistory } from './use-step-history.ts'
 import styles from './trial-wizard.module.css'
 
 /**
@@ -22,7 +23,11 @@ import styles from './trial-wizard.module.css'
  * up on the first step and Finish on the last. The reducer owns every rule; this only renders and
  * dispatches.
  */
-export function TrialWizard({ user, draft }: { user: User; draft: WizardState | null }) {
+// Each step writes its place into the address; the route's page draws again for it, and the
+// wizard need not (its props are the same).
+export const TrialWizard = memo(Wizard)
+
+function Wizard({ user, draft }: { user: User; draft: WizardState | null }) {
   const { t } = useLingui()
   const navigate = useNavigate()
   const router = useRouter()
@@ -62,6 +67,13 @@ export function TrialWizard({ user, draft }: { user: User; draft: WizardState | 
     apply(action)
   }, [])
 
+  // The browser's Back and Forward move between steps as the wizard's own buttons do.
+  const steps = useStepHistory(view.index, (stepIndex) => {
+    const action: WizardAction = { type: 'goTo', stepIndex }
+    dispatch(action)
+    return wizardReducer(latest.current, action).stepIndex
+  })
+
   // …and the page goes back to its top: only a page that was scrolled is scrolled (a scroll
   // listener tells, so that nothing here reads layout).
   const scrolled = usePageScrolled()
@@ -83,8 +95,7 @@ export function TrialWizard({ user, draft }: { user: User; draft: WizardState | 
   const giveUp = () => {
     drafts.cancel()
     void dropDraft(user.id)
-    if (router.history.canGoBack()) router.history.back()
-    else void navigate({ to: '/' })
+    steps.leave()
   }
 
   // Finish is guarded at the click (a double click arrives before React draws the button
@@ -149,7 +160,7 @@ export function TrialWizard({ user, draft }: { user: User; draft: WizardState | 
             {t`Give up`}
           </Button>
         ) : (
-          <Button variant="secondary" onClick={() => dispatch({ type: 'back' })} disabled={locked}>
+          <Button variant="secondary" onClick={steps.back} disabled={locked}>
             <Arrow direction="back" />
             {t`Back`}
           </Button>

@@ -30,6 +30,8 @@ export type DeviceImpressionPick = PickOf<typeof deviceImpressions>
 export type WizardAction =
   | { type: 'next' }
   | { type: 'back' }
+  /** To a step by its place (from the browser's Back or Forward): back freely, forward only as Next would. */
+  | { type: 'goTo'; stepIndex: number }
   | { type: 'setStore'; store: Store | null }
   | { type: 'setGender'; gender: Gender; advance?: boolean }
   | { type: 'setAgeRange'; ageRange: AgeRange; advance?: boolean }

@@ -64,6 +64,21 @@ function goForward(state: WizardState): WizardState {
   return { ...state, stepIndex: state.stepIndex + 1 }
 }
 
+/**
+ * Back to any earlier step; forward only through steps that are answered, so a step that cannot be
+ * reached yet stops at the last one that can.
+ */
+function goTo(state: WizardState, stepIndex: number): WizardState {
+  if (stepIndex <= state.stepIndex) return { ...state, stepIndex: Math.max(0, stepIndex) }
+  let reached = state
+  while (reached.stepIndex < stepIndex) {
+    const next = goForward(reached)
+    if (next === reached) break
+    reached = next
+  }
+  return reached
+}
+
 /** Store, gender, age range and consumption go on by themselves once validly answered. */
 function autoAdvance(state: WizardState, kind: StepKind, advance = true): WizardState {
   if (!advance || !autoAdvanceSteps.has(kind) || currentStep(state)?.kind !== kind) return state
@@ -148,6 +163,8 @@ function reduce(state: WizardState, action: WizardAction): WizardState {
       return goForward(state)
     case 'back':
       return state.stepIndex > 0 ? { ...state, stepIndex: state.stepIndex - 1 } : state
+    case 'goTo':
+      return goTo(state, action.stepIndex)
     case 'setStore': {
       // The store's country gives the phone's calling code and rule.
       const withStore = answer(state, { store: action.store })

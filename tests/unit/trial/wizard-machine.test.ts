@@ -51,6 +51,35 @@ describe('moving between steps', () => {
   })
 })
 
+describe("a step named by its place (the browser's Back and Forward)", () => {
+  const answered = run(
+    start(manager),
+    { type: 'setGender', gender: 'male' },
+    { type: 'setAgeRange', ageRange: '25-34' },
+    { type: 'toggleHabit', habit: 'Vape' },
+  )
+
+  it('goes back to any earlier step, keeping the answers', () => {
+    expect(current(answered)).toBe('habits')
+    const back = run(answered, { type: 'goTo', stepIndex: 0 })
+    expect(current(back)).toBe('gender')
+    expect(back.answers).toEqual(answered.answers)
+  })
+
+  it('goes forward again through answered steps', () => {
+    const back = run(answered, { type: 'goTo', stepIndex: 0 })
+    expect(current(run(back, { type: 'goTo', stepIndex: answered.stepIndex }))).toBe('habits')
+  })
+
+  it('stops at the last step that can be reached when a later one is asked for', () => {
+    const back = run(answered, { type: 'goTo', stepIndex: 1 })
+    // The consumption step waits for an answer: the steps after it cannot be reached yet.
+    const forward = run(back, { type: 'goTo', stepIndex: 12 })
+    expect(current(forward)).toBe('consumption')
+    expect(run(start(manager), { type: 'goTo', stepIndex: 5 }).stepIndex).toBe(0)
+  })
+})
+
 describe('auto-advance', () => {
   it('goes on by itself after a store is chosen', () => {
     const state = run(start(), { type: 'setStore', store })

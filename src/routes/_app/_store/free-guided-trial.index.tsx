@@ -1,12 +1,30 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, redirect } from '@tanstack/react-router'
+import * as v from 'valibot'
 import { useSession } from '../../../api/use-session.ts'
 import { TrialWizard } from '../../../features/trial/trial-wizard.tsx'
 import { loadDraft } from '../../../features/trial/wizard-draft.ts'
+import { stepInAddress } from '../../../features/trial/use-step-history.ts'
 
 /** The free guided trial wizard, for any signed-in user (a manager with a store). */
 export const Route = createFileRoute('/_app/_store/free-guided-trial/')({
-  // An unfinished trial of this user resumes where it was.
-  loader: ({ context }) => loadDraft(context.session.user),
+  // The step on screen, so that the browser's Back returns to the previous step; the wizard reads
+  // it from the history itself (use-step-history.ts), and a step that is not a number is ignored.
+  validateSearch: v.object({
+    step: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined),
+  }),
+  // An unfinished trial of this user resumes where it was, and the address names that step before
+  // the wizard is drawn (so that drawing it changes no address).
+  loader: async ({ context, location }) => {
+    const draft = await loadDraft(context.session.user)
+    if (stepInAddress(location.searchStr) === undefined) {
+      throw redirect({
+        to: '/free-guided-trial',
+        search: { step: (draft?.stepIndex ?? 0) + 1 },
+        replace: true,
+      })
+    }
+    return draft
+  },
   staleTime: Infinity,
   gcTime: 0,
   component: TrialWizardPage,
