@@ -1,10 +1,14 @@
 import { createRootRouteWithContext, lazyRouteComponent, Outlet } from '@tanstack/react-router'
 import type { QueryClient } from '@tanstack/react-query'
 import { LazyToaster } from '../ui/toast/lazy-toaster.tsx'
+import { appName } from '../ui/document-title.tsx'
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: () => (
     <>
+      {/* The tab's title while no screen is drawn (one waiting for its data); a screen's own
+          title goes before it in the head, and the browser shows the first. */}
+      <title>{appName}</title>
       <Outlet />
       <LazyToaster />
     </>

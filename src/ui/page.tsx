@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react'
 import { cx } from './cx.ts'
+import { DocumentTitle } from './document-title.tsx'
 import styles from './page.module.css'
 
 export interface PageProps {
-  /** The page's one h1. */
-  title: ReactNode
+  /** The page's one h1, and the browser tab's title (so a string: a `<title>` holds only text). */
+  title: string
   children?: ReactNode
   /** Beside the title on wide screens, below it on narrow ones (e.g. a "New" button). */
   actions?: ReactNode
@@ -24,6 +25,7 @@ export function Page({ title, children, actions, width = 'wide', className }: Pa
       tabIndex={-1}
       className={cx(styles.page, width === 'narrow' && styles.narrow, className)}
     >
+      <DocumentTitle title={title} />
       <div className={styles.heading}>
         <h1 className={styles.title}>{title}</h1>
         {actions && <div className={styles.actions}>{actions}</div>}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { DocumentTitle } from '../../ui/document-title.tsx'
 import styles from './auth-card.module.css'
 
 /** The frame of the public screens: the brand, a heading, an introduction and the form. */
@@ -7,12 +8,14 @@ export function AuthCard({
   intro,
   children,
 }: {
-  title: ReactNode
+  /** The heading, and the browser tab's title. */
+  title: string
   intro?: ReactNode
   children: ReactNode
 }) {
   return (
     <main className={styles.page}>
+      <DocumentTitle title={title} />
       <div className={styles.card}>
         <div className={styles.brand}>
           <img src="/favicon.svg" alt="" width="40" height="40" />
