@@ -2,7 +2,10 @@ import type { ReactNode } from 'react'
 import { DocumentTitle } from '../../ui/document-title.tsx'
 import styles from './auth-card.module.css'
 
-/** The frame of the public screens: the brand, a heading, an introduction and the form. */
+/**
+ * The frame of the public screens: the brand, a heading, an introduction and the form. Its main is
+ * the app's `#main`, where the focus goes after a move from one of these screens to another.
+ */
 export function AuthCard({
   title,
   intro,
@@ -14,7 +17,7 @@ export function AuthCard({
   children: ReactNode
 }) {
   return (
-    <main className={styles.page}>
+    <main id="main" tabIndex={-1} className={styles.page}>
       <DocumentTitle title={title} />
       <div className={styles.card}>
         <div className={styles.brand}>
