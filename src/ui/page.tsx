@@ -12,13 +12,26 @@ export interface PageProps {
   /** `narrow` (36rem) suits single forms; `wide` (72rem, default) suits lists and dashboards. */
   width?: 'narrow' | 'wide'
   className?: string
+  /**
+   * The heading takes the focus when the page is drawn: for a page that is the outcome of an
+   * action (a trial saved), so that a screen reader says it first.
+   */
+  focusTitle?: boolean
 }
 
 /**
- * A screen's main landmark with its heading. `id="main"` and tabIndex -1 let a skip link or
- * the router move focus here after navigation.
+ * A screen's main landmark with its heading; the heading is also the browser tab's title.
+ * `id="main"` and tabIndex -1 let the skip link, and the app after a navigation, move the focus
+ * here.
  */
-export function Page({ title, children, actions, width = 'wide', className }: PageProps) {
+export function Page({
+  title,
+  children,
+  actions,
+  width = 'wide',
+  className,
+  focusTitle = false,
+}: PageProps) {
   return (
     <main
       id="main"
@@ -27,12 +40,27 @@ export function Page({ title, children, actions, width = 'wide', className }: Pa
     >
       <DocumentTitle title={title} />
       <div className={styles.heading}>
-        <h1 className={styles.title}>{title}</h1>
+        <h1
+          className={styles.title}
+          tabIndex={focusTitle ? -1 : undefined}
+          ref={focusTitle ? focusOnMount : undefined}
+        >
+          {title}
+        </h1>
         {actions && <div className={styles.actions}>{actions}</div>}
       </div>
       {children}
     </main>
   )
+}
+
+/**
+ * Focuses the heading once, as it is put in the page (React calls a ref callback that is always the
+ * same function only then). That is before the app moves the focus after a navigation
+ * (src/features/layout/use-focus-after-navigation.ts), which finds it placed and leaves it.
+ */
+function focusOnMount(heading: HTMLHeadingElement | null) {
+  heading?.focus({ preventScroll: true })
 }
 
 /** A large touch-friendly card, for links such as the manager home tiles. */
