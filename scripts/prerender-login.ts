@@ -55,6 +55,11 @@ function inlineStylesheets(head: string): string {
 const drawnMarker = 'login-drawn'
 const drawnWhole = `<link rel="expect" href="#${drawnMarker}" blocking="render">`
 
+/** The tab's title as the app sets it, in the page's language, written as HTML text. */
+function escapeText(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;')
+}
+
 if (!existsSync(chromiumPath)) {
   console.info(`prerender: no Chromium at ${chromiumPath}; /login gets the plain index.html`)
   process.exit(0)
@@ -85,6 +90,7 @@ try {
     await page.goto(`${origin}/login`)
     await page.locator('#root main form').waitFor()
     const screen = await page.locator('#root').innerHTML()
+    const title = await page.title()
     await context.close()
 
     // The signed-in home's code, which index.html asks for with the page, is not the sign-in's.
@@ -92,6 +98,7 @@ try {
     const html =
       inlineStylesheets(head)
         .replace(/<html lang="[^"]*">/, `<html lang="${intlTag[locale]}">`)
+        .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(title)}</title>`)
         .replace('</head>', `${drawnWhole}</head>`) +
       `<div id="root"><div inert aria-hidden="true" style="display: contents">${screen}` +
       `<span id="${drawnMarker}"></span></div>` +

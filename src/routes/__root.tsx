@@ -1,14 +1,11 @@
 import { createRootRouteWithContext, lazyRouteComponent, Outlet } from '@tanstack/react-router'
 import type { QueryClient } from '@tanstack/react-query'
 import { LazyToaster } from '../ui/toast/lazy-toaster.tsx'
+import { appName } from '../ui/document-title.tsx'
+import { useFocusAfterNavigation } from '../features/layout/use-focus-after-navigation.ts'
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
-  component: () => (
-    <>
-      <Outlet />
-      <LazyToaster />
-    </>
-  ),
+  component: Root,
   // Loaded when needed: the sign-in page's code stays small.
   notFoundComponent: lazyRouteComponent(
     () => import('../features/layout/not-found.tsx'),
@@ -19,3 +16,16 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
     'RouteError',
   ),
 })
+
+function Root() {
+  useFocusAfterNavigation()
+  return (
+    <>
+      {/* The tab's title while no screen is drawn (one waiting for its data); a screen's own
+          title goes before it in the head, and the browser shows the first. */}
+      <title>{appName}</title>
+      <Outlet />
+      <LazyToaster />
+    </>
+  )
+}

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react'
 import { createFileRoute, useNavigate, useRouter } from '@tanstack/react-router'
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import * as v from 'valibot'
 import { AuthCard } from '../features/auth/auth-card.tsx'
 import { LoginForm } from '../features/auth/login-form.tsx'
@@ -27,13 +27,14 @@ export const Route = createFileRoute('/login')({
 })
 
 function LoginPage() {
+  const { t } = useLingui()
   const { redirect } = Route.useSearch()
   const { waiting, queryClient } = Route.useRouteContext()
   const navigate = useNavigate()
   const router = useRouter()
   return (
     <AuthCard
-      title={<Trans>Welcome</Trans>}
+      title={t`Welcome`}
       intro={
         <Trans>Sign in to run free guided trials, check vouchers and look up customers.</Trans>
       }

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Trans } from '@lingui/react/macro'
+import { useLingui } from '@lingui/react/macro'
 import * as v from 'valibot'
 import { AuthCard } from '../features/auth/auth-card.tsx'
 import { LinkWithoutToken } from '../features/auth/link-without-token.tsx'
@@ -14,9 +14,10 @@ export const Route = createFileRoute('/password-reset')({
 })
 
 function PasswordResetPage() {
+  const { t } = useLingui()
   const { token, email } = Route.useSearch()
   return (
-    <AuthCard title={<Trans>Choose a new password</Trans>}>
+    <AuthCard title={t`Choose a new password`}>
       {token === '' ? (
         <LinkWithoutToken kind="reset" />
       ) : (

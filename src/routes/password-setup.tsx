@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import * as v from 'valibot'
 import { AuthCard } from '../features/auth/auth-card.tsx'
 import { LinkWithoutToken } from '../features/auth/link-without-token.tsx'
@@ -11,10 +11,11 @@ export const Route = createFileRoute('/password-setup')({
 })
 
 function PasswordSetupPage() {
+  const { t } = useLingui()
   const { token } = Route.useSearch()
   return (
     <AuthCard
-      title={<Trans>Set your password</Trans>}
+      title={t`Set your password`}
       intro={<Trans>Choose the password you will sign in with.</Trans>}
     >
       {token === '' ? <LinkWithoutToken kind="setup" /> : <PasswordSetupForm token={token} />}

@@ -27,6 +27,15 @@ export async function signIn(page: Page, email: string, password = demoPassword)
   await page.getByRole('button', { name: 'Sign in' }).click()
 }
 
+/** Signs in through the form in whatever language it speaks (the fields by their autocomplete). */
+export async function signInInAnyLanguage(page: Page, email: string) {
+  await page.goto('/login')
+  await page.locator('input[autocomplete="username"]').fill(email)
+  await page.locator('input[autocomplete="current-password"]').fill(demoPassword)
+  await page.locator('button[type="submit"]').click()
+  await expect(page).not.toHaveURL(/\/login/)
+}
+
 /** No serious or critical axe-core violation on the page as it is now. */
 export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).analyze()

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { test, expect, signIn, demo, apiLogin, apiGet } from './fixtures.ts'
+import { answerUpToFinish } from './trial-driver.ts'
 
 type Rows<T> = { rows: T[]; count: number }
 type StoredTrial = { id: number; comment: unknown }
@@ -9,25 +10,6 @@ async function trialsWith(request: APIRequestContext, marker: string): Promise<S
   const { token } = await apiLogin(request, demo.admin.email)
   const trials = await apiGet<Rows<StoredTrial>>(request, token, 'questionnaire/search')
   return trials.rows.filter((row) => JSON.stringify(row.comment).includes(marker))
-}
-
-/** A manager's short trial up to its last step, the unsuccessful purchase with `marker`. */
-async function answerUpToFinish(page: Page, marker: string) {
-  await page.goto('/free-guided-trial')
-  const next = page.getByRole('button', { name: 'Next' })
-  await page.getByRole('radio', { name: 'Female', exact: true }).click()
-  await page.getByRole('radio', { name: '25–34' }).click()
-  await page.getByRole('button', { name: 'E-cigarettes (vape)' }).click()
-  await next.click()
-  await page.getByRole('radio', { name: '5–10' }).click()
-  await page.getByRole('button', { name: 'Other' }).click()
-  await next.click()
-  await page.getByRole('button', { name: 'No email' }).click()
-  await next.click()
-  await page.getByRole('radio', { name: 'No, did not buy' }).click()
-  await next.click()
-  await page.getByRole('button', { name: 'Needs time to think' }).click()
-  await page.getByRole('textbox', { name: 'Comment' }).fill(marker)
 }
 
 /** The Idempotency-Keys of the trials the page sends. */

@@ -1,5 +1,5 @@
 import { Link, type ErrorComponentProps } from '@tanstack/react-router'
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { getSession } from '../../api/session.ts'
 import { buttonClass } from '../../ui/button.tsx'
 import { Page } from '../../ui/page.tsx'
@@ -12,11 +12,12 @@ import { RouteError } from '../layout/route-error.tsx'
  * a way home (the user stays signed in; see docs/decisions/0008-deviations.md).
  */
 export function NoAccess() {
+  const { t } = useLingui()
   const roleName = useRoleName()
   const role = getSession()?.user.role
   const yours = role === undefined ? '' : roleName(role)
   return (
-    <Page title={<Trans>No access</Trans>}>
+    <Page title={t`No access`}>
       <p>
         <Trans>This screen is not open to your role. You are signed in as: {yours}.</Trans>
       </p>

@@ -1,11 +1,12 @@
 import { Link } from '@tanstack/react-router'
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Page } from '../../ui/page.tsx'
 import { buttonClass } from '../../ui/button.tsx'
 
 export function NotFound() {
+  const { t } = useLingui()
   return (
-    <Page title={<Trans>Page not found</Trans>}>
+    <Page title={t`Page not found`}>
       <p>
         <Trans>The page you were looking for does not exist or has moved.</Trans>
       </p>

@@ -1,5 +1,5 @@
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Page } from '../../ui/page.tsx'
 import { Button } from '../../ui/button.tsx'
 import { NeedsConnection } from '../../ui/needs-connection.tsx'
@@ -10,10 +10,11 @@ import { ApiError } from '../../api/api-error.ts'
  * says what the device can do without one.
  */
 export function RouteError({ error, reset }: ErrorComponentProps) {
+  const { t } = useLingui()
   const router = useRouter()
   const offline = error instanceof ApiError && error.status === 0
   return (
-    <Page title={offline ? <Trans>No connection</Trans> : <Trans>Something went wrong</Trans>}>
+    <Page title={offline ? t`No connection` : t`Something went wrong`}>
       {offline ? (
         <NeedsConnection />
       ) : (

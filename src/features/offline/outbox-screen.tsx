@@ -19,7 +19,7 @@ export function OutboxScreen() {
   const left = send.data?.left
   return (
     <Page
-      title={<Trans>Trials waiting to be sent</Trans>}
+      title={t`Trials waiting to be sent`}
       actions={
         items !== undefined &&
         items.length > 0 && (

@@ -14,7 +14,8 @@ export function TrialSuccess({ trialId }: { trialId: string | undefined }) {
   const { t } = useLingui()
   const delivery = useTrialDelivery(trialId)
   return (
-    <Page title={t`The trial is saved`} width="narrow">
+    // The heading takes the focus: the Finish pressed is gone, and a screen reader says the outcome.
+    <Page title={t`The trial is saved`} width="narrow" focusTitle>
       <div className={styles.card}>
         <svg viewBox="0 0 48 48" width="64" height="64" aria-hidden="true" className={styles.icon}>
           <circle cx="24" cy="24" r="22" fill="currentColor" />

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Trans } from '@lingui/react/macro'
+import { useLingui } from '@lingui/react/macro'
 import { useSession } from '../../api/use-session.ts'
 import { Page } from '../../ui/page.tsx'
 import { ProfileCard } from '../../features/settings/profile-card.tsx'
@@ -14,11 +14,12 @@ export const Route = createFileRoute('/_app/settings')({
 })
 
 function SettingsPage() {
+  const { t } = useLingui()
   const session = useSession()
   if (!session) return null
   const { user } = session
   return (
-    <Page title={<Trans>Settings</Trans>}>
+    <Page title={t`Settings`}>
       <div className={styles.grid}>
         <ProfileCard user={user} />
         <LocaleSwitch />

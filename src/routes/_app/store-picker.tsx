@@ -1,5 +1,5 @@
 import { createFileRoute, lazyRouteComponent } from '@tanstack/react-router'
-import { Trans } from '@lingui/react/macro'
+import { useLingui } from '@lingui/react/macro'
 import * as v from 'valibot'
 import { useSession } from '../../api/use-session.ts'
 import { requireAccess } from '../../features/auth/guards.ts'
@@ -19,10 +19,11 @@ export const Route = createFileRoute('/_app/store-picker')({
 })
 
 function StorePickerPage() {
+  const { t } = useLingui()
   const { redirect } = Route.useSearch()
   const session = useSession()
   return (
-    <Page title={<Trans>Choose your store</Trans>}>
+    <Page title={t`Choose your store`}>
       <StorePickerForm current={session?.user.expertStore ?? null} redirect={redirect} />
     </Page>
   )

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Trans } from '@lingui/react/macro'
+import { useLingui } from '@lingui/react/macro'
 import { Page } from '../../../ui/page.tsx'
 import { dateRangeSearchSchema } from '../../../features/layout/route-params.ts'
 import { config } from '../../../config.ts'
@@ -14,11 +14,12 @@ export const Route = createFileRoute('/_app/_admin/dashboard')({
 })
 
 function DashboardPage() {
+  const { t } = useLingui()
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
   const month = thisMonth(new Date(), config.timeZone)
   return (
-    <Page title={<Trans>Dashboard</Trans>}>
+    <Page title={t`Dashboard`}>
       <Dashboard
         startAt={search.startAt ?? month.startAt}
         endAt={search.endAt ?? month.endAt}

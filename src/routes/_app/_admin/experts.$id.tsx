@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { Trans } from '@lingui/react/macro'
+import { useLingui } from '@lingui/react/macro'
 import { Page } from '../../../ui/page.tsx'
 import { loadUser, userQueryOptions } from '../../../features/users/user-queries.ts'
 import { ExpertTrials } from '../../../features/surveys/expert-trials.tsx'
@@ -15,13 +15,14 @@ export const Route = createFileRoute('/_app/_admin/experts/$id')({
 })
 
 function ExpertPage() {
+  const { t } = useLingui()
   const { id } = Route.useParams()
   const range = Route.useSearch()
   const navigate = Route.useNavigate()
   const { data: user } = useSuspenseQuery(userQueryOptions(id))
   const name = user.fullname
   return (
-    <Page title={<Trans>Trials by {name}</Trans>}>
+    <Page title={t`Trials by ${name}`}>
       <ExpertTrials
         userId={id}
         range={range}

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { Trans } from '@lingui/react/macro'
+import { useLingui } from '@lingui/react/macro'
 import { Page } from '../../../ui/page.tsx'
 import { idParams } from '../../../features/layout/route-params.ts'
 import { storeQueryOptions } from '../../../features/stores/store-queries.ts'
@@ -15,10 +15,11 @@ export const Route = createFileRoute('/_app/_admin/stores/$id/edit')({
 })
 
 function EditStorePage() {
+  const { t } = useLingui()
   const { id } = Route.useParams()
   const { data: store } = useSuspenseQuery(storeQueryOptions(id))
   return (
-    <Page title={<Trans>Edit store</Trans>} width="narrow">
+    <Page title={t`Edit store`} width="narrow">
       <StoreFormCard key={store.id} store={store} />
     </Page>
   )

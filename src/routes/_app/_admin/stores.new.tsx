@@ -1,13 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Trans } from '@lingui/react/macro'
+import { useLingui } from '@lingui/react/macro'
 import { Page } from '../../../ui/page.tsx'
 import { StoreFormCard } from '../../../features/admin-stores/store-form.tsx'
 
 export const Route = createFileRoute('/_app/_admin/stores/new')({
   staticData: { layout: { backButton: '/stores' } },
-  component: () => (
-    <Page title={<Trans>New store</Trans>} width="narrow">
+  component: NewStorePage,
+})
+
+function NewStorePage() {
+  const { t } = useLingui()
+  return (
+    <Page title={t`New store`} width="narrow">
       <StoreFormCard />
     </Page>
-  ),
-})
+  )
+}

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { Trans } from '@lingui/react/macro'
+import { useLingui } from '@lingui/react/macro'
 import { Page } from '../../../ui/page.tsx'
 import { idParams } from '../../../features/layout/route-params.ts'
 import { loadSurvey, surveyQueryOptions } from '../../../features/surveys/survey-queries.ts'
@@ -14,10 +14,11 @@ export const Route = createFileRoute('/_app/_admin/surveys/$id')({
 })
 
 function SurveyPage() {
+  const { t } = useLingui()
   const { id } = Route.useParams()
   const { data: trial } = useSuspenseQuery(surveyQueryOptions(id))
   return (
-    <Page title={<Trans>Trial</Trans>}>
+    <Page title={t`Trial`}>
       <SurveyView trial={trial} />
     </Page>
   )

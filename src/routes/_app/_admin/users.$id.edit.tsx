@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { Trans } from '@lingui/react/macro'
+import { useLingui } from '@lingui/react/macro'
 import { Page } from '../../../ui/page.tsx'
 import { UserFormCard } from '../../../features/users/user-form.tsx'
 import { DeleteUser } from '../../../features/users/delete-user.tsx'
@@ -25,11 +25,12 @@ export const Route = createFileRoute('/_app/_admin/users/$id/edit')({
 })
 
 function EditUserPage() {
+  const { t } = useLingui()
   const { id } = Route.useParams()
   const { data: user } = useSuspenseQuery(userQueryOptions(id))
   const { store } = Route.useLoaderData()
   return (
-    <Page title={<Trans>Edit user</Trans>} width="narrow" actions={<DeleteUser user={user} />}>
+    <Page title={t`Edit user`} width="narrow" actions={<DeleteUser user={user} />}>
       <UserFormCard key={user.id} user={user} store={store} />
     </Page>
   )

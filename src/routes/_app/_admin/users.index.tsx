@@ -1,5 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import * as v from 'valibot'
 import { Page } from '../../../ui/page.tsx'
 import { buttonClass } from '../../../ui/button.tsx'
@@ -16,11 +16,12 @@ export const Route = createFileRoute('/_app/_admin/users/')({
 })
 
 function UsersPage() {
+  const { t } = useLingui()
   const query = Route.useSearch().query ?? ''
   const navigate = Route.useNavigate()
   return (
     <Page
-      title={<Trans>Users</Trans>}
+      title={t`Users`}
       actions={
         <>
           <Link to="/dashboard" className={buttonClass('secondary')}>

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Trans } from '@lingui/react/macro'
+import { useLingui } from '@lingui/react/macro'
 import * as v from 'valibot'
 import { Page } from '../../../ui/page.tsx'
 import { CustomerSearch } from '../../../features/customers/customer-search.tsx'
@@ -15,10 +15,11 @@ export const Route = createFileRoute('/_app/_store/customers/')({
 })
 
 function CustomersPage() {
+  const { t } = useLingui()
   const { query } = Route.useSearch()
   const navigate = Route.useNavigate()
   return (
-    <Page title={<Trans>Consumers</Trans>}>
+    <Page title={t`Consumers`}>
       <CustomerSearch
         key={query}
         query={query}

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Trans } from '@lingui/react/macro'
+import { useLingui } from '@lingui/react/macro'
 import { Page } from '../../../ui/page.tsx'
 import { ManagerHome } from '../../../features/home/manager-home.tsx'
 import { AdminHome } from '../../../features/home/admin-home.tsx'
@@ -12,12 +12,13 @@ export const Route = createFileRoute('/_app/_store/')({
 })
 
 function HomePage() {
+  const { t } = useLingui()
   const { user } = Route.useRouteContext().session
   const showsManagerView = user.role === 'manager' || user.role === 'super' || user.role === 'agent'
   const name = user.fullname
   const showsAdminView = user.role === 'admin' || user.role === 'super'
   return (
-    <Page title={<Trans>Welcome, {name}</Trans>}>
+    <Page title={t`Welcome, ${name}`}>
       {showsManagerView && <ManagerHome />}
       {showsAdminView && <AdminHome />}
     </Page>

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { Trans } from '@lingui/react/macro'
+import { useLingui } from '@lingui/react/macro'
 import { Page } from '../../../ui/page.tsx'
 import {
   loadVoucherCodeLog,
@@ -17,11 +17,12 @@ export const Route = createFileRoute('/_app/_store/used-code/$id')({
 })
 
 function UsedCodePage() {
+  const { t } = useLingui()
   const { id } = Route.useParams()
   const { data: log } = useSuspenseQuery(voucherCodeLogQueryOptions(id))
   return (
     // A voucher is used once its log has a line: an unused one's log is not called "used".
-    <Page title={log.rows.length > 0 ? <Trans>Used voucher</Trans> : <Trans>Voucher log</Trans>}>
+    <Page title={log.rows.length > 0 ? t`Used voucher` : t`Voucher log`}>
       <UsedCodeLog voucherId={id} rows={log.rows} />
     </Page>
   )

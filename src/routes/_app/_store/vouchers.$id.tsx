@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { Trans } from '@lingui/react/macro'
+import { useLingui } from '@lingui/react/macro'
 import { Page } from '../../../ui/page.tsx'
 import { loadVoucher, voucherQueryOptions } from '../../../features/vouchers/voucher-queries.ts'
 import { idParams } from '../../../features/layout/route-params.ts'
@@ -18,13 +18,14 @@ export const Route = createFileRoute('/_app/_store/vouchers/$id')({
 })
 
 function VoucherPage() {
+  const { t } = useLingui()
   const { id } = Route.useParams()
   const queryClient = useQueryClient()
   const { data: voucher } = useSuspenseQuery(voucherQueryOptions(id))
   const manager = useSession()?.user.role === 'manager'
   const code = voucher.code
   return (
-    <Page title={<Trans>Voucher {code}</Trans>}>
+    <Page title={t`Voucher ${code}`}>
       <VoucherView
         voucher={voucher}
         // Redeeming changes the customer's points and referrals.

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Trans } from '@lingui/react/macro'
+import { useLingui } from '@lingui/react/macro'
 import { Page } from '../../../ui/page.tsx'
 import { VoucherSearchForm } from '../../../features/vouchers/voucher-search-form.tsx'
 
@@ -8,8 +8,9 @@ export const Route = createFileRoute('/_app/_store/vouchers/')({
 })
 
 function VouchersPage() {
+  const { t } = useLingui()
   return (
-    <Page title={<Trans>Vouchers</Trans>}>
+    <Page title={t`Vouchers`}>
       <VoucherSearchForm />
     </Page>
   )

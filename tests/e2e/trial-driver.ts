@@ -1,0 +1,23 @@
+import type { Page } from '@playwright/test'
+
+/**
+ * A manager's short trial (filed at their own store: no store step), in English, up to its last
+ * step, the unsuccessful purchase with `marker`: for the tests of Finish and what follows it.
+ */
+export async function answerUpToFinish(page: Page, marker: string) {
+  await page.goto('/free-guided-trial')
+  const next = page.getByRole('button', { name: 'Next' })
+  await page.getByRole('radio', { name: 'Female', exact: true }).click()
+  await page.getByRole('radio', { name: '25–34' }).click()
+  await page.getByRole('button', { name: 'E-cigarettes (vape)' }).click()
+  await next.click()
+  await page.getByRole('radio', { name: '5–10' }).click()
+  await page.getByRole('button', { name: 'Other' }).click()
+  await next.click()
+  await page.getByRole('button', { name: 'No email' }).click()
+  await next.click()
+  await page.getByRole('radio', { name: 'No, did not buy' }).click()
+  await next.click()
+  await page.getByRole('button', { name: 'Needs time to think' }).click()
+  await page.getByRole('textbox', { name: 'Comment' }).fill(marker)
+}
