@@ -27,6 +27,8 @@ const config: LinguiConfig = {
         '<rootDir>/src/api',
         '<rootDir>/src/offline',
       ],
+      // Only admin forms have date fields.
+      exclude: ['<rootDir>/src/ui/date-field*'],
     },
   ],
   compileNamespace: 'ts',

@@ -10,6 +10,12 @@ const adminSource =
   /[\\/]src[\\/](features[\\/](users|admin-stores|reports|surveys)[\\/]|contract[\\/](users|administration)\.ts)/
 /** …and the split parts (`?tsr-split`) of the admin routes; their definitions stay in the route tree. */
 const adminRoute = /[\\/]src[\\/]routes[\\/]_app[\\/]_admin[\\/.].*\?tsr-split/
+/**
+ * …and the date field with its calendar library, which only admin forms use: in a chunk of their
+ * own (cached apart from the admin screens' code), named so that the service worker leaves it out.
+ */
+const adminDateField =
+  /[\\/](src[\\/]ui[\\/]date-field[.-]|node_modules[\\/](react-day-picker|date-fns|@date-fns[\\/]tz)[\\/])/
 
 /** A `session` chunk is named after every screen that shares it: too long for a file name. */
 function fileName(name: string): string {
@@ -209,6 +215,11 @@ export default defineConfig({
             // dictionary instead of a dozen.
             { name: 'app', tags: ['$initial'] },
             {
+              name: 'admin-only-date-field',
+              test: adminDateField,
+              includeDependenciesRecursively: false,
+            },
+            {
               // One chunk of admin code (named for the service worker's globIgnores); what it
               // shares with other screens stays in their chunks.
               name: 'admin-only',
@@ -223,7 +234,8 @@ export default defineConfig({
               minShareCount: 2,
               entriesAware: true,
               entriesAwareMergeThreshold: 20_000,
-              test: (id) => !adminSource.test(id) && !adminRoute.test(id),
+              test: (id) =>
+                !adminSource.test(id) && !adminRoute.test(id) && !adminDateField.test(id),
             },
           ],
         },

@@ -27,11 +27,15 @@ import { distDir } from './server.ts'
 // ---------------------------------------------------------------------------------------------
 // The build: which chunk holds which sources, what imports what, which chunks only admins need.
 
-/** Sources only the admin screens use: their routes, their features and their contracts. */
+/**
+ * Sources only the admin screens use: their routes, their features and their contracts, and the
+ * date field of their forms.
+ */
 const adminOnlySource = [
   /^src\/routes\/_app\/_admin[/.]/,
   /^src\/features\/(users|admin-stores|reports|surveys)\//,
   /^src\/contract\/(users|administration)\.ts$/,
+  /^src\/ui\/date-field[.-]/,
 ]
 
 type Chunk = {
@@ -401,7 +405,7 @@ async function run(): Promise<Figure[]> {
       budget: '(reference)',
       measured: `${dist.adminOnly.size} chunks, ${kb(sizeOf(dist, [...dist.adminOnly]))}`,
       pass: null,
-      note: `${[...dist.adminOnly].map(shortName).sort().join(', ')}; the admin session fetched ${adminSeen.length} of them (sources of src/routes/_app/_admin*, src/features/{users,admin-stores,reports,surveys}, src/contract/{users,administration}.ts, from the source maps, plus what only they import)`,
+      note: `${[...dist.adminOnly].map(shortName).sort().join(', ')}; the admin session fetched ${adminSeen.length} of them (sources of src/routes/_app/_admin*, src/features/{users,admin-stores,reports,surveys}, src/contract/{users,administration}.ts, src/ui/date-field*, from the source maps, plus what only they import)`,
     })
     return figures
   } finally {

@@ -47,7 +47,11 @@ export function calendarDay(message?: string) {
   return v.pipe(
     v.string(message),
     v.isoDate(message),
-    v.check((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), message),
+    // Run on any text as well: a form's check goes on past the failed format (no abortPipeEarly).
+    v.check((value) => {
+      const date = new Date(`${value}T00:00:00Z`)
+      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value)
+    }, message),
   )
 }
 

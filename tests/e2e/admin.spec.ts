@@ -153,7 +153,7 @@ test('an admin creates a store and sees its log after a manager checks in and ou
   await expect(log.getByRole('row')).toHaveCount(2)
   await expect(log).toContainText('0 min')
   await page.getByRole('combobox', { name: 'Manager' }).selectOption({ index: 0 })
-  await page.getByLabel('From').fill('2000-01-01')
+  await page.getByLabel('From').fill('01/01/2000')
   await page.getByRole('button', { name: 'Apply' }).click()
   await expect(page).toHaveURL(/startAt=2000-01-01/)
   await expect(log.getByRole('row')).toHaveCount(2)
@@ -198,7 +198,7 @@ test('an admin downloads a trials report as CSV and as an Excel workbook', async
   await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible()
   await expectAccessible(page)
   await page.getByRole('combobox', { name: 'Report' }).selectOption({ label: 'Trials' })
-  await page.getByLabel('From').fill('2020-01-01')
+  await page.getByLabel('From').fill('01/01/2020')
   let download = page.waitForEvent('download')
   await page.getByRole('button', { name: 'Download' }).click()
   let file = await download
@@ -237,8 +237,8 @@ test('an admin reads the dashboard for a period, and an empty period says so', a
   await expect(page.getByText('Purchase conversion')).toBeVisible()
   await expectAccessible(page)
 
-  await page.getByRole('textbox', { name: 'From', exact: true }).fill('2001-01-01')
-  await page.getByRole('textbox', { name: 'To', exact: true }).fill('2001-01-31')
+  await page.getByRole('textbox', { name: 'From', exact: true }).fill('01/01/2001')
+  await page.getByRole('textbox', { name: 'To', exact: true }).fill('31/01/2001')
   await page.getByRole('button', { name: 'Apply' }).click()
   await expect(page).toHaveURL(/startAt=2001-01-01/)
   await expect(page.getByText('No trials in this period.').first()).toBeVisible()
@@ -250,8 +250,8 @@ test('a report or a dashboard period that ends before it starts is refused with 
 }) => {
   await signInAsAdmin(page)
   await page.goto('/reports')
-  await page.getByLabel('From').fill('2026-05-10')
-  await page.getByLabel('To').fill('2026-05-01')
+  await page.getByLabel('From').fill('10/05/2026')
+  await page.getByLabel('To').fill('01/05/2026')
   let downloads = 0
   page.on('download', () => (downloads += 1))
   await page.getByRole('button', { name: 'Download' }).click()
@@ -259,8 +259,8 @@ test('a report or a dashboard period that ends before it starts is refused with 
   expect(downloads).toBe(0)
 
   await page.goto('/dashboard')
-  await page.getByRole('textbox', { name: 'From', exact: true }).fill('2026-05-10')
-  await page.getByRole('textbox', { name: 'To', exact: true }).fill('2026-05-01')
+  await page.getByRole('textbox', { name: 'From', exact: true }).fill('10/05/2026')
+  await page.getByRole('textbox', { name: 'To', exact: true }).fill('01/05/2026')
   await page.getByRole('button', { name: 'Apply' }).click()
   await expect(page.getByText('The end date must not be before the start date.')).toBeVisible()
   await expect(page).not.toHaveURL(/startAt=2026-05-10/)

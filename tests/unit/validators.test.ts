@@ -13,6 +13,7 @@ import {
   phoneSchema,
 } from '../../src/contract/phone.ts'
 import { passwordResetBodySchema } from '../../src/contract/auth.ts'
+import { calendarDay } from '../../src/contract/http.ts'
 import { fieldErrors } from '../../src/ui/form-errors.ts'
 
 function firstMessage(schema: v.GenericSchema, value: unknown): string | undefined {
@@ -150,5 +151,18 @@ describe('restricted email', () => {
     expect(firstMessage(schema, 'ana@gmail.com')).toBe('validation.restrictedEmail')
     expect(firstMessage(schema, '  ')).toBe('validation.required')
     expect(firstMessage(emailSchema, 'ana@gmail.com')).toBeUndefined()
+  })
+})
+
+describe('a calendar day', () => {
+  it('accepts a day that exists and refuses one that does not', () => {
+    expect(v.is(calendarDay(), '2028-02-29')).toBe(true)
+    expect(v.is(calendarDay(), '2026-02-29')).toBe(false)
+  })
+
+  it('refuses any other text with its message, as a form checks it (not stopping at the format)', () => {
+    for (const text of ['', '31.02.2026.', 'tomorrow']) {
+      expect(firstMessage(calendarDay('validation.invalid'), text)).toBe('validation.invalid')
+    }
   })
 })

@@ -6,7 +6,7 @@ import {
   reportTypes,
   type ReportRequest,
 } from '../../contract/administration.ts'
-import { TextField } from '../../ui/field.tsx'
+import { DateField } from '../../ui/date-field.tsx'
 import { Button } from '../../ui/button.tsx'
 import { Spinner } from '../../ui/spinner.tsx'
 import { useForm } from '../../ui/use-form.ts'
@@ -65,23 +65,21 @@ export function ReportForm() {
           error={form.error('type')}
         />
         <div className={styles.filters}>
-          <TextField
+          <DateField
             label={t`From`}
-            type="date"
             required
             value={form.values.startAt}
             max={form.values.endAt || undefined}
-            onChange={(event) => form.setValue('startAt', event.target.value)}
+            onChange={(value) => form.setValue('startAt', value)}
             onBlur={() => form.blur('startAt')}
             error={form.error('startAt')}
           />
-          <TextField
+          <DateField
             label={t`To`}
-            type="date"
             required
             value={form.values.endAt}
             min={form.values.startAt || undefined}
-            onChange={(event) => form.setValue('endAt', event.target.value)}
+            onChange={(value) => form.setValue('endAt', value)}
             onBlur={() => form.blur('endAt')}
             error={form.error('endAt')}
           />

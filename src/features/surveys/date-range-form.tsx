@@ -2,7 +2,8 @@ import { useState, type ReactNode } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { isInOrder } from '../../contract/http.ts'
 import { messages } from '../../contract/messages.ts'
-import { TextField } from '../../ui/field.tsx'
+import { DateField } from '../../ui/date-field.tsx'
+import { isDayOrEmpty } from '../../ui/date-field-text.ts'
 import { Button } from '../../ui/button.tsx'
 import type { DateRange } from '../layout/route-params.ts'
 import styles from '../users/admin.module.css'
@@ -30,6 +31,8 @@ export function DateRangeForm({
       noValidate
       onSubmit={(event) => {
         event.preventDefault()
+        // A text that is no day is never applied (nor taken for "no date"): its field says why.
+        if (!isDayOrEmpty(startAt) || !isDayOrEmpty(endAt)) return
         const next = { startAt: startAt || undefined, endAt: endAt || undefined }
         // A range that ends before it starts would show an empty period: refused, as the server does.
         setInverted(!isInOrder(next))
@@ -37,21 +40,14 @@ export function DateRangeForm({
       }}
     >
       {children}
-      <TextField
-        label={t`From`}
-        type="date"
-        value={startAt}
-        max={endAt || undefined}
-        onChange={(event) => setStartAt(event.target.value)}
-      />
-      <TextField
+      <DateField label={t`From`} value={startAt} max={endAt || undefined} onChange={setStartAt} />
+      <DateField
         label={t`To`}
-        type="date"
         value={endAt}
         min={startAt || undefined}
         error={inverted ? i18n._(messages.rangeInverted.id) : undefined}
-        onChange={(event) => {
-          setEndAt(event.target.value)
+        onChange={(value) => {
+          setEndAt(value)
           setInverted(false)
         }}
       />
