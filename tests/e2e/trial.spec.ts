@@ -536,6 +536,7 @@ test("the browser's Back returns to the previous step, Forward goes on, and a re
   await signIn(page, demo.manager.email)
   await page.getByRole('link', { name: 'Start a free guided trial' }).click()
   await step(page, 'Gender')
+  await expect(page.getByRole('heading', { level: 2, name: 'Gender' })).toBeFocused()
   await expect(page).toHaveURL(/[?&]step=1\b/)
   await page.getByRole('radio', { name: 'Female', exact: true }).click()
   await page.getByRole('radio', { name: '25–34' }).click()
@@ -578,7 +579,8 @@ test.describe('in Serbian', () => {
     page,
   }) => {
     await signIn(page, demo.manager.email)
-    await expect(page).toHaveURL('/')
+    // The home is drawn once its language is active (and remembered): only then is it changed.
+    await expect(page.getByRole('link', { name: 'Start a free guided trial' })).toBeVisible()
     await page.evaluate(() => localStorage.setItem('locale', 'sr'))
     await page.goto('/free-guided-trial')
     await page.getByRole('radio', { name: 'Ženski' }).click()

@@ -77,6 +77,9 @@ function Wizard({ user, draft }: { user: User; draft: WizardState | null }) {
   // …and the page goes back to its top: only a page that was scrolled is scrolled (a scroll
   // listener tells, so that nothing here reads layout).
   const scrolled = usePageScrolled()
+  // The wizard opens on its step's question, as each later step does.
+  useEffect(() => focusHeading(heading), [])
+
   const shownIndex = useRef(view.index)
   useEffect(() => {
     if (shownIndex.current === view.index) return
