@@ -40,7 +40,7 @@ export default defineConfig({
   webServer: {
     // A fresh embedded database with the demo data for every run.
     command: `rm -rf ${dataDir} && node server/main.ts`,
-    url: `http://127.0.0.1:${port}/api/v1/health`,
+    url: `http://127.0.0.1:${port}/api/v1/ready`,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',

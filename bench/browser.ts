@@ -64,14 +64,14 @@ async function waitHealthy(url: string, child: ChildProcess, output: () => strin
       throw new Error(`the server exited with ${child.exitCode}:\n${output()}`)
     }
     try {
-      const response = await fetch(`${url}/api/v1/health`)
+      const response = await fetch(`${url}/api/v1/ready`)
       if (response.ok) return
     } catch {
       // Not listening yet.
     }
     await sleep(200)
   }
-  throw new Error(`the server did not answer /api/v1/health in ${healthTimeout} ms:\n${output()}`)
+  throw new Error(`the server did not answer /api/v1/ready in ${healthTimeout} ms:\n${output()}`)
 }
 
 async function stopChild(child: ChildProcess) {
@@ -84,7 +84,7 @@ async function stopChild(child: ChildProcess) {
   running.delete(child)
 }
 
-/** Starts `node server/main.ts` on `dataDir` and a free port; resolves once /health answers. */
+/** Starts `node server/main.ts` on `dataDir` and a free port; resolves once /ready answers. */
 async function spawnServer(dataDir: string): Promise<RunningApp> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`

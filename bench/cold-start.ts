@@ -1,6 +1,6 @@
 /**
  * Cold start with the embedded database: the time from spawning `node server/main.ts` to its
- * first `GET /api/v1/health` 200, on a built tree (`dist/`), with PGlite and the demo seed as
+ * first `GET /api/v1/ready` 200, on a built tree (`dist/`), with PGlite and the demo seed as
  * `npm start` has them on a fresh machine. Three starts on a fresh empty data folder each, then
  * three on an existing one (the folder of the first fresh start); the median of each.
  *
@@ -74,7 +74,7 @@ async function run(): Promise<Figure[]> {
       ? "a new cluster starts from the build's migrated template"
       : 'no migrated template in .build/ (initdb and migrations run)'
     const note = (what: string, starts: readonly Start[]) =>
-      `node ${serverArgs.join(' ')}, PGlite in ${what}, SEED_DEMO=true, ${built}, ${template}; spawn to first GET /api/v1/health 200 (polled every 10 ms); runs ${starts.map(described).join(', ')}`
+      `node ${serverArgs.join(' ')}, PGlite in ${what}, SEED_DEMO=true, ${built}, ${template}; spawn to first GET /api/v1/ready 200 (polled every 10 ms); runs ${starts.map(described).join(', ')}`
     const freshMedian = median(fresh.map((start) => start.healthy))
     const existingMedian = median(existing.map((start) => start.healthy))
     return [

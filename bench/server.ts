@@ -1,6 +1,6 @@
 /**
  * Starts the real server (`node server/main.ts`, with the options `npm run serve` gives node) as a
- * child process for the benchmarks, the way `npm start` runs it, and waits for its first healthy answer (`GET /api/v1/health` 200).
+ * child process for the benchmarks, the way `npm start` runs it, and waits for its first healthy answer (`GET /api/v1/ready` 200).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
@@ -73,7 +73,7 @@ export type RunningServer = {
   /** `http://127.0.0.1:port` */
   url: string
   pid: number
-  /** Milliseconds from spawning the process to its first `GET /api/v1/health` 200. */
+  /** Milliseconds from spawning the process to its first `GET /api/v1/ready` 200. */
   healthyAfterMs: number
   /** The process's resident memory now, in bytes (`VmRSS` of `/proc/<pid>/status`). */
   rss: () => Promise<number>
@@ -85,7 +85,7 @@ export type RunningServer = {
   stop: () => Promise<void>
 }
 
-const healthPath = '/api/v1/health'
+const healthPath = '/api/v1/ready'
 const keptOutput = 20_000
 
 /** The resident set size of a process, in bytes. */

@@ -89,7 +89,7 @@ fi
 env -u DATABASE_URL "${server_env[@]}" node server/main.ts > "$work/server.log" 2>&1 &
 server_pid=$!
 for _ in $(seq 1 120); do
-  if curl -fsS "$base/health" > /dev/null 2>&1; then break; fi
+  if curl -fsS "$base/ready" > /dev/null 2>&1; then break; fi
   if ! kill -0 "$server_pid" 2> /dev/null; then
     cat "$work/server.log" >&2
     exit 2

@@ -68,7 +68,7 @@ async function startServer() {
   })
   for (let waited = 0; waited < 60_000; waited += 250) {
     try {
-      if ((await fetch(`${base}/api/v1/health`)).ok) return
+      if ((await fetch(`${base}/api/v1/ready`)).ok) return
     } catch {
       // not up yet
     }

@@ -20,6 +20,7 @@ import { userRoutes } from './routes/users/routes.ts'
 import { trialRoutes } from './routes/trials/routes.ts'
 import { voucherRoutes } from './routes/vouchers/routes.ts'
 import { installDefaultMessages } from '../src/contract/default-messages.ts'
+import { createReadiness, type Readiness } from './readiness.ts'
 
 const maxBodyBytes = 1024 * 1024
 // The rest of the body is not read: the connection cannot serve another request.
@@ -39,8 +40,11 @@ const limitSentBody: MiddlewareHandler = (c, next) => {
   return hasBody ? limitBody(c, next) : next()
 }
 
-/** The API under `/api/v1` and the built PWA, from injected dependencies. */
-export function createApp(deps: AppDeps) {
+/**
+ * The API under `/api/v1` and the built PWA, from injected dependencies. `readiness` is the
+ * process's (server/serve.ts); an app built with its database ready (tests) is ready at once.
+ */
+export function createApp(deps: AppDeps, readiness: Readiness = createReadiness('ready')) {
   installDefaultMessages()
   const app = new Hono<AppEnv>()
   app.onError(handleError)
@@ -48,7 +52,12 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', noStore, requestLocale, limitSentBody)
   app.use(`${apiBasePath}/*`, requireAppHeader)
 
-  app.route(apiBasePath, healthRoutes(deps))
+  app.route(apiBasePath, healthRoutes(deps, readiness))
+  // While the database is being migrated, nothing else can be answered.
+  app.use(`${apiBasePath}/*`, async (_c, next) => {
+    if (readiness.state === 'starting') throw new HttpError(503, messages.notReady.id)
+    await next()
+  })
   app.route(apiBasePath, authRoutes(deps))
   app.route(apiBasePath, checkInRoutes(deps))
   app.route(apiBasePath, userRoutes(deps))

@@ -27,6 +27,7 @@ const envSchema = v.object({
   ASSET_BASE_URL: v.optional(v.pipe(v.string(), v.nonEmpty()), '/media/'),
   TIME_ZONE: v.optional(v.pipe(v.string(), v.check(isTimeZone)), 'Europe/Belgrade'),
   SEED_DEMO: v.optional(v.picklist(['true', 'false']), 'true'),
+  DRAIN_DELAY: v.optional(v.pipe(v.string(), v.toNumber(), v.minValue(0), v.maxValue(300)), '0'),
 })
 
 export type Config = {
@@ -44,6 +45,12 @@ export type Config = {
   /** The stores' time zone: date-only filters (`startAt`, `endAt`) are days in it. */
   timeZone: string
   seedDemo: boolean
+  /**
+   * On SIGTERM, how long the process goes on serving after its readiness check turns 503, so that a
+   * load balancer sees it and stops sending requests (at least two of its check intervals); 0 when
+   * no balancer is in front.
+   */
+  drainDelayMs: number
   /** The built PWA (`npm run build`); served when it exists. */
   distDir: string
   /** Pack images, served under `/media/`. */
@@ -73,6 +80,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     assetBaseUrl: parsed.ASSET_BASE_URL.replace(/\/?$/, '/'),
     timeZone: parsed.TIME_ZONE,
     seedDemo: parsed.SEED_DEMO === 'true',
+    drainDelayMs: parsed.DRAIN_DELAY * 1000,
     distDir: join(projectDir, 'dist'),
     mediaDir: join(projectDir, 'server', 'media'),
   }

@@ -1,4 +1,5 @@
 /** Starts the API and the PWA on the configured database (entry: main.ts, which turns on the compile cache). */
+import { once } from 'node:events'
 import { Server, type ServerResponse } from 'node:http'
 import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
@@ -9,25 +10,17 @@ import { answerUnreadableRequests } from './http/unreadable.ts'
 import { demoPassword, demoUsers, seedDemo } from './db/seed.ts'
 import { createMailer } from './mail/mailer.ts'
 import { createTasks } from './tasks.ts'
+import { createReadiness } from './readiness.ts'
 
 const config = loadConfig()
+const readiness = createReadiness()
 const database = await openDatabase(config)
-await database.migrate()
 const clock = () => new Date()
-if (config.seedDemo && (await seedDemo(database.db, clock))) {
-  console.info('Seeded the demo data.')
-}
-
 const mailer = createMailer(config)
 const tasks = createTasks()
-// Idempotency keys past their 30 days: nothing reads them again (an old key coming back is new).
-const forgetKeys = () =>
-  tasks.run('forget expired idempotency keys', async () => {
-    await forgetExpiredKeys(database.db, clock())
-  })
-forgetKeys()
-const keySweep = setInterval(forgetKeys, 60 * 60_000).unref()
-const app = createApp({ db: database.db, mailer, clock, config, tasks })
+const app = createApp({ db: database.db, mailer, clock, config, tasks }, readiness)
+// Set once the database is migrated; a shutdown before then has none to stop.
+let keySweep: ReturnType<typeof setInterval> | undefined = undefined
 
 /**
  * Requests being handled, whether or not their client is still there: one whose client left
@@ -43,14 +36,9 @@ const fetch: typeof app.fetch = (request, env, context) => {
   return answer
 }
 
-const server = serve({ fetch, port: config.port, hostname: config.host }, (info) => {
-  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
-  console.info(`Brand Expert listening on http://${host}:${info.port}`)
-  if (config.seedDemo) {
-    console.info(`Demo logins (password ${demoPassword}):`)
-    for (const user of demoUsers) console.info(`  ${user.role.padEnd(8)} ${user.email}`)
-  }
-})
+// Listening before the database is migrated: a load balancer's readiness check (`/ready`) gets
+// its 503 from this process while it starts, rather than a refused connection.
+const server = serve({ fetch, port: config.port, hostname: config.host })
 
 /**
  * Answers not yet sent. Once shutting down, every answer closes its connection: a kept-alive
@@ -69,11 +57,17 @@ if (server instanceof Server) {
 }
 
 /**
- * Stops accepting, lets requests in flight finish (those whose client left too), waits for mail,
+ * Tells the balancer (`/ready` answers 503), serves on for `DRAIN_DELAY`, then stops accepting,
+ * lets requests in flight finish (those whose client left too), waits for mail,
  * then closes the database.
  */
 async function shutDown(signal: string) {
   console.info(`${signal}: shutting down`)
+  // The balancer learns from `/ready` first, and routes around this process while it still serves.
+  readiness.drain()
+  if (config.drainDelayMs > 0) {
+    await new Promise((resolve) => setTimeout(resolve, config.drainDelayMs))
+  }
   closing = true
   for (const response of unanswered) {
     if (!response.headersSent) response.setHeader('Connection', 'close')
@@ -92,3 +86,25 @@ async function shutDown(signal: string) {
 }
 process.once('SIGTERM', (signal) => void shutDown(signal))
 process.once('SIGINT', (signal) => void shutDown(signal))
+
+await database.migrate()
+if (config.seedDemo && (await seedDemo(database.db, clock))) {
+  console.info('Seeded the demo data.')
+}
+// Idempotency keys past their 30 days: nothing reads them again (an old key coming back is new).
+const forgetKeys = () =>
+  tasks.run('forget expired idempotency keys', async () => {
+    await forgetExpiredKeys(database.db, clock())
+  })
+forgetKeys()
+keySweep = setInterval(forgetKeys, 60 * 60_000).unref()
+readiness.ready()
+if (!server.listening) await once(server, 'listening')
+const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
+const address = server.address()
+const port = typeof address === 'object' && address ? address.port : config.port
+console.info(`Brand Expert listening on http://${host}:${port}`)
+if (config.seedDemo) {
+  console.info(`Demo logins (password ${demoPassword}):`)
+  for (const user of demoUsers) console.info(`  ${user.role.padEnd(8)} ${user.email}`)
+}

@@ -11,9 +11,12 @@ export const noStore = createMiddleware(async (c, next) => {
   await next()
 })
 
-/** Only the PWA calls the API: `X-APP: brand-expert-pwa` (the health check excepted). */
+/** Asked by load balancers and probes, which send no X-APP. */
+const probePaths = new Set([`${apiBasePath}/health`, `${apiBasePath}/ready`])
+
+/** Only the PWA calls the API: `X-APP: brand-expert-pwa` (the health and readiness checks excepted). */
 export const requireAppHeader = createMiddleware(async (c, next) => {
-  const isHealthCheck = c.req.method === 'GET' && c.req.path === `${apiBasePath}/health`
+  const isHealthCheck = c.req.method === 'GET' && probePaths.has(c.req.path)
   if (!isHealthCheck && c.req.header(appHeader) !== appId) {
     throw new HttpError(400, messages.badApp.id)
   }

@@ -73,6 +73,10 @@ export const messages = {
   unauthorized: /*i18n*/ { id: 'api.unauthorized', message: 'Please sign in.' },
   forbidden: /*i18n*/ { id: 'api.forbidden', message: 'You are not allowed to do this.' },
   notFound: /*i18n*/ { id: 'api.notFound', message: 'Not found.' },
+  notReady: /*i18n*/ {
+    id: 'api.notReady',
+    message: 'The server is starting or stopping. Please try again in a moment.',
+  },
   invalidCredentials: /*i18n*/ {
     id: 'auth.invalidCredentials',
     message: 'Wrong email or password.',

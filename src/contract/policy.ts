@@ -63,6 +63,8 @@ export const policy = {
   'GET /health': { allow: everyone },
   // §6: public as the health check (a liveness probe).
   'GET /health/live': { allow: everyone },
+  // Public as the health check: a load balancer's readiness check.
+  'GET /ready': { allow: everyone },
   // §6 and §2: /login is public.
   'POST /user/login': { allow: everyone },
   // §6 and §2: /forgot-password is public.

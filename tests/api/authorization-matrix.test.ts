@@ -199,6 +199,7 @@ describe.each(databases)('authorization matrix on $name', (database) => {
   const cases: Record<Endpoint, (cell: Cell) => Call | Promise<Call>> = {
     'GET /health': () => ({ path: '/health' }),
     'GET /health/live': () => ({ path: '/health/live' }),
+    'GET /ready': () => ({ path: '/ready' }),
     'POST /user/login': async () => {
       const user = await someone('agent')
       return { path: '/user/login', body: { email: user.email, password: goodPassword } }

@@ -742,6 +742,7 @@ export function endpointSpecs(context: FuzzContext): EndpointSpec[] {
   return [
     { method: 'GET', path: '/health' },
     { method: 'GET', path: '/health/live' },
+    { method: 'GET', path: '/ready' },
     {
       method: 'POST',
       path: '/user/login',

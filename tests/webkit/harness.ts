@@ -49,7 +49,7 @@ export class AppServer {
 
   /** Starts the server; `fresh` starts from a new database with the demo data. */
   async start({ fresh }: { fresh: boolean }): Promise<void> {
-    const health = `${baseUrl}${apiPath}/health`
+    const health = `${baseUrl}${apiPath}/ready`
     if (await answers(health)) throw new Error(`another server already answers on port ${port}`)
     if (fresh) rmSync(dataDir, { recursive: true, force: true })
     const child = spawn(process.execPath, ['server/main.ts'], {
