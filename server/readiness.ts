@@ -1,7 +1,7 @@
 /**
  * Whether this process should be sent new requests (`GET /api/v1/ready`): not while it starts
  * (the database not yet migrated) and not once it drains for a shutdown, so that a load balancer
- * routes around it before it stops accepting (docs/deploy.md).
+ * routes around it before it stops accepting (docs/architecture.md).
  */
 export type ReadinessState = 'starting' | 'ready' | 'draining'
 
