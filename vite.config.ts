@@ -7,7 +7,7 @@ import { VitePWA } from 'vite-plugin-pwa'
 
 /** Sources only the admin screens use (the bench's list): their features and contracts… */
 const adminSource =
-  /[\\/]src[\\/](features[\\/](users|admin-stores|reports|surveys)[\\/]|contract[\\/](users|administration)\.ts)/
+  /[\\/]src[\\/](features[\\/](users|admin-stores|reports|trials)[\\/]|contract[\\/](users|administration)\.ts)/
 /** …and the split parts (`?tsr-split`) of the admin routes; their definitions stay in the route tree. */
 const adminRoute = /[\\/]src[\\/]routes[\\/]_app[\\/]_admin[\\/.].*\?tsr-split/
 /**

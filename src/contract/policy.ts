@@ -88,7 +88,7 @@ export const policy = {
   'GET /internal-products/search': { allow: signedIn },
   // §6: "Free guided trial: any logged-in user; a manager's store is the assigned one".
   'POST /free-guided/form': { allow: signedIn, object: ['ownStore'] },
-  // §6: /experts/{id} lists an expert's surveys for super and admin; others their own only.
+  // §6: /experts/{id} lists an expert's trials for super and admin; others their own only.
   'GET /questionnaire/search': { allow: signedIn, object: ['ownTrial'] },
   // §6: /surveys/{id} for super and admin; others their own only.
   'GET /questionnaire/:id': { allow: signedIn, object: ['ownTrial'] },

@@ -6,7 +6,8 @@ import { outcomeOfStatus, type OutboxItem, type SendOutcome } from './outbox-sta
 
 /**
  * One attempt to send a queued trial. Only a 2xx whose body is the stored trial counts as sent;
- * the real request's result is trusted over `navigator.onLine`.
+ * the real request's result is trusted over `navigator.onLine`. `free-guided/form` is the API's
+ * path for storing a trial.
  */
 export async function sendTrial(item: OutboxItem): Promise<SendOutcome> {
   try {

@@ -29,13 +29,13 @@ async function ids(request: APIRequestContext) {
     data: { store_id: 1, comment: 'Checked by axe.' },
   })
   expect(created.status()).toBe(201)
-  const survey = ((await created.json()) as { data: { id: number } }).data.id
+  const trial = ((await created.json()) as { data: { id: number } }).data.id
   const me = await apiGet<{ id: number }>(request, agent.token, 'me')
   return {
     voucher: voucher.id,
     customer: customers.rows[0]?.id ?? 1,
     agent: me.id,
-    survey,
+    trial,
   }
 }
 
@@ -107,7 +107,7 @@ for (const locale of ['me', 'sr', 'en'] as const) {
         '/users/new',
         `/users/${id.agent}/edit`,
         `/experts/${id.agent}`,
-        `/surveys/${id.survey}`,
+        `/surveys/${id.trial}`,
         '/stores',
         '/stores/new',
         '/stores/1',

@@ -169,7 +169,7 @@ test('an admin creates a store and sees its log after a manager checks in and ou
   await expect(page).toHaveURL(/\/stores(\?|$)/)
 })
 
-test("an admin opens a Brand Expert's trials and one survey", async ({ page, request }) => {
+test("an admin opens a Brand Expert's trials and one trial", async ({ page, request }) => {
   const agent = await apiLogin(request, demo.agent.email)
   const data = await postSimpleTrial(request, agent.token, 'The consumer liked the gold stick.')
 

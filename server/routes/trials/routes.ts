@@ -14,7 +14,8 @@ import { submitTrial } from './submit.ts'
  * `POST /free-guided/form`, `GET /questionnaire/search?page=&user=&startAt=&endAt=` and
  * `GET /questionnaire/:id`, for any signed-in user. Super users and admins read every trial;
  * those the policy's `ownTrial` rule binds (managers and agents) their own, and another's is
- * simply not found (its id tells nothing).
+ * simply not found (its id tells nothing). The spec's paths call the trial `free-guided` and
+ * `questionnaire`; this is the one place the server maps them to the trial.
  */
 export function trialRoutes(deps: AppDeps) {
   const guard = policyGuard(deps)

@@ -12,7 +12,7 @@ import {
 } from '../../contract/administration.ts'
 import { nextPage } from '../customers/customer-lists.ts'
 import { storeKeys, storeQueryOptions } from '../stores/store-queries.ts'
-import { rangeParams } from '../surveys/survey-queries.ts'
+import { rangeParams } from '../trials/trial-queries.ts'
 import type { DateRange } from '../layout/route-params.ts'
 
 export interface StoreLogFilter extends DateRange {

@@ -2,7 +2,7 @@ import { createFileRoute, lazyRouteComponent, Outlet } from '@tanstack/react-rou
 import { requireAccess } from '../../features/auth/guards.ts'
 
 /**
- * Users, experts, surveys and stores: super and admin only (docs/behaviour.md#roles-and-access);
+ * Users, experts, trials and stores: super and admin only (docs/behaviour.md#roles-and-access);
  * anyone else signed in is told so inside the app.
  */
 export const Route = createFileRoute('/_app/_admin')({

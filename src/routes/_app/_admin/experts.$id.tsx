@@ -3,7 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
 import { Page } from '../../../ui/page.tsx'
 import { loadUser, userQueryOptions } from '../../../features/users/user-queries.ts'
-import { ExpertTrials } from '../../../features/surveys/expert-trials.tsx'
+import { ExpertTrials } from '../../../features/trials/expert-trials.tsx'
 import { dateRangeSearchSchema, idParams } from '../../../features/layout/route-params.ts'
 
 export const Route = createFileRoute('/_app/_admin/experts/$id')({

@@ -3,23 +3,27 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
 import { Page } from '../../../ui/page.tsx'
 import { idParams } from '../../../features/layout/route-params.ts'
-import { loadSurvey, surveyQueryOptions } from '../../../features/surveys/survey-queries.ts'
-import { SurveyView } from '../../../features/surveys/survey-view.tsx'
+import { loadTrial, trialQueryOptions } from '../../../features/trials/trial-queries.ts'
+import { TrialView } from '../../../features/trials/trial-view.tsx'
 
+/**
+ * One trial's answers. `/surveys/{id}` is the spec's address for it
+ * (docs/behaviour.md#screens-and-routes), and the file name is the URL.
+ */
 export const Route = createFileRoute('/_app/_admin/surveys/$id')({
   params: idParams,
   staticData: { layout: { backButton: 'history' } },
-  loader: ({ context, params }) => loadSurvey(context.queryClient, params.id),
-  component: SurveyPage,
+  loader: ({ context, params }) => loadTrial(context.queryClient, params.id),
+  component: TrialPage,
 })
 
-function SurveyPage() {
+function TrialPage() {
   const { t } = useLingui()
   const { id } = Route.useParams()
-  const { data: trial } = useSuspenseQuery(surveyQueryOptions(id))
+  const { data: trial } = useSuspenseQuery(trialQueryOptions(id))
   return (
     <Page title={t`Trial`}>
-      <SurveyView trial={trial} />
+      <TrialView trial={trial} />
     </Page>
   )
 }

@@ -3,8 +3,8 @@ import { customerTrialsQueryOptions } from '../../../features/customers/customer
 import { CustomerTrials } from '../../../features/customers/customer-trials.tsx'
 
 /**
- * The trials tab (route name `survey`, docs/behaviour.md#screens-and-routes): this customer's free
- * guided trials.
+ * The trials tab: this customer's free guided trials. `survey` is the spec's name for the tab's
+ * address (docs/behaviour.md#screens-and-routes), and the file name is the URL.
  */
 export const Route = createFileRoute('/_app/_store/customers/$id/survey')({
   loader: ({ context, params }) =>

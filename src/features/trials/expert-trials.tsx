@@ -9,7 +9,7 @@ import { useFormat } from '../../ui/use-format.ts'
 import { RecordTable, type Column } from '../customers/record-table.tsx'
 import { shoppingLabels } from '../../contract/trial-labels.ts'
 import { DateRangeForm } from './date-range-form.tsx'
-import { expertTrialsQueryOptions } from './survey-queries.ts'
+import { expertTrialsQueryOptions } from './trial-queries.ts'
 import type { DateRange } from '../layout/route-params.ts'
 import styles from '../users/admin.module.css'
 

@@ -14,17 +14,18 @@ export function rangeParams(range: DateRange): Record<string, string> {
   return params
 }
 
-export const surveyKeys = {
-  all: ['surveys'] as const,
+/** The API's paths call a stored trial `questionnaire`; these are the app's only reads of them. */
+export const trialKeys = {
+  all: ['trials'] as const,
   byUser: (user: number, range: DateRange) =>
-    [...surveyKeys.all, 'user', user, rangeParams(range)] as const,
-  detail: (id: number) => [...surveyKeys.all, 'detail', id] as const,
+    [...trialKeys.all, 'user', user, rangeParams(range)] as const,
+  detail: (id: number) => [...trialKeys.all, 'detail', id] as const,
 }
 
 /** `GET /questionnaire/search?user=&startAt=&endAt=&page=`: newest first. */
 export function expertTrialsQueryOptions(user: number, range: DateRange) {
   return infiniteQueryOptions({
-    queryKey: surveyKeys.byUser(user, range),
+    queryKey: trialKeys.byUser(user, range),
     queryFn: async ({ pageParam }) =>
       (
         await getJson('questionnaire/search', trialListSchema, {
@@ -39,16 +40,16 @@ export function expertTrialsQueryOptions(user: number, range: DateRange) {
 }
 
 /** `GET /questionnaire/{id}` */
-export function surveyQueryOptions(id: number) {
+export function trialQueryOptions(id: number) {
   return queryOptions({
-    queryKey: surveyKeys.detail(id),
+    queryKey: trialKeys.detail(id),
     queryFn: async () => (await getJson(`questionnaire/${id}`, trialSchema)).data,
   })
 }
 
-export async function loadSurvey(queryClient: QueryClient, id: number) {
+export async function loadTrial(queryClient: QueryClient, id: number) {
   try {
-    return await queryClient.query({ ...surveyQueryOptions(id), staleTime: 'static' })
+    return await queryClient.query({ ...trialQueryOptions(id), staleTime: 'static' })
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) notFound({ throw: true })
     throw error

@@ -11,7 +11,7 @@ vi.mock('@lingui/core/macro', () => ({
 }))
 
 const { answerLines, packName, stickLines } =
-  await import('../../../src/features/surveys/survey-answers.ts')
+  await import('../../../src/features/trials/trial-answers.ts')
 
 const translate = (descriptor: MessageDescriptor) => `«${descriptor.message ?? descriptor.id}»`
 
@@ -52,7 +52,7 @@ function line(lines: { label: string; values: string[] }[], label: string) {
   return lines.find((item) => item.label === `«${label}»`)?.values
 }
 
-describe('survey answers', () => {
+describe('trial answers', () => {
   it('shows every answer key as its translated label, in the wizard order', () => {
     const lines = answerLines(answers(), translate)
     expect(line(lines, 'Gender')).toEqual(['«Female»'])

@@ -1,16 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { Trial, TrialAnswers } from '../../contract/trial.ts'
 import { useFormat } from '../../ui/use-format.ts'
-import { answerLines, stickLines } from './survey-answers.ts'
+import { answerLines, stickLines } from './trial-answers.ts'
 import styles from '../users/admin.module.css'
 
 /** /surveys/{id}: where, by whom and when, then the answers in the current locale's words. */
-export function SurveyView({ trial }: { trial: Trial }) {
+export function TrialView({ trial }: { trial: Trial }) {
   const format = useFormat()
   return (
     <>
-      <section className={styles.card} aria-labelledby="survey-meta-heading">
-        <h2 id="survey-meta-heading">
+      <section className={styles.card} aria-labelledby="trial-meta-heading">
+        <h2 id="trial-meta-heading">
           <Trans>Trial details</Trans>
         </h2>
         <dl className={styles.details}>
@@ -35,28 +35,28 @@ export function SurveyView({ trial }: { trial: Trial }) {
         </dl>
       </section>
       {typeof trial.comment === 'string' ? (
-        <section className={styles.card} aria-labelledby="survey-text-heading">
-          <h2 id="survey-text-heading">
+        <section className={styles.card} aria-labelledby="trial-text-heading">
+          <h2 id="trial-text-heading">
             <Trans>Comment</Trans>
           </h2>
           <p className={styles.preWrap}>{trial.comment}</p>
         </section>
       ) : (
-        <SurveyAnswers answers={trial.comment} />
+        <TrialAnswersView answers={trial.comment} />
       )}
     </>
   )
 }
 
-function SurveyAnswers({ answers }: { answers: TrialAnswers }) {
+function TrialAnswersView({ answers }: { answers: TrialAnswers }) {
   const { i18n } = useLingui()
   const _ = i18n._.bind(i18n)
   const lines = answerLines(answers, _)
   const sticks = stickLines(answers, _)
   return (
     <>
-      <section className={styles.card} aria-labelledby="survey-answers-heading">
-        <h2 id="survey-answers-heading">
+      <section className={styles.card} aria-labelledby="trial-answers-heading">
+        <h2 id="trial-answers-heading">
           <Trans>Answers</Trans>
         </h2>
         <dl className={styles.fields}>
@@ -68,8 +68,8 @@ function SurveyAnswers({ answers }: { answers: TrialAnswers }) {
           ))}
         </dl>
       </section>
-      <section className={styles.card} aria-labelledby="survey-sticks-heading">
-        <h2 id="survey-sticks-heading">
+      <section className={styles.card} aria-labelledby="trial-sticks-heading">
+        <h2 id="trial-sticks-heading">
           <Trans>Sticks, in the order tried</Trans>
         </h2>
         {sticks.length === 0 ? (
