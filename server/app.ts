@@ -4,6 +4,7 @@ import { apiBasePath } from '../src/contract/http.ts'
 import { messages } from '../src/contract/messages.ts'
 import type { AppDeps, AppEnv } from './deps.ts'
 import { noStore, requestLocale, requireAppHeader } from './http/api-headers.ts'
+import { assignRequestId } from './http/request-id.ts'
 import { errorResponse, handleError } from './http/errors.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import { serveStaticFiles } from './http/static-files.ts'
@@ -49,7 +50,7 @@ export function createApp(deps: AppDeps, readiness: Readiness = createReadiness(
   const app = new Hono<AppEnv>()
   app.onError(handleError)
   app.use(securityHeaders(deps.config))
-  app.use('/api/*', noStore, requestLocale, limitSentBody)
+  app.use('/api/*', assignRequestId, noStore, requestLocale, limitSentBody)
   app.use(`${apiBasePath}/*`, requireAppHeader)
 
   app.route(apiBasePath, healthRoutes(deps, readiness))

@@ -17,13 +17,22 @@ export type AppDeps = {
   tasks: Tasks
 }
 
-/** Set for every `/api` request from the `Language` header. */
-export type AppEnv = { Variables: { locale: Locale } }
+/**
+ * Set for every `/api` request: the `Language` header's locale, and the request's id
+ * (server/http/request-id.ts).
+ */
+export type AppEnv = { Variables: { locale: Locale; requestId: string } }
 
 /**
  * Set by the policy guard (server/auth/middleware.ts): the signed-in user, loaded from the database
  * on every request, and the endpoint whose policy entry applies.
  */
 export type UserEnv = {
-  Variables: { locale: Locale; user: User; tokenLifetime: number; endpoint: Endpoint }
+  Variables: {
+    locale: Locale
+    requestId: string
+    user: User
+    tokenLifetime: number
+    endpoint: Endpoint
+  }
 }

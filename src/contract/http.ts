@@ -5,6 +5,8 @@ export const apiBasePath = '/api/v1'
 export const appHeader = 'X-APP'
 export const appId = 'brand-expert-pwa'
 export const languageHeader = 'Language'
+/** On every API answer: the id the server's logs know the request by (also in error bodies). */
+export const requestIdHeader = 'Request-Id'
 /**
  * `POST /free-guided/form` takes an `Idempotency-Key` (docs/behaviour.md#repeat-safe-requests): a
  * UUID made on the device, bare or as a quoted structured-field string (`"…"`, as the IETF draft

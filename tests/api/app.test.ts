@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { dataEnvelope, errorEnvelopeSchema } from '../../src/contract/http.ts'
+import { dataEnvelope, errorEnvelopeSchema, requestIdHeader } from '../../src/contract/http.ts'
 import { messages } from '../../src/contract/messages.ts'
 import { databases, expectShape, useApi } from './harness.ts'
 
@@ -12,6 +12,27 @@ describe.each(databases)('the app on $name', (database) => {
     expect(response.status).toBe(200)
     const body = expectShape(dataEnvelope(v.object({ status: v.literal('ok') })), response.body)
     expect(body.data.status).toBe('ok')
+  })
+
+  it('names every answer, success or error, with a Request-Id of its own', async () => {
+    const answers = [
+      await api.request('GET', '/health/live'),
+      await api.request('GET', '/health/live'),
+      await api.request('GET', '/no-such-endpoint'),
+      await api.request('POST', '/user/login', { app: null, body: {} }),
+      await api.request('POST', '/user/login', { body: { email: 'x' } }),
+    ]
+    const ids = answers.map((answer) => answer.headers.get(requestIdHeader))
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 404, 400, 400])
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/)
+    expect(new Set(ids).size).toBe(ids.length)
+  })
+
+  it('makes the request id itself, whatever id the request brings', async () => {
+    const answer = await api.request('GET', '/health/live', {
+      headers: { [requestIdHeader]: 'forged-id-in-someone-elses-logs' },
+    })
+    expect(answer.headers.get(requestIdHeader)).not.toBe('forged-id-in-someone-elses-logs')
   })
 
   it('refuses API calls without X-APP or with another one', async () => {
