@@ -49,8 +49,8 @@ export function createApp(deps: AppDeps, readiness: Readiness = createReadiness(
   installDefaultMessages()
   const app = new Hono<AppEnv>()
   app.onError(handleError)
-  app.use(securityHeaders(deps.config))
-  app.use('/api/*', assignRequestId, noStore, requestLocale, limitSentBody)
+  app.use(assignRequestId, securityHeaders(deps.config))
+  app.use('/api/*', noStore, requestLocale, limitSentBody)
   app.use(`${apiBasePath}/*`, requireAppHeader)
 
   app.route(apiBasePath, healthRoutes(deps, readiness))

@@ -6,22 +6,32 @@ import { parseLocale } from '../../src/contract/locale.ts'
 import { messages } from '../../src/contract/messages.ts'
 import { HttpError } from '../http-error.ts'
 import { translate } from '../i18n.ts'
+import type { AppEnv } from '../deps.ts'
 
-/** `{ message, invalidFields? }` with every message id translated into the request's language. */
-export function errorResponse(c: Context, error: HttpError): Response {
+/**
+ * `{ message, code, requestId, invalidFields? }`: each message translated into the request's
+ * language, and its id as the `code` a client keeps and decides by (a text changes with the
+ * language and the wording; the code does not).
+ */
+export function errorResponse(c: Context<AppEnv>, error: HttpError): Response {
   const locale = parseLocale(c.req.header(languageHeader))
-  const body: ErrorEnvelope = { message: translate(locale, error.message) }
+  const body: ErrorEnvelope = {
+    message: translate(locale, error.message),
+    code: error.message,
+    requestId: c.get('requestId'),
+  }
   if (error.invalidFields) {
     body.invalidFields = error.invalidFields.map(({ field, message }) => ({
       field,
       message: translate(locale, message),
+      code: message,
     }))
   }
   return c.json(body, error.status, error.headers)
 }
 
 /** The app's one error handler: an `HttpError` as it is; anything else a logged 500. */
-export function handleError(error: Error, c: Context): Response {
+export function handleError(error: Error, c: Context<AppEnv>): Response {
   if (error instanceof HttpError) return errorResponse(c, error)
   if (error instanceof HTTPException && error.status < 500) {
     return errorResponse(c, new HttpError(error.status, messages.invalidRequest.id))

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto'
 import { STATUS_CODES, type Server } from 'node:http'
 import type { Duplex } from 'node:stream'
+import { requestIdHeader } from '../../src/contract/http.ts'
 import { defaultLocale } from '../../src/contract/locale.ts'
 import { messages } from '../../src/contract/messages.ts'
 import { translate } from '../i18n.ts'
@@ -15,7 +17,7 @@ function statusOf(code: string | undefined): 400 | 408 | 413 | 431 {
 /**
  * A request Node's HTTP parser cannot read (headers or address over its 16 KB, a malformed
  * request line) never reaches the app: Node answers it with an empty body. It is answered here as
- * the app answers a bad request, `{ message }` as JSON with `Cache-Control: no-store`, in the
+ * the app answers a bad request, `{ message, code, requestId }` as JSON with `Cache-Control: no-store`, in the
  * default language (the `Language` header is among what could not be read).
  */
 export function answerUnreadableRequests(server: Server): void {
@@ -31,13 +33,19 @@ export function answerUnreadableRequests(server: Server): void {
         : status === 413
           ? messages.requestTooLarge.id
           : messages.invalidRequest.id
-    const body = JSON.stringify({ message: translate(defaultLocale, message) })
+    const requestId = randomUUID()
+    const body = JSON.stringify({
+      message: translate(defaultLocale, message),
+      code: message,
+      requestId,
+    })
     socket.end(
       [
         `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
         'Content-Type: application/json; charset=utf-8',
         `Content-Length: ${Buffer.byteLength(body)}`,
         'Cache-Control: no-store',
+        `${requestIdHeader}: ${requestId}`,
         'X-Content-Type-Options: nosniff',
         'Connection: close',
         '',

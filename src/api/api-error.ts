@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { errorEnvelopeSchema, jwtExpired } from '../contract/http.ts'
+import { jwtExpired } from '../contract/http.ts'
 
 /**
  * An API call that failed: `message` is the one text to show
@@ -9,16 +9,23 @@ import { errorEnvelopeSchema, jwtExpired } from '../contract/http.ts'
 export class ApiError extends Error {
   readonly status: number
   readonly invalidFields: { field: string; message: string }[]
+  /** The server's message id (`voucher.used`), when the server answered with one. */
+  readonly code: string | undefined
+  /** The id the server's logs know the request by, for a user to pass on to support. */
+  readonly requestId: string | undefined
 
   constructor(
     status: number,
     message: string,
     invalidFields: { field: string; message: string }[] = [],
+    answer: { code?: string; requestId?: string } = {},
   ) {
     super(message)
     this.name = 'ApiError'
     this.status = status
     this.invalidFields = invalidFields
+    this.code = answer.code
+    this.requestId = answer.requestId
   }
 
   get isJwtExpired(): boolean {
@@ -31,11 +38,25 @@ export class ApiError extends Error {
 }
 
 /**
+ * An error answer as the app reads it: the server's (`errorEnvelopeSchema` in the contract) always
+ * has a code and a request id, but an answer made in between (a load balancer's, a proxy's) may
+ * have only a message, which is still shown.
+ */
+export const answeredErrorSchema = v.object({
+  message: v.string(),
+  code: v.optional(v.string()),
+  requestId: v.optional(v.string()),
+  invalidFields: v.optional(
+    v.array(v.object({ field: v.string(), message: v.string(), code: v.optional(v.string()) })),
+  ),
+})
+
+/**
  * The one message of a failed answer: the first invalid field's message, else the answer's
  * message, else the unknown-error text (`translateUnknown` gives it in the current language).
  */
 export function extractErrorMessage(body: unknown, unknownError: string): string {
-  const parsed = v.safeParse(errorEnvelopeSchema, body)
+  const parsed = v.safeParse(answeredErrorSchema, body)
   if (!parsed.success) return unknownError
   return parsed.output.invalidFields?.[0]?.message || parsed.output.message || unknownError
 }

@@ -1,17 +1,11 @@
 import * as v from 'valibot'
 import { i18n } from '@lingui/core'
 import { config } from '../config.ts'
-import {
-  appHeader,
-  appId,
-  dataEnvelope,
-  errorEnvelopeSchema,
-  languageHeader,
-} from '../contract/http.ts'
+import { appHeader, appId, dataEnvelope, languageHeader } from '../contract/http.ts'
 import { messages } from '../contract/messages.ts'
 import { currentLocale } from '../i18n.ts'
 import { getSession } from './session.ts'
-import { ApiError, extractErrorMessage } from './api-error.ts'
+import { ApiError, answeredErrorSchema, extractErrorMessage } from './api-error.ts'
 
 type Json = Record<string, unknown>
 
@@ -29,11 +23,12 @@ type RequestOptions = {
  * (docs/behaviour.md#errors-and-messages).
  */
 function answerError(status: number, body: unknown): ApiError {
-  const parsed = v.safeParse(errorEnvelopeSchema, body)
+  const parsed = v.safeParse(answeredErrorSchema, body)
   return new ApiError(
     status,
     extractErrorMessage(body, i18n._(messages.unknownError.id)),
     parsed.success ? (parsed.output.invalidFields ?? []) : [],
+    parsed.success ? parsed.output : {},
   )
 }
 

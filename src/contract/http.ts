@@ -34,9 +34,21 @@ export function listOf<T extends v.GenericSchema>(row: T) {
   return v.object({ rows: v.array(row), count: v.number() })
 }
 
-export const invalidFieldSchema = v.object({ field: v.string(), message: v.string() })
+/** A field's refusal: its message in the request's language and the message's id (`code`). */
+export const invalidFieldSchema = v.object({
+  field: v.string(),
+  message: v.string(),
+  code: v.string(),
+})
+/**
+ * Every error answer: the message in the request's language, its id (`code`, e.g.
+ * `voucher.used`), the request's id (also the `Request-Id` header and the logs'), and the refused
+ * fields of a refused body.
+ */
 export const errorEnvelopeSchema = v.object({
   message: v.string(),
+  code: v.string(),
+  requestId: v.string(),
   invalidFields: v.optional(v.array(invalidFieldSchema)),
 })
 export type ErrorEnvelope = v.InferOutput<typeof errorEnvelopeSchema>

@@ -102,7 +102,7 @@ describe.each(databases)('store administration on $name', (database) => {
       language: 'me',
     })
     expect(response.status).toBe(400)
-    expect(response.body).toEqual({
+    expect(response.body).toMatchObject({
       message: 'Ovo polje je obavezno.',
       invalidFields: [
         { field: 'name', message: 'Ovo polje je obavezno.' },
@@ -126,7 +126,7 @@ describe.each(databases)('store administration on $name', (database) => {
         language: 'en',
       })
       expect(response.status).toBe(404)
-      expect(response.body).toEqual({ message: messages.storeNotFound.message })
+      expect(response.body).toMatchObject({ message: messages.storeNotFound.message })
     }
   })
 
@@ -296,7 +296,7 @@ describe.each(databases)('store form messages on $name', (database) => {
       language: 'me',
     })
     expect(response.status).toBe(400)
-    expect(response.body).toEqual({
+    expect(response.body).toMatchObject({
       message: 'Ovaj tekst je predugačak.',
       invalidFields: [{ field: 'name', message: 'Ovaj tekst je predugačak.' }],
     })

@@ -28,6 +28,20 @@ describe.each(databases)('the app on $name', (database) => {
     expect(new Set(ids).size).toBe(ids.length)
   })
 
+  it('answers every error as { message, code, requestId }, the code being the message id', async () => {
+    const missing = await api.request('GET', '/no-such-endpoint', { language: 'en' })
+    expect(missing.body).toEqual({
+      message: messages.notFound.message,
+      code: messages.notFound.id,
+      requestId: missing.headers.get(requestIdHeader),
+    })
+    const refused = await api.request('POST', '/user/login', { body: {}, language: 'en' })
+    const body = expectShape(errorEnvelopeSchema, refused.body)
+    expect(body.requestId).toBe(refused.headers.get(requestIdHeader))
+    expect(body.invalidFields?.length).toBeGreaterThan(0)
+    for (const field of body.invalidFields ?? []) expect(field.code).toMatch(/^[a-z]+\.[A-Za-z.]+$/)
+  })
+
   it('makes the request id itself, whatever id the request brings', async () => {
     const answer = await api.request('GET', '/health/live', {
       headers: { [requestIdHeader]: 'forged-id-in-someone-elses-logs' },
@@ -39,7 +53,7 @@ describe.each(databases)('the app on $name', (database) => {
     for (const app of [null, 'another-app']) {
       const response = await api.request('POST', '/user/login', { app, body: {}, language: 'en' })
       expect(response.status).toBe(400)
-      expect(response.body).toEqual({ message: messages.badApp.message })
+      expect(response.body).toMatchObject({ message: messages.badApp.message })
     }
   })
 
@@ -52,7 +66,7 @@ describe.each(databases)('the app on $name', (database) => {
     ] as const
     for (const { language, message } of cases) {
       const response = await api.request('GET', '/store/search', { app: null, language })
-      expect(response.body).toEqual({ message })
+      expect(response.body).toMatchObject({ message })
     }
     const unknown = await api.request('POST', '/user/login', {
       headers: { Language: 'de' },
@@ -64,11 +78,11 @@ describe.each(databases)('the app on $name', (database) => {
   it('answers unknown API routes with 404 api.notFound', async () => {
     const inVersion = await api.request('GET', '/no-such-thing', { language: 'en' })
     expect(inVersion.status).toBe(404)
-    expect(inVersion.body).toEqual({ message: messages.notFound.message })
+    expect(inVersion.body).toMatchObject({ message: messages.notFound.message })
 
     const outside = await fetch(`${api.url}/api/v2/store/search`, { headers: { Language: 'en' } })
     expect(outside.status).toBe(404)
-    expect(await outside.json()).toEqual({ message: messages.notFound.message })
+    expect(await outside.json()).toMatchObject({ message: messages.notFound.message })
   })
 
   it('refuses a body that is not JSON with 400 api.invalidRequest', async () => {
@@ -78,7 +92,7 @@ describe.each(databases)('the app on $name', (database) => {
       body: '{"email":',
     })
     expect(response.status).toBe(400)
-    expect(await response.json()).toEqual({ message: messages.invalidRequest.message })
+    expect(await response.json()).toMatchObject({ message: messages.invalidRequest.message })
   })
 
   it('refuses a body over 1 MB with 413, saying it is too large', async () => {
@@ -87,7 +101,7 @@ describe.each(databases)('the app on $name', (database) => {
       language: 'en',
     })
     expect(response.status).toBe(413)
-    expect(response.body).toEqual({ message: messages.requestTooLarge.message })
+    expect(response.body).toMatchObject({ message: messages.requestTooLarge.message })
   })
 
   it("answers a request Node's parser cannot read (headers over 16 KB) as the app does: 431 and a message", async () => {

@@ -126,7 +126,7 @@ describe.each(databases)('the catalogue on $name', (database) => {
     for (const [params, field, message] of cases) {
       const response = await get('/packages/search', params)
       expect(response.status).toBe(400)
-      expect(response.body).toEqual({ message, invalidFields: [{ field, message }] })
+      expect(response.body).toMatchObject({ message, invalidFields: [{ field, message }] })
     }
   })
 
@@ -169,9 +169,9 @@ describe.each(databases)('the catalogue on $name', (database) => {
     for (const type of ['', 'Cigar']) {
       const response = await get('/internal-products/search', type ? { type } : {})
       expect(response.status).toBe(400)
-      expect(response.body).toHaveProperty('invalidFields', [
-        { field: 'type', message: expect.any(String) as unknown },
-      ])
+      expect(response.body).toMatchObject({
+        invalidFields: [{ field: 'type', message: expect.any(String) as unknown }],
+      })
     }
   })
 
@@ -182,7 +182,7 @@ describe.each(databases)('the catalogue on $name', (database) => {
     ]) {
       const response = await api.request('GET', path, { language: 'en' })
       expect(response.status).toBe(401)
-      expect(response.body).toEqual({ message: 'invalid token' })
+      expect(response.body).toMatchObject({ message: 'invalid token' })
     }
   })
 

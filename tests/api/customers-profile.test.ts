@@ -200,7 +200,7 @@ describe.each(databases)('customer profile on $name', (database) => {
     for (const id of [2_000_000_000, 'abc', '0', '-5']) {
       const response = await profile(id)
       expect(response.status).toBe(404)
-      expect(response.body).toEqual({ message: 'Potrošač nije pronađen' })
+      expect(response.body).toMatchObject({ message: 'Potrošač nije pronađen' })
     }
   })
 
@@ -272,7 +272,7 @@ describe.each(databases)('customer profile on $name', (database) => {
 
     const unknown = await addNote({ customerId: 2_000_000_000, reason: 'info', comment: 'Ko?' })
     expect(unknown.status).toBe(404)
-    expect(unknown.body).toEqual({ message: 'Potrošač nije pronađen' })
+    expect(unknown.body).toMatchObject({ message: 'Potrošač nije pronađen' })
   })
 
   it('lists the trials that hold the customer’s email or phone, newest first', async () => {
@@ -358,7 +358,7 @@ describe.each(databases)('customer profile on $name', (database) => {
       for (const [method, path, body] of list) {
         const response = await api.request(method, path, { token, body, language: 'en' })
         expect(response.status).toBe(403)
-        expect(response.body).toEqual({ message: messages.notAssignedToStore.message })
+        expect(response.body).toMatchObject({ message: messages.notAssignedToStore.message })
       }
       const [, , , [, , note]] = list
       expect(await notesOf(note.customerId)).toEqual([])

@@ -76,13 +76,13 @@ describe.each(databases)('signing in on $name', (database) => {
     for (const body of attempts) {
       const response = await api.request('POST', '/user/login', { body, language: 'en' })
       expect(response.status).toBe(401)
-      expect(response.body).toEqual({ message: messages.invalidCredentials.message })
+      expect(response.body).toMatchObject({ message: messages.invalidCredentials.message })
     }
     const inMontenegrin = await api.request('POST', '/user/login', {
       body: attempts[0],
       language: 'me',
     })
-    expect(inMontenegrin.body).toEqual({ message: 'Pogrešan email ili lozinka.' })
+    expect(inMontenegrin.body).toMatchObject({ message: 'Pogrešan email ili lozinka.' })
   })
 
   it('names each invalid field, in English and in Montenegrin', async () => {
@@ -119,7 +119,7 @@ describe.each(databases)('signing in on $name', (database) => {
         const response = await api.request('POST', '/user/login', { body, language })
         expect(response.status).toBe(400)
         const invalidFields = expected[language].map(([field, message]) => ({ field, message }))
-        expect(response.body).toEqual({ message: invalidFields[0]?.message, invalidFields })
+        expect(response.body).toMatchObject({ message: invalidFields[0]?.message, invalidFields })
       }
     }
   })

@@ -69,7 +69,7 @@ describe.each(databases)('password reset on $name', (database) => {
 
     const again = await reset(api, { email: agent.email, token })
     expect(again.status).toBe(400)
-    expect(again.body).toEqual({ message: messages.tokenInvalid.message })
+    expect(again.body).toMatchObject({ message: messages.tokenInvalid.message })
   })
 
   it('refuses a link older than an hour', async () => {
@@ -79,7 +79,7 @@ describe.each(databases)('password reset on $name', (database) => {
     api.clock.advance(60 * 60 * 1000 + 1000)
     const response = await reset(api, { email: agent.email, token }, 'me')
     expect(response.status).toBe(400)
-    expect(response.body).toEqual({
+    expect(response.body).toMatchObject({
       message: 'Link nije validan ili je istekao. Zatražite novi.',
     })
   })
@@ -91,7 +91,7 @@ describe.each(databases)('password reset on $name', (database) => {
     const token = linkOf((await mailsTo(api, owner.email))[0]).searchParams.get('token') ?? ''
     const refused = await reset(api, { email: other.email, token })
     expect(refused.status).toBe(400)
-    expect(refused.body).toEqual({ message: messages.tokenInvalid.message })
+    expect(refused.body).toMatchObject({ message: messages.tokenInvalid.message })
     expect((await reset(api, { email: owner.email, token })).status).toBe(200)
   })
 
@@ -99,7 +99,7 @@ describe.each(databases)('password reset on $name', (database) => {
     const agent = await createUser(api)
     const response = await reset(api, { email: agent.email, token: 'made-up-token' })
     expect(response.status).toBe(400)
-    expect(response.body).toEqual({ message: messages.tokenInvalid.message })
+    expect(response.body).toMatchObject({ message: messages.tokenInvalid.message })
   })
 
   it('makes an earlier link stop working when a new one is asked for', async () => {
@@ -149,11 +149,11 @@ describe.each(databases)('password reset on $name', (database) => {
         )
         expect(response.status).toBe(400)
         const message = texts[language]
-        expect(response.body).toEqual({ message, invalidFields: [{ field, message }] })
+        expect(response.body).toMatchObject({ message, invalidFields: [{ field, message }] })
       }
     }
     const missing = await api.request('POST', '/user/reset', { body: {}, language: 'en' })
-    expect(missing.body).toEqual({
+    expect(missing.body).toMatchObject({
       message: 'This field is required',
       invalidFields: ['email', 'password', 'confirmPassword', 'token'].map((field) => ({
         field,

@@ -118,6 +118,6 @@ describe.each(databases)('the built PWA on $name', (database) => {
       headers: { Accept: 'text/html', 'X-APP': 'brand-expert-pwa', Language: 'en' },
     })
     expect(response.status).toBe(404)
-    expect(await response.json()).toEqual({ message: 'Not found.' })
+    expect(await response.json()).toMatchObject({ message: 'Not found.' })
   })
 })
