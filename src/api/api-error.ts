@@ -28,6 +28,14 @@ export class ApiError extends Error {
     this.requestId = answer.requestId
   }
 
+  /**
+   * The request's reference for support: the start of its id, enough to find it in the logs
+   * (which hold the whole id) and short enough to read out.
+   */
+  get reference(): string | undefined {
+    return this.requestId?.slice(0, 8)
+  }
+
   get isJwtExpired(): boolean {
     return this.status === 401 && this.message === jwtExpired
   }

@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
 import { ApiError } from './api-error.ts'
+import { referenceLine } from './reference-line.ts'
 import { showToast } from '../ui/toast/show-toast.ts'
 
 function hasMessage(value: unknown): value is { message: string } {
@@ -27,7 +28,7 @@ export function createQueryClient(onJwtExpired: () => void): QueryClient {
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
         if (error instanceof ApiError && error.isJwtExpired) return onJwtExpired()
-        if (!mutation.meta?.silent) showToast('error', error.message)
+        if (!mutation.meta?.silent) showToast('error', error.message, referenceLine(error))
       },
       onSuccess: (result, _variables, _context, mutation) => {
         if (!mutation.meta?.silent && hasMessage(result) && result.message)

@@ -302,3 +302,24 @@ test("an admin is offered no Edit on a super user's row, which only a super user
     page.getByRole('row', { name: /Aleksandar Jovanović/ }).getByRole('link', { name: /^Edit/ }),
   ).toBeVisible()
 })
+
+test('a refused change shows its reference, the start of the request id the server answered with', async ({
+  page,
+}) => {
+  await signInAsAdmin(page)
+  await page.goto('/users/new')
+  await page.getByRole('combobox', { name: 'Role' }).selectOption({ label: 'Brand Expert' })
+  await page.getByLabel('Full name').fill('Ana Dvostruka')
+  // An email already in use: the server refuses it.
+  await page.getByLabel('Email').fill(demo.manager.email)
+  await page.getByLabel('Phone').fill('+3816411122')
+  const answer = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().endsWith('/user/create'),
+  )
+  await page.getByRole('button', { name: 'Save' }).click()
+  const requestId = (await answer).headers()['request-id'] ?? ''
+  expect(requestId).toMatch(/^[0-9a-f-]{36}$/)
+  await expect(page.getByRole('status').filter({ hasText: 'Reference:' })).toContainText(
+    `Reference: ${requestId.slice(0, 8)}`,
+  )
+})

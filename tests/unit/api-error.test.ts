@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { extractErrorMessage } from '../../src/api/api-error.ts'
+import { ApiError, extractErrorMessage } from '../../src/api/api-error.ts'
 
 const unknown = 'Došlo je do nepoznate greške.'
 
@@ -25,5 +25,19 @@ describe('the one message of a failed answer', () => {
     expect(extractErrorMessage({ message: '' }, unknown)).toBe(unknown)
     expect(extractErrorMessage('<html>Bad gateway</html>', unknown)).toBe(unknown)
     expect(extractErrorMessage(undefined, unknown)).toBe(unknown)
+  })
+})
+
+describe('the reference of a failed request', () => {
+  it('is the start of the request id the server answered with', () => {
+    const error = new ApiError(409, 'Already used.', [], {
+      code: 'voucher.used',
+      requestId: '3ec33f67-1342-43e2-84ad-848c2c9ac2c0',
+    })
+    expect(error.reference).toBe('3ec33f67')
+  })
+
+  it('is none when no server named the request (no connection, a balancer)', () => {
+    expect(new ApiError(0, 'No connection.').reference).toBeUndefined()
   })
 })

@@ -4,6 +4,7 @@ import { Page } from '../../ui/page.tsx'
 import { Button } from '../../ui/button.tsx'
 import { NeedsConnection } from '../../ui/needs-connection.tsx'
 import { ApiError } from '../../api/api-error.ts'
+import { referenceLine } from '../../api/reference-line.ts'
 
 /**
  * A screen whose data failed to load: the reason, and a way to try again. With no connection it
@@ -18,7 +19,10 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
       {offline ? (
         <NeedsConnection />
       ) : (
-        <p role="alert">{error instanceof Error ? error.message : String(error)}</p>
+        <div role="alert">
+          <p>{error instanceof Error ? error.message : String(error)}</p>
+          {referenceLine(error) && <p>{referenceLine(error)}</p>}
+        </div>
       )}
       <Button
         onClick={() => {

@@ -7,8 +7,10 @@ let shown = false
  * Shows a toast from anywhere, React or not. The queue and the toaster (radix Toast) load with
  * the first toast, so a first screen that shows none (sign-in) carries neither.
  */
-export function showToast(kind: ToastKind, message: string): void {
-  void import('./toast-queue.ts').then(({ toastQueue }) => toastQueue.notify({ kind, message }))
+export function showToast(kind: ToastKind, message: string, detail?: string): void {
+  void import('./toast-queue.ts').then(({ toastQueue }) =>
+    toastQueue.notify({ kind, message, detail }),
+  )
   if (shown) return
   shown = true
   for (const listener of listeners) listener()

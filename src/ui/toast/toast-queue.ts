@@ -15,6 +15,8 @@ export interface ToastOptions {
   kind: ToastKind
   /** Already translated text. */
   message: string
+  /** A smaller second line: what support needs to find the failed request (its reference). */
+  detail?: string
   /** Milliseconds on screen; `Infinity` keeps the toast until it is dismissed. */
   duration?: number
   position?: ToastPosition
@@ -24,6 +26,7 @@ export interface ToastItem {
   readonly id: string
   readonly kind: ToastKind
   readonly message: string
+  readonly detail: string | undefined
   readonly duration: number
   readonly position: ToastPosition
   readonly phase: ToastPhase
@@ -148,6 +151,7 @@ export function createToastQueue(scheduler: ToastScheduler = systemScheduler): T
   function notify({
     kind,
     message,
+    detail,
     duration = TOAST_DURATION,
     position = 'top',
   }: ToastOptions): string {
@@ -155,6 +159,7 @@ export function createToastQueue(scheduler: ToastScheduler = systemScheduler): T
       id: `toast-${nextId++}`,
       kind,
       message,
+      detail,
       duration,
       position,
       phase: 'visible',

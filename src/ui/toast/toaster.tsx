@@ -88,6 +88,7 @@ function ToastCard({ item, queue, regionPausedRef }: CardProps) {
       <Toast.Description className={styles.message}>
         <span className="visually-hidden">{kindLabel}: </span>
         {item.message}
+        {item.detail && <span className={styles.detail}>{item.detail}</span>}
       </Toast.Description>
       <Toast.Close className={styles.close} aria-label={t`Close`}>
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
