@@ -17,6 +17,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Migrated templates the files' databases are copied from.
+          globalSetup: ['tests/api/global-setup.ts'],
           // One file at a time: each file builds its own app and databases, and the machine has two cores.
           fileParallelism: false,
         },
