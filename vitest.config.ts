@@ -17,8 +17,12 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // One file at a time: each file builds its own app and databases, and the machine has two cores.
-          fileParallelism: false,
+          // Migrated templates the files' databases are copied from.
+          globalSetup: ['tests/api/global-setup.ts'],
+          // Files side by side, each on databases of its own: a file spends much of its time waiting
+          // on its database (or on password hashing in the other thread pool), so three workers keep
+          // two cores busy. `--no-file-parallelism` runs them one at a time.
+          maxWorkers: 3,
         },
       },
     ],

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { serve } from '@hono/node-server'
 import pg from 'pg'
 import * as v from 'valibot'
-import { afterAll, beforeAll, beforeEach } from 'vitest'
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest'
 import { apiBasePath, appHeader, appId, languageHeader } from '../../src/contract/http.ts'
 import type { Locale } from '../../src/contract/locale.ts'
 import { createApp } from '../../server/app.ts'
@@ -95,7 +95,11 @@ async function listen(deps: AppDeps): Promise<{ url: string; close: () => Promis
   }
 }
 
-/** A fresh database: PGlite in memory, or a new PostgreSQL database with a random name. */
+/**
+ * A fresh database: PGlite in memory (from the build's migrated template), or a new PostgreSQL
+ * database with a random name, a copy of the run's migrated template when there is one
+ * (`global-setup.ts`).
+ */
 async function freshDatabase(
   database: TestDatabase,
   dataDir: string,
@@ -122,7 +126,8 @@ async function freshDatabase(
       await client.end()
     }
   }
-  await admin(`create database "${name}"`)
+  const template = inject('postgresTemplate')
+  await admin(`create database "${name}"${template ? ` template "${template}"` : ''}`)
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
   return {
