@@ -261,6 +261,12 @@ export const agentTrial: readonly TrialStep[] = [
     prepare: async (page) => {
       await page.getByRole('combobox', { name: 'Store' }).fill('Beo')
       await page.getByRole('option').first().waitFor()
+      // The list follows the typing: the option clicked is one of the list for "Beo".
+      await page
+        .getByRole('option')
+        .filter({ hasNotText: /beo/i })
+        .first()
+        .waitFor({ state: 'detached' })
     },
     advance: (page) => page.getByRole('option').first(),
   },

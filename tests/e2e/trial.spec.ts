@@ -79,6 +79,9 @@ test('an agent completes a trial with a store, HTS and RMC, two sticks and a pur
   await expect(next).toBeDisabled()
   await expectAccessible(page)
   await page.getByRole('combobox', { name: 'Store' }).fill('Beo')
+  // The list follows the typing: read the first option once the list is the one for "Beo".
+  await expect(page.getByRole('option').first()).toBeVisible()
+  await expect(page.getByRole('option').filter({ hasNotText: /beo/i })).toHaveCount(0)
   const option = page.getByRole('option').first()
   const storeName = (await option.innerText()).split(',')[0] ?? ''
   await option.click()
