@@ -3,6 +3,7 @@ import type { User } from '../src/contract/auth.ts'
 import type { Endpoint } from '../src/contract/policy.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/database.ts'
+import type { Logger } from './log.ts'
 import type { Mailer } from './mail/mailer.ts'
 import type { Tasks } from './tasks.ts'
 
@@ -15,13 +16,14 @@ export type AppDeps = {
   clock: Clock
   config: Config
   tasks: Tasks
+  logger: Logger
 }
 
 /**
- * Set for every `/api` request: the `Language` header's locale, and the request's id
- * (server/http/request-id.ts).
+ * Set for every `/api` request: the `Language` header's locale, the request's id
+ * (server/http/request-id.ts) and the app's logger (server/http/request-log.ts).
  */
-export type AppEnv = { Variables: { locale: Locale; requestId: string } }
+export type AppEnv = { Variables: { locale: Locale; requestId: string; logger: Logger } }
 
 /**
  * Set by the policy guard (server/auth/middleware.ts): the signed-in user, loaded from the database
@@ -31,6 +33,7 @@ export type UserEnv = {
   Variables: {
     locale: Locale
     requestId: string
+    logger: Logger
     user: User
     tokenLifetime: number
     endpoint: Endpoint

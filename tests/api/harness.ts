@@ -15,6 +15,7 @@ import { answerUnreadableRequests } from '../../server/http/unreadable.ts'
 import type { AppDeps } from '../../server/deps.ts'
 import { loadConfig, type Config } from '../../server/config.ts'
 import { openDatabase, type Database, type OpenDatabase } from '../../server/db/database.ts'
+import { silentLogger, type DestinationStream, createLogger } from '../../server/log.ts'
 import { createMailer } from '../../server/mail/mailer.ts'
 import { createTasks, type Tasks } from '../../server/tasks.ts'
 
@@ -145,13 +146,20 @@ export type TestApi = {
   startAnother: () => Promise<{ url: string }>
 }
 
-export type ApiOptions = { distDir?: string; mediaDir?: string; assetBaseUrl?: string }
+export type ApiOptions = {
+  distDir?: string
+  mediaDir?: string
+  assetBaseUrl?: string
+  /** Where the app's JSON log lines go; none are written without it. */
+  logTo?: DestinationStream
+}
 
 /**
  * Builds the app on a fresh database before the file's tests, serves it over real HTTP, and
  * tears everything down after them. The clock is back to now before each test.
  */
-export function useApi(database: TestDatabase, options: ApiOptions = {}): TestApi {
+export function useApi(database: TestDatabase, apiOptions: ApiOptions = {}): TestApi {
+  const { logTo, ...options } = apiOptions
   let started: TestApi | undefined
   const cleanups: (() => Promise<void>)[] = []
   const api = (): TestApi => {
@@ -175,7 +183,10 @@ export function useApi(database: TestDatabase, options: ApiOptions = {}): TestAp
     const fresh = await freshDatabase(database, dataDir)
     cleanups.push(fresh.drop)
     const clock = createTestClock()
-    const tasks = createTasks()
+    const logger = logTo
+      ? createLogger({ level: 'info', format: 'json', destination: logTo })
+      : silentLogger()
+    const tasks = createTasks(logger)
     const mailer = createMailer(config)
     cleanups.push(() => Promise.resolve(mailer.close()))
 
@@ -185,7 +196,7 @@ export function useApi(database: TestDatabase, options: ApiOptions = {}): TestAp
       return opened
     }
     async function start(db: Database) {
-      const server = await listen({ db, mailer, clock: clock.now, config, tasks })
+      const server = await listen({ db, mailer, clock: clock.now, config, tasks, logger })
       cleanups.push(server.close)
       return server
     }

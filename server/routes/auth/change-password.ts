@@ -21,19 +21,21 @@ export function changePassword({ db, clock }: AppDeps) {
     const { id } = c.var.user
     const email = normalizeEmail(c.var.user.email)
     const address = clientAddress(c)
-    const attempt = await startLoginAttempt(db, { email, address }, clock())
+    const attempt = await startLoginAttempt(db, { email, address }, clock(), (retryAfter) => {
+      logEvent(c, 'auth.throttled', { user: id, address, retryAfter })
+    })
     const found = await findUserForLogin(db, email)
     const valid = found?.passwordHash
       ? await verifyPassword(found.passwordHash, body.currentPassword)
       : false
     if (!valid) {
-      logEvent('auth.password.changeRefused', { user: id, address })
+      logEvent(c, 'auth.password.changeRefused', { user: id, address })
       const message = messages.wrongCurrentPassword.id
       throw new HttpError(400, message, { invalidFields: [{ field: 'currentPassword', message }] })
     }
     await attempt.succeeded()
     await setPasswordHash(db, id, await hashPassword(body.password))
-    logEvent('auth.password.changed', { user: id })
+    logEvent(c, 'auth.password.changed', { user: id })
     return ok(c, null, messages.passwordChanged.id)
   }
 }

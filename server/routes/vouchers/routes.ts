@@ -79,7 +79,11 @@ export function voucherRoutes(deps: AppDeps) {
       const once = await oncePerKey(c, { db: deps.db, now }, async (db) => {
         const store = await redemptionStore(db, user, storeId)
         const voucher = await redeemVoucher(db, { code, customerId, user, store, now })
-        logEvent('voucher.redeemed', { user: user.id, voucher: voucher.id, customer: customerId })
+        logEvent(c, 'voucher.redeemed', {
+          user: user.id,
+          voucher: voucher.id,
+          customer: customerId,
+        })
         return { status: 200, body: envelope(c, voucher, messages.voucherRedeemed.id) }
       })
       return answerOnce(c, once)
