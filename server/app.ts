@@ -54,7 +54,7 @@ export function createApp(deps: AppDeps, readiness: Readiness = createReadiness(
   app.use(
     '/api/*',
     assignRequestId,
-    logRequests(deps.logger),
+    logRequests(deps.logger, deps.metrics),
     noStore,
     requestLocale,
     limitSentBody,

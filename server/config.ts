@@ -29,6 +29,7 @@ const envSchema = v.object({
   TIME_ZONE: v.optional(v.pipe(v.string(), v.check(isTimeZone)), 'Europe/Belgrade'),
   SEED_DEMO: v.optional(v.picklist(['true', 'false']), 'true'),
   DRAIN_DELAY: v.optional(v.pipe(v.string(), v.toNumber(), v.minValue(0), v.maxValue(300)), '0'),
+  METRICS_PORT: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(0))),
   LOG_LEVEL: v.optional(v.picklist(logLevels), 'info'),
   LOG_FORMAT: v.optional(v.picklist(['json', 'pretty'])),
   NODE_ENV: v.optional(v.string()),
@@ -55,6 +56,8 @@ export type Config = {
    * no balancer is in front.
    */
   drainDelayMs: number
+  /** Where `GET /metrics` listens (on `host`), apart from the app; unset: no metrics served. */
+  metricsPort: number | undefined
   logLevel: LogLevel
   /** JSON lines, or a short human line each; unset: human lines when stdout is a terminal. */
   logFormat: LogFormat | undefined
@@ -90,6 +93,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     timeZone: parsed.TIME_ZONE,
     seedDemo: parsed.SEED_DEMO === 'true',
     drainDelayMs: parsed.DRAIN_DELAY * 1000,
+    metricsPort: parsed.METRICS_PORT,
     logLevel: parsed.LOG_LEVEL,
     logFormat: parsed.LOG_FORMAT,
     production: parsed.NODE_ENV === 'production',

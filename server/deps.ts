@@ -5,6 +5,7 @@ import type { Config } from './config.ts'
 import type { Database } from './db/database.ts'
 import type { Logger } from './log.ts'
 import type { Mailer } from './mail/mailer.ts'
+import type { Metrics } from './metrics.ts'
 import type { Tasks } from './tasks.ts'
 
 export type Clock = () => Date
@@ -17,6 +18,7 @@ export type AppDeps = {
   config: Config
   tasks: Tasks
   logger: Logger
+  metrics: Metrics
 }
 
 /**

@@ -10,6 +10,7 @@ import { answerUnreadableRequests } from './http/unreadable.ts'
 import { demoPassword, demoUsers, seedDemo } from './db/seed.ts'
 import { createLogger } from './log.ts'
 import { createMailer } from './mail/mailer.ts'
+import { createMetrics, serveMetrics } from './metrics.ts'
 import { createTasks } from './tasks.ts'
 import { createReadiness } from './readiness.ts'
 
@@ -21,7 +22,12 @@ const clock = () => new Date()
 // A developer without SMTP follows the links of mails kept in files from the terminal.
 const mailer = createMailer(config, config.production ? undefined : (line) => console.info(line))
 const tasks = createTasks(logger)
-const app = createApp({ db: database.db, mailer, clock, config, tasks, logger }, readiness)
+const metrics = createMetrics({ pools: database.poolUsage, processMetrics: true })
+const metricsServer =
+  config.metricsPort === undefined
+    ? undefined
+    : serveMetrics(metrics.registry, config.metricsPort, config.host)
+const app = createApp({ db: database.db, mailer, clock, config, tasks, logger, metrics }, readiness)
 // Set once the database is migrated; a shutdown before then has none to stop.
 let keySweep: ReturnType<typeof setInterval> | undefined = undefined
 
@@ -80,6 +86,8 @@ async function shutDown(signal: string) {
   }, 10_000).unref()
   await new Promise<void>((resolve) => server.close(() => resolve()))
   clearTimeout(force)
+  // Scraped to the end: the last figures of a stopping process are read while it drains.
+  metricsServer?.close()
   await Promise.allSettled(handling)
   clearInterval(keySweep)
   await tasks.idle()
@@ -109,6 +117,12 @@ const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : c
 const address = server.address()
 const port = typeof address === 'object' && address ? address.port : config.port
 logger.info({ url: `http://${host}:${port}` }, 'listening')
+if (metricsServer) {
+  if (!metricsServer.listening) await once(metricsServer, 'listening')
+  const metricsAddress = metricsServer.address()
+  const metricsPort = typeof metricsAddress === 'object' && metricsAddress ? metricsAddress.port : 0
+  logger.info({ url: `http://${host}:${metricsPort}/metrics` }, 'metrics')
+}
 // Plain lines, whatever the log format, for the person who started the server and for the
 // scripts that wait for them (`listening on http://…`, `Demo logins`).
 console.info(`Brand Expert listening on http://${host}:${port}`)

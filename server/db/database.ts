@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import pg from 'pg'
 import type { Config } from '../config.ts'
 import type { Logger } from '../log.ts'
+import type { PoolUsage } from '../metrics.ts'
 import { runPreparedOn } from './prepared.ts'
 import {
   copyTemplateInto,
@@ -24,6 +25,8 @@ export type OpenDatabase = {
   /** Applies the committed SQL migrations that have not run yet. */
   migrate: () => Promise<void>
   close: () => Promise<void>
+  /** The PostgreSQL pools' connections, for the metrics; none on the embedded database. */
+  poolUsage: () => PoolUsage[]
 }
 
 /** A pool of connections to PostgreSQL. */
@@ -89,6 +92,16 @@ export async function openDatabase(
       close: async () => {
         await Promise.all([pool.end(), statementsPool.end()])
       },
+      poolUsage: () =>
+        [
+          { pool: 'queries', of: pool },
+          { pool: 'statements', of: statementsPool },
+        ].map(({ pool: name, of }) => ({
+          pool: name,
+          total: of.totalCount,
+          idle: of.idleCount,
+          waiting: of.waitingCount,
+        })),
     }
   }
   let dataDir: string | undefined
@@ -107,5 +120,6 @@ export async function openDatabase(
     db,
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
+    poolUsage: () => [],
   }
 }

@@ -25,6 +25,7 @@ import type { Role } from '../../src/contract/roles.ts'
 import { trialCreatedSchema, trialListSchema } from '../../src/contract/trial.ts'
 import { createApp } from '../../server/app.ts'
 import { silentLogger } from '../../server/log.ts'
+import { createMetrics } from '../../server/metrics.ts'
 import { sessionLifetime, signToken } from '../../server/auth/jwt.ts'
 import { hashPassword } from '../../server/auth/password.ts'
 import { issueToken } from '../../server/auth/tokens.ts'
@@ -373,6 +374,7 @@ describe.each(databases)('authorization matrix on $name', (database) => {
       config: api.config,
       tasks: api.tasks,
       logger: silentLogger(),
+      metrics: createMetrics(),
     })
     const routes = new Set(
       app.routes

@@ -9,6 +9,7 @@ import { apiBasePath, appId, errorEnvelopeSchema } from '../../src/contract/http
 import { messages } from '../../src/contract/messages.ts'
 import { createApp } from '../../server/app.ts'
 import { silentLogger } from '../../server/log.ts'
+import { createMetrics } from '../../server/metrics.ts'
 import { signToken } from '../../server/auth/jwt.ts'
 import { rowsOf } from '../../server/db/raw-rows.ts'
 import type { Database } from '../../server/db/database.ts'
@@ -175,6 +176,7 @@ function registeredEndpoints(api: TestApi): string[] {
     config: api.config,
     tasks: api.tasks,
     logger: silentLogger(),
+    metrics: createMetrics(),
   })
   const found = app.routes
     .filter((route) => ['GET', 'POST'].includes(route.method))

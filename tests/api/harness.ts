@@ -17,6 +17,7 @@ import { loadConfig, type Config } from '../../server/config.ts'
 import { openDatabase, type Database, type OpenDatabase } from '../../server/db/database.ts'
 import { silentLogger, type DestinationStream, createLogger } from '../../server/log.ts'
 import { createMailer } from '../../server/mail/mailer.ts'
+import { createMetrics, type Metrics } from '../../server/metrics.ts'
 import { createTasks, type Tasks } from '../../server/tasks.ts'
 
 /** Every suite runs on PGlite, and on PostgreSQL too when `TEST_DATABASE_URL` is set. */
@@ -141,6 +142,8 @@ export type TestApi = {
   config: Config
   clock: TestClock
   tasks: Tasks
+  /** The first app's metrics (each app has its own). */
+  metrics: Metrics
   request: (method: string, path: string, options?: RequestOptions) => Promise<ApiResponse>
   /** A second app, with its own connections, on the same database (as a second process). */
   startAnother: () => Promise<{ url: string }>
@@ -195,8 +198,8 @@ export function useApi(database: TestDatabase, apiOptions: ApiOptions = {}): Tes
       cleanups.push(opened.close)
       return opened
     }
-    async function start(db: Database) {
-      const server = await listen({ db, mailer, clock: clock.now, config, tasks, logger })
+    async function start(db: Database, metrics = createMetrics()) {
+      const server = await listen({ db, mailer, clock: clock.now, config, tasks, logger, metrics })
       cleanups.push(server.close)
       return server
     }
@@ -204,8 +207,10 @@ export function useApi(database: TestDatabase, apiOptions: ApiOptions = {}): Tes
     const first = await open()
     await first.migrate()
     const db = first.db
-    const { url } = await start(db)
+    const metrics = createMetrics()
+    const { url } = await start(db, metrics)
     started = {
+      metrics,
       url,
       db,
       databaseUrl: fresh.url,
@@ -243,6 +248,9 @@ export function useApi(database: TestDatabase, apiOptions: ApiOptions = {}): Tes
     },
     get tasks() {
       return api().tasks
+    },
+    get metrics() {
+      return api().metrics
     },
     request: (...args) => api().request(...args),
     startAnother: () => api().startAnother(),

@@ -15,7 +15,7 @@ import { logEvent } from '../../log.ts'
  * `POST /user/change-password`: the signed-in user's own. A wrong current password counts as a
  * failed sign-in (so a stolen token cannot be used to guess it).
  */
-export function changePassword({ db, clock }: AppDeps) {
+export function changePassword({ db, clock, metrics }: AppDeps) {
   return async (c: Context<UserEnv>) => {
     const body = await validateJson(c, changePasswordBodySchema)
     const { id } = c.var.user
@@ -23,6 +23,7 @@ export function changePassword({ db, clock }: AppDeps) {
     const address = clientAddress(c)
     const attempt = await startLoginAttempt(db, { email, address }, clock(), (retryAfter) => {
       logEvent(c, 'auth.throttled', { user: id, address, retryAfter })
+      metrics.lockOuts.inc()
     })
     const found = await findUserForLogin(db, email)
     const valid = found?.passwordHash

@@ -28,6 +28,7 @@ export function login(deps: AppDeps) {
       deps.clock(),
       (retryAfter) => {
         logEvent(c, 'auth.throttled', { email, address, retryAfter })
+        deps.metrics.lockOuts.inc()
       },
     )
 
@@ -37,6 +38,7 @@ export function login(deps: AppDeps) {
       : await verifyNothing(body.password)
     if (!found || !valid) {
       logEvent(c, 'auth.login.failed', { email, address })
+      deps.metrics.signInFailures.inc()
       throw new HttpError(401, messages.invalidCredentials.id)
     }
 
