@@ -5,7 +5,8 @@ import { messages } from '../src/contract/messages.ts'
 import type { AppDeps, AppEnv } from './deps.ts'
 import { noStore, requestLocale, requireAppHeader } from './http/api-headers.ts'
 import { assignRequestId } from './http/request-id.ts'
-import { errorResponse, handleError } from './http/errors.ts'
+import { errorResponse, errorHandler } from './http/errors.ts'
+import { logRequests } from './http/request-log.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import { serveStaticFiles } from './http/static-files.ts'
 import { HttpError } from './http-error.ts'
@@ -48,9 +49,9 @@ const limitSentBody: MiddlewareHandler = (c, next) => {
 export function createApp(deps: AppDeps, readiness: Readiness = createReadiness('ready')) {
   installDefaultMessages()
   const app = new Hono<AppEnv>()
-  app.onError(handleError)
+  app.onError(errorHandler(deps.logger))
   app.use(assignRequestId, securityHeaders(deps.config))
-  app.use('/api/*', noStore, requestLocale, limitSentBody)
+  app.use('/api/*', logRequests(deps.logger, deps.metrics), noStore, requestLocale, limitSentBody)
   app.use(`${apiBasePath}/*`, requireAppHeader)
 
   app.route(apiBasePath, healthRoutes(deps, readiness))

@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseDomainList } from '../src/contract/validators.ts'
+import { logLevels, type LogFormat, type LogLevel } from './log.ts'
 
 function isTimeZone(name: string): boolean {
   try {
@@ -28,6 +29,10 @@ const envSchema = v.object({
   TIME_ZONE: v.optional(v.pipe(v.string(), v.check(isTimeZone)), 'Europe/Belgrade'),
   SEED_DEMO: v.optional(v.picklist(['true', 'false']), 'true'),
   DRAIN_DELAY: v.optional(v.pipe(v.string(), v.toNumber(), v.minValue(0), v.maxValue(300)), '0'),
+  METRICS_PORT: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(0))),
+  LOG_LEVEL: v.optional(v.picklist(logLevels), 'info'),
+  LOG_FORMAT: v.optional(v.picklist(['json', 'pretty'])),
+  NODE_ENV: v.optional(v.string()),
 })
 
 export type Config = {
@@ -51,6 +56,13 @@ export type Config = {
    * no balancer is in front.
    */
   drainDelayMs: number
+  /** Where `GET /metrics` listens (on `host`), apart from the app; unset: no metrics served. */
+  metricsPort: number | undefined
+  logLevel: LogLevel
+  /** JSON lines, or a short human line each; unset: human lines when stdout is a terminal. */
+  logFormat: LogFormat | undefined
+  /** `NODE_ENV=production`: nothing meant for a developer only (the links of mails kept in files). */
+  production: boolean
   /** The built PWA (`npm run build`); served when it exists. */
   distDir: string
   /** Pack images, served under `/media/`. */
@@ -81,6 +93,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     timeZone: parsed.TIME_ZONE,
     seedDemo: parsed.SEED_DEMO === 'true',
     drainDelayMs: parsed.DRAIN_DELAY * 1000,
+    metricsPort: parsed.METRICS_PORT,
+    logLevel: parsed.LOG_LEVEL,
+    logFormat: parsed.LOG_FORMAT,
+    production: parsed.NODE_ENV === 'production',
     distDir: join(projectDir, 'dist'),
     mediaDir: join(projectDir, 'server', 'media'),
   }

@@ -3,7 +3,9 @@ import type { User } from '../src/contract/auth.ts'
 import type { Endpoint } from '../src/contract/policy.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/database.ts'
+import type { Logger } from './log.ts'
 import type { Mailer } from './mail/mailer.ts'
+import type { Metrics } from './metrics.ts'
 import type { Tasks } from './tasks.ts'
 
 export type Clock = () => Date
@@ -15,13 +17,15 @@ export type AppDeps = {
   clock: Clock
   config: Config
   tasks: Tasks
+  logger: Logger
+  metrics: Metrics
 }
 
 /**
- * Set for every `/api` request: the `Language` header's locale, and the request's id
- * (server/http/request-id.ts).
+ * Set for every `/api` request: the `Language` header's locale, the request's id
+ * (server/http/request-id.ts) and the app's logger (server/http/request-log.ts).
  */
-export type AppEnv = { Variables: { locale: Locale; requestId: string } }
+export type AppEnv = { Variables: { locale: Locale; requestId: string; logger: Logger } }
 
 /**
  * Set by the policy guard (server/auth/middleware.ts): the signed-in user, loaded from the database
@@ -31,6 +35,7 @@ export type UserEnv = {
   Variables: {
     locale: Locale
     requestId: string
+    logger: Logger
     user: User
     tokenLifetime: number
     endpoint: Endpoint

@@ -8,17 +8,26 @@ import { openDatabase } from './db/database.ts'
 import { forgetExpiredKeys } from './http/idempotency.ts'
 import { answerUnreadableRequests } from './http/unreadable.ts'
 import { demoPassword, demoUsers, seedDemo } from './db/seed.ts'
+import { createLogger } from './log.ts'
 import { createMailer } from './mail/mailer.ts'
+import { createMetrics, serveMetrics } from './metrics.ts'
 import { createTasks } from './tasks.ts'
 import { createReadiness } from './readiness.ts'
 
 const config = loadConfig()
+const logger = createLogger({ level: config.logLevel, format: config.logFormat })
 const readiness = createReadiness()
-const database = await openDatabase(config)
+const database = await openDatabase(config, { logger })
 const clock = () => new Date()
-const mailer = createMailer(config)
-const tasks = createTasks()
-const app = createApp({ db: database.db, mailer, clock, config, tasks }, readiness)
+// A developer without SMTP follows the links of mails kept in files from the terminal.
+const mailer = createMailer(config, config.production ? undefined : (line) => console.info(line))
+const tasks = createTasks(logger)
+const metrics = createMetrics({ pools: database.poolUsage, processMetrics: true })
+const metricsServer =
+  config.metricsPort === undefined
+    ? undefined
+    : serveMetrics(metrics.registry, config.metricsPort, config.host)
+const app = createApp({ db: database.db, mailer, clock, config, tasks, logger, metrics }, readiness)
 // Set once the database is migrated; a shutdown before then has none to stop.
 let keySweep: ReturnType<typeof setInterval> | undefined = undefined
 
@@ -62,7 +71,7 @@ if (server instanceof Server) {
  * then closes the database.
  */
 async function shutDown(signal: string) {
-  console.info(`${signal}: shutting down`)
+  logger.info({ signal }, 'shutting down')
   // The balancer learns from `/ready` first, and routes around this process while it still serves.
   readiness.drain()
   if (config.drainDelayMs > 0) {
@@ -77,11 +86,15 @@ async function shutDown(signal: string) {
   }, 10_000).unref()
   await new Promise<void>((resolve) => server.close(() => resolve()))
   clearTimeout(force)
+  // Scraped to the end: the last figures of a stopping process are read while it drains.
+  metricsServer?.close()
   await Promise.allSettled(handling)
   clearInterval(keySweep)
   await tasks.idle()
   mailer.close()
   await database.close()
+  // pino's destination writes what it buffered as the process exits.
+  logger.info('stopped')
   process.exit(0)
 }
 process.once('SIGTERM', (signal) => void shutDown(signal))
@@ -89,7 +102,7 @@ process.once('SIGINT', (signal) => void shutDown(signal))
 
 await database.migrate()
 if (config.seedDemo && (await seedDemo(database.db, clock))) {
-  console.info('Seeded the demo data.')
+  logger.info('seeded the demo data')
 }
 // Idempotency keys past their 30 days: nothing reads them again (an old key coming back is new).
 const forgetKeys = () =>
@@ -103,6 +116,15 @@ if (!server.listening) await once(server, 'listening')
 const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
 const address = server.address()
 const port = typeof address === 'object' && address ? address.port : config.port
+logger.info({ url: `http://${host}:${port}` }, 'listening')
+if (metricsServer) {
+  if (!metricsServer.listening) await once(metricsServer, 'listening')
+  const metricsAddress = metricsServer.address()
+  const metricsPort = typeof metricsAddress === 'object' && metricsAddress ? metricsAddress.port : 0
+  logger.info({ url: `http://${host}:${metricsPort}/metrics` }, 'metrics')
+}
+// Plain lines, whatever the log format, for the person who started the server and for the
+// scripts that wait for them (`listening on http://…`, `Demo logins`).
 console.info(`Brand Expert listening on http://${host}:${port}`)
 if (config.seedDemo) {
   console.info(`Demo logins (password ${demoPassword}):`)

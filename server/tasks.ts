@@ -1,3 +1,5 @@
+import type { Logger } from './log.ts'
+
 /**
  * Work that goes on after the answer was sent (such as mail, so that an answer does not reveal
  * whether there was any). Shutdown, and tests, wait for it with `idle()`.
@@ -7,13 +9,13 @@ export type Tasks = {
   idle: () => Promise<void>
 }
 
-export function createTasks(): Tasks {
+export function createTasks(logger: Logger): Tasks {
   const pending = new Set<Promise<void>>()
   return {
     run(name, job) {
       const task: Promise<void> = Promise.resolve()
         .then(job)
-        .catch((error: unknown) => console.error(`task ${name} failed:`, error))
+        .catch((error: unknown) => logger.error({ err: error, task: name }, 'task failed'))
         .finally(() => pending.delete(task))
       pending.add(task)
     },

@@ -29,7 +29,7 @@ const bearer = /^Bearer\s+(\S+)$/i
  * The user of a valid bearer token who still exists, else 401. The user is read on every request,
  * so that a deleted user is refused at once and a new role applies at once.
  */
-async function signedInUser(c: Context, { db, clock, config }: AuthDeps) {
+async function signedInUser(c: Context<UserEnv>, { db, clock, config }: AuthDeps) {
   const token = bearer.exec(c.req.header('Authorization') ?? '')?.[1]
   try {
     if (!token) throw new HttpError(401, invalidToken)
@@ -39,7 +39,7 @@ async function signedInUser(c: Context, { db, clock, config }: AuthDeps) {
     return { user, lifetime }
   } catch (error) {
     if (error instanceof HttpError) {
-      logEvent('auth.refused', { method: c.req.method, path: c.req.path, reason: error.message })
+      logEvent(c, 'auth.refused', { method: c.req.method, path: c.req.path, reason: error.message })
     }
     throw error
   }
@@ -48,7 +48,7 @@ async function signedInUser(c: Context, { db, clock, config }: AuthDeps) {
 /** A refusal of a signed-in user, logged. */
 function refused(c: Context<UserEnv>, status: 400 | 403, message: string): HttpError {
   const { id, role } = c.var.user
-  logEvent('access.refused', { user: id, role, method: c.req.method, path: c.req.path, message })
+  logEvent(c, 'access.refused', { user: id, role, method: c.req.method, path: c.req.path, message })
   return new HttpError(status, message)
 }
 

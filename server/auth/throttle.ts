@@ -3,7 +3,6 @@ import { messages } from '../../src/contract/messages.ts'
 import type { Database } from '../db/database.ts'
 import { loginAttempts } from '../db/schema/auth.ts'
 import { HttpError } from '../http-error.ts'
-import { logEvent } from '../log.ts'
 
 const windowMs = 15 * 60 * 1000
 /** Failures allowed in the window; the next attempt is refused. */
@@ -16,12 +15,14 @@ const accountKeyOf = (email: string) => `account:${email}`
  * Counts a sign-in attempt against the account and the address, in the database so that every
  * process sees it. The attempt is recorded first, so that concurrent attempts count each other.
  * Too many failures in 15 minutes: 429 with Retry-After. A failed attempt stays counted; call
- * `succeeded()` on success, which clears the account's failures.
+ * `succeeded()` on success, which clears the account's failures. `lockedOut` hears of each refusal
+ * (the caller logs it with its request and counts it).
  */
 export async function startLoginAttempt(
   db: Database,
   { email, address }: { email: string; address: string },
   now: Date,
+  lockedOut: (retryAfter: number) => void,
 ): Promise<{ succeeded: () => Promise<void> }> {
   const accountKey = accountKeyOf(email)
   const addressKey = `ip:${address}`
@@ -50,7 +51,7 @@ export async function startLoginAttempt(
     await db.delete(loginAttempts).where(inArray(loginAttempts.id, ownIds))
     const freeAt = Math.max(...exceeded.map((row) => (row.oldest ?? now).getTime() + windowMs))
     const retryAfter = Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000))
-    logEvent('auth.throttled', { email, address, retryAfter })
+    lockedOut(retryAfter)
     throw new HttpError(429, messages.tooManyAttempts.id, {
       headers: { 'Retry-After': String(retryAfter) },
     })

@@ -7,6 +7,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import pg from 'pg'
 import type { Config } from '../config.ts'
+import type { Logger } from '../log.ts'
+import type { PoolUsage } from '../metrics.ts'
 import { runPreparedOn } from './prepared.ts'
 import {
   copyTemplateInto,
@@ -23,14 +25,16 @@ export type OpenDatabase = {
   /** Applies the committed SQL migrations that have not run yet. */
   migrate: () => Promise<void>
   close: () => Promise<void>
+  /** The PostgreSQL pools' connections, for the metrics; none on the embedded database. */
+  poolUsage: () => PoolUsage[]
 }
 
 /** A pool of connections to PostgreSQL. */
-function openPool(connectionString: string): pg.Pool {
+function openPool(connectionString: string, logger: Logger | undefined): pg.Pool {
   const pool = new pg.Pool({ connectionString })
   // An idle connection the server closes (a restart, a failover) must not crash the process:
   // the pool drops it and opens another for the next query.
-  pool.on('error', (error) => console.warn('database connection lost:', error.message))
+  pool.on('error', (error) => logger?.warn({ err: error }, 'database connection lost'))
   return pool
 }
 
@@ -50,14 +54,15 @@ const migrationLock = 20240502
 
 /**
  * node-postgres when `databaseUrl` is set; otherwise the embedded PGlite, with its data in
- * `${dataDir}/pglite`, or in memory when `memory` is asked for (tests).
+ * `${dataDir}/pglite`, or in memory when `memory` is asked for (tests). `logger` hears of
+ * connections lost.
  */
 export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir'>,
-  options: { memory?: boolean } = {},
+  options: { memory?: boolean; logger?: Logger } = {},
 ): Promise<OpenDatabase> {
   if (config.databaseUrl) {
-    const pool = openPool(config.databaseUrl)
+    const pool = openPool(config.databaseUrl, options.logger)
     const db = drizzlePg({ client: pool })
     // The prepared statements (the lookups every request runs) have connections of their own that
     // plan each of them once. Left to itself, PostgreSQL planned them again at every run with its
@@ -65,6 +70,7 @@ export async function openDatabase(
     // one planned for the turn's few. Other statements keep plans made for their values.
     const statementsPool = openPool(
       withSetting(config.databaseUrl, 'plan_cache_mode', 'force_generic_plan'),
+      options.logger,
     )
     runPreparedOn(db, drizzlePg({ client: statementsPool }))
     return {
@@ -86,6 +92,16 @@ export async function openDatabase(
       close: async () => {
         await Promise.all([pool.end(), statementsPool.end()])
       },
+      poolUsage: () =>
+        [
+          { pool: 'queries', of: pool },
+          { pool: 'statements', of: statementsPool },
+        ].map(({ pool: name, of }) => ({
+          pool: name,
+          total: of.totalCount,
+          idle: of.idleCount,
+          waiting: of.waitingCount,
+        })),
     }
   }
   let dataDir: string | undefined
@@ -104,5 +120,6 @@ export async function openDatabase(
     db,
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
+    poolUsage: () => [],
   }
 }

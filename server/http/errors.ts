@@ -5,6 +5,7 @@ import { languageHeader } from '../../src/contract/http.ts'
 import { parseLocale } from '../../src/contract/locale.ts'
 import { messages } from '../../src/contract/messages.ts'
 import { HttpError } from '../http-error.ts'
+import type { Logger } from '../log.ts'
 import { translate } from '../i18n.ts'
 import type { AppEnv } from '../deps.ts'
 
@@ -30,12 +31,17 @@ export function errorResponse(c: Context<AppEnv>, error: HttpError): Response {
   return c.json(body, error.status, error.headers)
 }
 
-/** The app's one error handler: an `HttpError` as it is; anything else a logged 500. */
-export function handleError(error: Error, c: Context<AppEnv>): Response {
-  if (error instanceof HttpError) return errorResponse(c, error)
-  if (error instanceof HTTPException && error.status < 500) {
-    return errorResponse(c, new HttpError(error.status, messages.invalidRequest.id))
+/**
+ * The app's one error handler: an `HttpError` as it is; anything else a 500, logged with the
+ * request's id, which the answer's `Request-Id` header gives the user to quote.
+ */
+export function errorHandler(logger: Logger) {
+  return (error: Error, c: Context<AppEnv>): Response => {
+    if (error instanceof HttpError) return errorResponse(c, error)
+    if (error instanceof HTTPException && error.status < 500) {
+      return errorResponse(c, new HttpError(error.status, messages.invalidRequest.id))
+    }
+    logger.error({ err: error, requestId: c.get('requestId'), method: c.req.method }, 'failed')
+    return errorResponse(c, new HttpError(500, messages.unknownError.id))
   }
-  console.error(`${c.req.method} ${c.req.path} failed:`, error)
-  return errorResponse(c, new HttpError(500, messages.unknownError.id))
 }

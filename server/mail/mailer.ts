@@ -9,7 +9,7 @@ export type Mail = {
   subject: string
   text: string
   html: string
-  /** The link the mail is about; logged when mail is kept in files. */
+  /** The link the mail is about; shown to a developer when mail is kept in files. */
   link: string
 }
 
@@ -20,9 +20,14 @@ export type Mailer = {
 
 /**
  * Mail over SMTP when `smtpUrl` is set. Otherwise each message is written by nodemailer's
- * stream transport to `${dataDir}/mail/` as an .eml file, and its link logged.
+ * stream transport to `${dataDir}/mail/` as an .eml file, and a line with its link handed to
+ * `show`: a developer's terminal (server/serve.ts, never in production), not the logs, since the
+ * link signs its reader in.
  */
-export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>): Mailer {
+export function createMailer(
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>,
+  show?: (line: string) => void,
+): Mailer {
   const from = config.mailFrom
   if (config.smtpUrl) {
     const transport = createTransport(config.smtpUrl)
@@ -50,7 +55,7 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
       await mkdir(folder, { recursive: true })
       const file = join(folder, `${Date.now()}-${randomBytes(4).toString('hex')}.eml`)
       await writeFile(file, info.message)
-      console.info(`mail to ${to} "${subject}" saved as ${file}; link: ${link}`)
+      show?.(`mail to ${to} "${subject}" saved as ${file}; link: ${link}`)
     },
     close: () => transport.close(),
   }

@@ -24,6 +24,8 @@ import {
 import type { Role } from '../../src/contract/roles.ts'
 import { trialCreatedSchema, trialListSchema } from '../../src/contract/trial.ts'
 import { createApp } from '../../server/app.ts'
+import { silentLogger } from '../../server/log.ts'
+import { createMetrics } from '../../server/metrics.ts'
 import { sessionLifetime, signToken } from '../../server/auth/jwt.ts'
 import { hashPassword } from '../../server/auth/password.ts'
 import { issueToken } from '../../server/auth/tokens.ts'
@@ -371,6 +373,8 @@ describe.each(databases)('authorization matrix on $name', (database) => {
       clock: now,
       config: api.config,
       tasks: api.tasks,
+      logger: silentLogger(),
+      metrics: createMetrics(),
     })
     const routes = new Set(
       app.routes

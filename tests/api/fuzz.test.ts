@@ -8,6 +8,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { apiBasePath, appId, errorEnvelopeSchema } from '../../src/contract/http.ts'
 import { messages } from '../../src/contract/messages.ts'
 import { createApp } from '../../server/app.ts'
+import { silentLogger } from '../../server/log.ts'
+import { createMetrics } from '../../server/metrics.ts'
 import { signToken } from '../../server/auth/jwt.ts'
 import { rowsOf } from '../../server/db/raw-rows.ts'
 import type { Database } from '../../server/db/database.ts'
@@ -173,6 +175,8 @@ function registeredEndpoints(api: TestApi): string[] {
     clock: api.clock.now,
     config: api.config,
     tasks: api.tasks,
+    logger: silentLogger(),
+    metrics: createMetrics(),
   })
   const found = app.routes
     .filter((route) => ['GET', 'POST'].includes(route.method))

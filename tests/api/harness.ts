@@ -15,7 +15,9 @@ import { answerUnreadableRequests } from '../../server/http/unreadable.ts'
 import type { AppDeps } from '../../server/deps.ts'
 import { loadConfig, type Config } from '../../server/config.ts'
 import { openDatabase, type Database, type OpenDatabase } from '../../server/db/database.ts'
+import { silentLogger, type DestinationStream, createLogger } from '../../server/log.ts'
 import { createMailer } from '../../server/mail/mailer.ts'
+import { createMetrics, type Metrics } from '../../server/metrics.ts'
 import { createTasks, type Tasks } from '../../server/tasks.ts'
 
 /** Every suite runs on PGlite, and on PostgreSQL too when `TEST_DATABASE_URL` is set. */
@@ -145,18 +147,27 @@ export type TestApi = {
   config: Config
   clock: TestClock
   tasks: Tasks
+  /** The first app's metrics (each app has its own). */
+  metrics: Metrics
   request: (method: string, path: string, options?: RequestOptions) => Promise<ApiResponse>
   /** A second app, with its own connections, on the same database (as a second process). */
   startAnother: () => Promise<{ url: string }>
 }
 
-export type ApiOptions = { distDir?: string; mediaDir?: string; assetBaseUrl?: string }
+export type ApiOptions = {
+  distDir?: string
+  mediaDir?: string
+  assetBaseUrl?: string
+  /** Where the app's JSON log lines go; none are written without it. */
+  logTo?: DestinationStream
+}
 
 /**
  * Builds the app on a fresh database before the file's tests, serves it over real HTTP, and
  * tears everything down after them. The clock is back to now before each test.
  */
-export function useApi(database: TestDatabase, options: ApiOptions = {}): TestApi {
+export function useApi(database: TestDatabase, apiOptions: ApiOptions = {}): TestApi {
+  const { logTo, ...options } = apiOptions
   let started: TestApi | undefined
   const cleanups: (() => Promise<void>)[] = []
   const api = (): TestApi => {
@@ -180,7 +191,10 @@ export function useApi(database: TestDatabase, options: ApiOptions = {}): TestAp
     const fresh = await freshDatabase(database, dataDir)
     cleanups.push(fresh.drop)
     const clock = createTestClock()
-    const tasks = createTasks()
+    const logger = logTo
+      ? createLogger({ level: 'info', format: 'json', destination: logTo })
+      : silentLogger()
+    const tasks = createTasks(logger)
     const mailer = createMailer(config)
     cleanups.push(() => Promise.resolve(mailer.close()))
 
@@ -189,8 +203,8 @@ export function useApi(database: TestDatabase, options: ApiOptions = {}): TestAp
       cleanups.push(opened.close)
       return opened
     }
-    async function start(db: Database) {
-      const server = await listen({ db, mailer, clock: clock.now, config, tasks })
+    async function start(db: Database, metrics = createMetrics()) {
+      const server = await listen({ db, mailer, clock: clock.now, config, tasks, logger, metrics })
       cleanups.push(server.close)
       return server
     }
@@ -198,8 +212,10 @@ export function useApi(database: TestDatabase, options: ApiOptions = {}): TestAp
     const first = await open()
     await first.migrate()
     const db = first.db
-    const { url } = await start(db)
+    const metrics = createMetrics()
+    const { url } = await start(db, metrics)
     started = {
+      metrics,
       url,
       db,
       databaseUrl: fresh.url,
@@ -237,6 +253,9 @@ export function useApi(database: TestDatabase, options: ApiOptions = {}): TestAp
     },
     get tasks() {
       return api().tasks
+    },
+    get metrics() {
+      return api().metrics
     },
     request: (...args) => api().request(...args),
     startAnother: () => api().startAnother(),

@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { apiBasePath, appHeader, appId, languageHeader } from '../../src/contract/http.ts'
 import { createApp } from '../../server/app.ts'
+import { silentLogger } from '../../server/log.ts'
+import { createMetrics } from '../../server/metrics.ts'
 import { createMailer } from '../../server/mail/mailer.ts'
 import { createReadiness, type ReadinessState } from '../../server/readiness.ts'
 import { databases, useApi } from './harness.ts'
@@ -19,7 +21,15 @@ describe.each(databases)('the readiness check on $name', (database) => {
   function appIn(state: ReadinessState) {
     const { db, config, tasks, clock } = api
     const app = createApp(
-      { db, config, tasks, clock: clock.now, mailer: createMailer(config) },
+      {
+        db,
+        config,
+        tasks,
+        clock: clock.now,
+        mailer: createMailer(config),
+        logger: silentLogger(),
+        metrics: createMetrics(),
+      },
       createReadiness(state),
     )
     return (path: string, headers: Record<string, string> = { [appHeader]: appId }) =>

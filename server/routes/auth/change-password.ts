@@ -15,25 +15,28 @@ import { logEvent } from '../../log.ts'
  * `POST /user/change-password`: the signed-in user's own. A wrong current password counts as a
  * failed sign-in (so a stolen token cannot be used to guess it).
  */
-export function changePassword({ db, clock }: AppDeps) {
+export function changePassword({ db, clock, metrics }: AppDeps) {
   return async (c: Context<UserEnv>) => {
     const body = await validateJson(c, changePasswordBodySchema)
     const { id } = c.var.user
     const email = normalizeEmail(c.var.user.email)
     const address = clientAddress(c)
-    const attempt = await startLoginAttempt(db, { email, address }, clock())
+    const attempt = await startLoginAttempt(db, { email, address }, clock(), (retryAfter) => {
+      logEvent(c, 'auth.throttled', { user: id, address, retryAfter })
+      metrics.lockOuts.inc()
+    })
     const found = await findUserForLogin(db, email)
     const valid = found?.passwordHash
       ? await verifyPassword(found.passwordHash, body.currentPassword)
       : false
     if (!valid) {
-      logEvent('auth.password.changeRefused', { user: id, address })
+      logEvent(c, 'auth.password.changeRefused', { user: id, address })
       const message = messages.wrongCurrentPassword.id
       throw new HttpError(400, message, { invalidFields: [{ field: 'currentPassword', message }] })
     }
     await attempt.succeeded()
     await setPasswordHash(db, id, await hashPassword(body.password))
-    logEvent('auth.password.changed', { user: id })
+    logEvent(c, 'auth.password.changed', { user: id })
     return ok(c, null, messages.passwordChanged.id)
   }
 }

@@ -20,10 +20,10 @@ export function forgotPassword(deps: AppDeps) {
     const user = await findUserForLogin(deps.db, email)
     const locale = c.var.locale
     if (user) {
-      logEvent('auth.reset.requested', { user: user.id })
+      logEvent(c, 'auth.reset.requested', { user: user.id })
       deps.tasks.run('password reset mail', () => sendResetMail(deps, user, locale))
     } else {
-      logEvent('auth.reset.unknownEmail', { email })
+      logEvent(c, 'auth.reset.unknownEmail', { email })
     }
     return ok(c, null, messages.resetMailSent.id)
   }

@@ -22,19 +22,28 @@ export function login(deps: AppDeps) {
     const body = await validateJson(c, loginBodySchema)
     const email = normalizeEmail(body.email)
     const address = clientAddress(c)
-    const attempt = await startLoginAttempt(deps.db, { email, address }, deps.clock())
+    const attempt = await startLoginAttempt(
+      deps.db,
+      { email, address },
+      deps.clock(),
+      (retryAfter) => {
+        logEvent(c, 'auth.throttled', { email, address, retryAfter })
+        deps.metrics.lockOuts.inc()
+      },
+    )
 
     const found = await findUserForLogin(deps.db, email)
     const valid = found?.passwordHash
       ? await verifyPassword(found.passwordHash, body.password)
       : await verifyNothing(body.password)
     if (!found || !valid) {
-      logEvent('auth.login.failed', { email, address })
+      logEvent(c, 'auth.login.failed', { email, address })
+      deps.metrics.signInFailures.inc()
       throw new HttpError(401, messages.invalidCredentials.id)
     }
 
     await attempt.succeeded()
-    logEvent('auth.login', { user: found.id, address })
+    logEvent(c, 'auth.login', { user: found.id, address })
     const { passwordHash, ...user } = found
     const lifetime = body.remember_me ? rememberedLifetime : sessionLifetime
     return ok(c, await sessionOf(user, lifetime, deps))

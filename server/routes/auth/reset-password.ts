@@ -30,7 +30,7 @@ export function resetPassword({ db, clock }: AppDeps) {
       await clearAccountFailures(tx, email)
       return user.id
     })
-    logEvent('auth.password.reset', { user: userId })
+    logEvent(c, 'auth.password.reset', { user: userId })
     return ok(c, null, messages.passwordSet.id)
   }
 }

@@ -22,7 +22,7 @@ export function setupPassword({ db, clock }: AppDeps) {
       await setPasswordHash(tx, user.id, passwordHash)
       return user.id
     })
-    logEvent('auth.password.setup', { user: userId })
+    logEvent(c, 'auth.password.setup', { user: userId })
     return ok(c, null, messages.passwordSet.id)
   }
 }

@@ -24,7 +24,7 @@ export function checkInRoutes(deps: AppDeps) {
     const once = await oncePerKey(c, { db: deps.db, now }, async (db) => {
       const store = await checkIn(db, id, storeId, now)
       if (!store) throw new HttpError(404, messages.storeNotFound.id)
-      logEvent('store.checkIn', { user: id, store: store.id })
+      logEvent(c, 'store.checkIn', { user: id, store: store.id })
       return { status: 200, body: envelope(c, store, messages.checkedIn.id) }
     })
     return answerOnce(c, once)
@@ -36,7 +36,7 @@ export function checkInRoutes(deps: AppDeps) {
     const now = deps.clock()
     const once = await oncePerKey(c, { db: deps.db, now }, async (db) => {
       await checkOut(db, id, now)
-      logEvent('store.checkOut', { user: id })
+      logEvent(c, 'store.checkOut', { user: id })
       return { status: 200, body: envelope(c, null, messages.checkedOut.id) }
     })
     return answerOnce(c, once)

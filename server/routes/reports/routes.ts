@@ -21,7 +21,7 @@ import type { Translate } from './trial-columns.ts'
  * answers the dashboard's figures. Super users and admins only.
  */
 export function reportRoutes(deps: AppDeps) {
-  const { db, clock, config } = deps
+  const { db, clock, config, logger } = deps
   const guard = policyGuard(deps)
 
   async function generate(c: Context<UserEnv>) {
@@ -29,7 +29,7 @@ export function reportRoutes(deps: AppDeps) {
     const source = reportSources[range.type]
     const format = reportFormats[range.format]
     const filename = `${range.type}-${range.startAt}-${range.endAt}.${format.extension}`
-    logEvent('report.generated', { by: c.var.user.id, type: range.type, format: range.format })
+    logEvent(c, 'report.generated', { by: c.var.user.id, type: range.type, format: range.format })
     c.header('Content-Type', format.contentType)
     c.header('Content-Disposition', `attachment; filename="${filename}"`)
     const locale = c.get('locale')
@@ -46,7 +46,10 @@ export function reportRoutes(deps: AppDeps) {
       },
       (error) => {
         // The header is sent already: the file is cut short, and the failure logged.
-        console.error(`report ${range.type} failed:`, error)
+        logger.error(
+          { err: error, requestId: c.var.requestId, report: range.type },
+          'report failed',
+        )
         return Promise.resolve()
       },
     )

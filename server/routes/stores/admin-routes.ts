@@ -43,7 +43,7 @@ export function storeAdminRoutes(deps: AppDeps) {
       const now = clock()
       const once = await oncePerKey(c, { db, now }, async (tx) => {
         const id = await insertStore(tx, form, now)
-        logEvent('store.created', { by: c.var.user.id, store: id })
+        logEvent(c, 'store.created', { by: c.var.user.id, store: id })
         return {
           status: 201,
           body: envelope(c, await foundStore(id, tx), messages.storeCreated.id),
@@ -54,14 +54,14 @@ export function storeAdminRoutes(deps: AppDeps) {
     .post('/store/update', guard('POST /store/update'), async (c) => {
       const { id, ...form } = await validateJson(c, storeUpdateSchema)
       if (!(await updateStore(db, id, form))) throw new HttpError(404, messages.storeNotFound.id)
-      logEvent('store.updated', { by: c.var.user.id, store: id })
+      logEvent(c, 'store.updated', { by: c.var.user.id, store: id })
       return ok(c, await foundStore(id), messages.storeSaved.id)
     })
     .post('/store/delete', guard('POST /store/delete'), async (c) => {
       const { id } = await validateJson(c, idBodySchema)
       const result = await deleteOrArchiveStore(db, id, clock())
       if (!result) throw new HttpError(404, messages.storeNotFound.id)
-      logEvent(result.archived ? 'store.archived' : 'store.deleted', {
+      logEvent(c, result.archived ? 'store.archived' : 'store.deleted', {
         by: c.var.user.id,
         store: id,
       })

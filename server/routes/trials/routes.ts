@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { createMiddleware } from 'hono/factory'
 import { messages } from '../../../src/contract/messages.ts'
 import { trialSearchQuerySchema } from '../../../src/contract/trial.ts'
 import { objectRule, policyGuard } from '../../auth/middleware.ts'
@@ -19,8 +20,14 @@ import { submitTrial } from './submit.ts'
  */
 export function trialRoutes(deps: AppDeps) {
   const guard = policyGuard(deps)
+  // Every refusal counts, the guard's (an expired session) too: each is a trial not stored yet.
+  const countRefused = createMiddleware<AppEnv>(async (c, next) => {
+    await next()
+    const { status } = c.res
+    if (status >= 400 && status < 500) deps.metrics.trialsRefused.inc({ status })
+  })
   return new Hono<AppEnv>()
-    .post('/free-guided/form', guard('POST /free-guided/form'), submitTrial(deps))
+    .post('/free-guided/form', countRefused, guard('POST /free-guided/form'), submitTrial(deps))
     .get('/questionnaire/search', guard('GET /questionnaire/search'), async (c) => {
       const query = validateQuery(c, trialSearchQuerySchema)
       const viewer = { id: c.var.user.id, ownOnly: objectRule(c, 'ownTrial') }

@@ -62,6 +62,7 @@ export function submitTrial(deps: AppDeps) {
       if (ownStore) throw objectRefusal(c, 'ownStore')
       throw new HttpError(404, messages.storeNotFound.id)
     }
+    if (outcome.kind === 'created') deps.metrics.trialsStored.inc()
     const headers: Record<string, string> =
       outcome.kind === 'replayed' ? { [idempotentReplayedHeader]: 'true' } : {}
     return c.json(outcome.answer.body, outcome.answer.status, headers)

@@ -66,7 +66,7 @@ export function userRoutes(deps: AppDeps) {
     const once = await oncePerKey(c, { db, now }, async (tx) => {
       const values = await userValues(tx, form)
       const id = await saving(() => insertUser(tx, values, now))
-      logEvent('user.created', { by: c.var.user.id, user: id, role: values.role })
+      logEvent(c, 'user.created', { by: c.var.user.id, user: id, role: values.role })
       made.user = await foundUser(id, tx)
       return { status: 201, body: envelope(c, made.user, messages.userCreated.id) }
     })
@@ -89,7 +89,7 @@ export function userRoutes(deps: AppDeps) {
     })
     const previousStoreId = current.expertStore?.id ?? null
     await saving(() => updateUser(db, current.id, values, { previousStoreId, now: clock() }))
-    logEvent('user.updated', { by: c.var.user.id, user: current.id, role: values.role })
+    logEvent(c, 'user.updated', { by: c.var.user.id, user: current.id, role: values.role })
     return ok(c, await foundUser(current.id), messages.userSaved.id)
   }
 
@@ -99,7 +99,7 @@ export function userRoutes(deps: AppDeps) {
     const target = await foundUser(id)
     checkObject(c, 'notSuper', target.role === 'super')
     await deleteUser(db, id, clock())
-    logEvent('user.deleted', { by: c.var.user.id, user: id })
+    logEvent(c, 'user.deleted', { by: c.var.user.id, user: id })
     return ok(c, null, messages.userDeleted.id)
   }
 

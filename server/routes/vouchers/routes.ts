@@ -76,12 +76,27 @@ export function voucherRoutes(deps: AppDeps) {
       const { code, customerId, storeId } = await validateJson(c, voucherSubmitBodySchema)
       const { user } = c.var
       const now = deps.clock()
-      const once = await oncePerKey(c, { db: deps.db, now }, async (db) => {
+      const redeem = oncePerKey(c, { db: deps.db, now }, async (db) => {
         const store = await redemptionStore(db, user, storeId)
         const voucher = await redeemVoucher(db, { code, customerId, user, store, now })
-        logEvent('voucher.redeemed', { user: user.id, voucher: voucher.id, customer: customerId })
+        logEvent(c, 'voucher.redeemed', {
+          user: user.id,
+          voucher: voucher.id,
+          customer: customerId,
+        })
         return { status: 200, body: envelope(c, voucher, messages.voucherRedeemed.id) }
       })
+      let once
+      try {
+        once = await redeem
+      } catch (error) {
+        // Used, expired, one's own referral, or the same key still at work elsewhere.
+        if (error instanceof HttpError && error.status === 409) {
+          deps.metrics.voucherConflicts.inc({ reason: error.message })
+        }
+        throw error
+      }
+      if (!once.replayed) deps.metrics.voucherRedemptions.inc()
       return answerOnce(c, once)
     })
 }
