@@ -109,4 +109,16 @@ describe.each(databases)('the request logs on $name', (database) => {
       expect.objectContaining({ event: 'auth.login.failed', requestId: id }),
     )
   })
+
+  it('never writes the email typed at a refused sign-in, only a short hash of it', async () => {
+    const agent = await createUser(api)
+    await api.request('POST', '/user/login', { body: { email: agent.email, password: 'not it' } })
+    expect(entries()).toContainEqual(
+      expect.objectContaining({
+        event: 'auth.login.failed',
+        account: expect.stringMatching(/^[0-9a-f]{12}$/) as unknown,
+      }),
+    )
+    expect(JSON.stringify(entries())).not.toContain(agent.email)
+  })
 })

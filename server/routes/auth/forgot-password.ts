@@ -7,7 +7,7 @@ import { findUserForLogin } from '../../auth/users.ts'
 import type { AppDeps, AppEnv } from '../../deps.ts'
 import { ok } from '../../http/respond.ts'
 import { validateJson } from '../../http/validate.ts'
-import { logEvent } from '../../log.ts'
+import { emailTag, logEvent } from '../../log.ts'
 import { passwordResetMail } from '../../mail/templates.ts'
 
 /**
@@ -23,7 +23,7 @@ export function forgotPassword(deps: AppDeps) {
       logEvent(c, 'auth.reset.requested', { user: user.id })
       deps.tasks.run('password reset mail', () => sendResetMail(deps, user, locale))
     } else {
-      logEvent(c, 'auth.reset.unknownEmail', { email })
+      logEvent(c, 'auth.reset.unknownEmail', { account: emailTag(email) })
     }
     return ok(c, null, messages.resetMailSent.id)
   }

@@ -10,7 +10,7 @@ import { clientAddress } from '../../http/client-address.ts'
 import { ok } from '../../http/respond.ts'
 import { validateJson } from '../../http/validate.ts'
 import { HttpError } from '../../http-error.ts'
-import { logEvent } from '../../log.ts'
+import { emailTag, logEvent } from '../../log.ts'
 import { sessionOf } from './session.ts'
 
 /**
@@ -27,7 +27,7 @@ export function login(deps: AppDeps) {
       { email, address },
       deps.clock(),
       (retryAfter) => {
-        logEvent(c, 'auth.throttled', { email, address, retryAfter })
+        logEvent(c, 'auth.throttled', { account: emailTag(email), address, retryAfter })
         deps.metrics.lockOuts.inc()
       },
     )
@@ -37,7 +37,7 @@ export function login(deps: AppDeps) {
       ? await verifyPassword(found.passwordHash, body.password)
       : await verifyNothing(body.password)
     if (!found || !valid) {
-      logEvent(c, 'auth.login.failed', { email, address })
+      logEvent(c, 'auth.login.failed', { account: emailTag(email), address })
       deps.metrics.signInFailures.inc()
       throw new HttpError(401, messages.invalidCredentials.id)
     }
