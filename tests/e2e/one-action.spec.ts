@@ -49,6 +49,8 @@ test('a reload right after Finish stores one trial', async ({ page, request }) =
   // Whether the reload came before or after the trial was kept on the device, finishing what
   // the page shows now adds nothing: the wizard's draft holds the same trial id.
   await page.goto('/free-guided-trial')
+  // The wizard is drawn either on the kept draft's last step or, the draft gone, on a new trial.
+  await expect(page.getByRole('heading', { level: 2 })).toBeVisible()
   const finishButton = page.getByRole('button', { name: 'Finish' })
   if (await finishButton.isVisible()) await finishButton.click()
   await page.goto('/outbox')

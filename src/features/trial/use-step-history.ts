@@ -36,8 +36,9 @@ export function stepInAddress(search: string): number | undefined {
 /**
  * The wizard's step in the address (`?step=`), with one history entry per step forward, so that
  * the browser's Back returns to the previous step and Forward goes on again
- * (docs/behaviour.md#the-guided-trial). The wizard's state stays the truth: an address naming a
- * step that cannot be reached yet is answered with the last step that can.
+ * (docs/behaviour.md#the-guided-trial). The wizard's state (the draft) stays the truth: a wizard
+ * opens on its draft's step whatever the address says, and Back or Forward to a step that cannot
+ * be reached yet stops at the last step that can.
  *
  * `goTo` moves the wizard to a step by its place and returns the place it reached. The returned
  * `back` is the wizard's own Back button: a step entered forward in this history is left through
@@ -56,12 +57,12 @@ export function useStepHistory(stepIndex: number, goTo: (stepIndex: number) => n
     const step = stepInAddress(history.location.search)
     return step === undefined ? undefined : step - 1
   }
-  const show = (index: number, how: 'push' | 'replace') =>
+  const show = (index: number, how: 'push' | 'replace', entryDepth?: number) =>
     void navigate({
       to: wizardPath,
       search: { step: index + 1 },
       replace: how === 'replace',
-      state: { wizardDepth: how === 'push' ? depth() + 1 : depth() },
+      state: { wizardDepth: entryDepth ?? (how === 'push' ? depth() + 1 : depth()) },
       resetScroll: false,
     })
 
@@ -101,11 +102,11 @@ export function useStepHistory(stepIndex: number, goTo: (stepIndex: number) => n
       return
     }
     opened.current = true
-    // Opened on a step (the route names the draft's, or a reload or a typed address another): there,
-    // or as near as it can be reached.
-    const inAddress = shown() ?? stepIndex
-    const reached = inAddress === stepIndex ? stepIndex : latestGoTo.current(inAddress)
-    if (reached !== shown()) show(reached, 'replace')
+    // Opened (the route names the draft's step, or a reload or a kept address another): the draft
+    // decides, since an address can lag behind it (a reload before the last step was written).
+    // The entries before a corrected address are not this wizard's steps: its Back steps without
+    // them (depth 0).
+    if (shown() !== stepIndex) show(stepIndex, 'replace', 0)
     // Only the step decides; `follow` and `show` read the history when they run.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [stepIndex])
