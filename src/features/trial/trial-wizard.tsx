@@ -108,7 +108,9 @@ function Wizard({ user, draft }: { user: User; draft: WizardState | null }) {
     const answers = buildTrialBody(state, user)
     if (finishing.current || !view.canFinish || !answers) return
     finishing.current = true
-    drafts.cancel()
+    // The draft is written as it is now, before the trial is kept: a reload that cuts the keeping
+    // short then finds every answer in the draft (its last ones may still have been waiting).
+    drafts.flush()
     submit.mutate(
       { userId: user.id, trialId: state.trialId, answers },
       {
