@@ -1,8 +1,6 @@
-import { spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { apiBasePath, appHeader, appId, languageHeader } from '../../src/contract/http.ts'
 import { createApp } from '../../server/app.ts'
@@ -10,9 +8,8 @@ import { silentLogger } from '../../server/log.ts'
 import { createMetrics } from '../../server/metrics.ts'
 import { createMailer } from '../../server/mail/mailer.ts'
 import { createReadiness, type ReadinessState } from '../../server/readiness.ts'
+import { startServerProcess } from '../support/server-process.ts'
 import { databases, useApi } from './harness.ts'
-
-const projectDir = fileURLToPath(new URL('../..', import.meta.url))
 
 describe.each(databases)('the readiness check on $name', (database) => {
   const api = useApi(database)
@@ -65,33 +62,16 @@ describe.each(databases)('the readiness check on $name', (database) => {
 describe('a process stopped with SIGTERM', () => {
   it('turns /ready to 503 at once, serves on for DRAIN_DELAY, then ends', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'brand-expert-drain-'))
-    const child = spawn(process.execPath, ['server/main.ts'], {
-      cwd: projectDir,
-      env: {
-        ...process.env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        SEED_DEMO: 'false',
-        DRAIN_DELAY: '1.5',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const started = startServerProcess('the server', {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      DRAIN_DELAY: '1.5',
     })
     try {
-      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
-      const url = await new Promise<string>((resolve, reject) => {
-        let output = ''
-        const collect = (chunk: Buffer) => {
-          output += chunk.toString('utf8')
-          const listening = /listening on (http:\/\/\S+)/.exec(output)
-          if (listening?.[1]) resolve(listening[1])
-        }
-        child.stdout.on('data', collect)
-        child.stderr.on('data', collect)
-        void exited.then((code) =>
-          reject(new Error(`ended (${code}) before listening:\n${output}`)),
-        )
-      })
+      const server = await started
+      const { child, url } = server
       const get = async (path: string) =>
         (await fetch(`${url}${apiBasePath}${path}`, { headers: { [appHeader]: appId } })).status
 
@@ -102,10 +82,10 @@ describe('a process stopped with SIGTERM', () => {
       await new Promise((resolve) => setTimeout(resolve, 100))
       expect(await get('/ready')).toBe(503)
       expect(await get('/health/live')).toBe(200)
-      expect(await exited).toBe(0)
+      expect((await server.exited).code).toBe(0)
       expect(Date.now() - signalled).toBeGreaterThanOrEqual(1500)
     } finally {
-      child.kill('SIGKILL')
+      await started.then(({ child }) => child.kill('SIGKILL')).catch(() => undefined)
       await rm(dataDir, { recursive: true, force: true })
     }
   })

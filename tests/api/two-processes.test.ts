@@ -1,11 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { Agent, request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -17,6 +15,7 @@ import {
   languageHeader,
 } from '../../src/contract/http.ts'
 import { demoPassword } from '../../server/db/seed.ts'
+import { startServerProcess, type ServerProcess } from '../support/server-process.ts'
 import { startRoundRobinProxy, type RoundRobinProxy } from '../../scripts/round-robin-proxy.ts'
 
 /*
@@ -34,16 +33,9 @@ import { startRoundRobinProxy, type RoundRobinProxy } from '../../scripts/round-
  */
 const adminUrl = process.env.TEST_DATABASE_URL
 const races = Number(process.env.RACES ?? 50)
-const projectDir = fileURLToPath(new URL('../..', import.meta.url))
 const jwtSecret = randomBytes(32).toString('hex')
 
-type ApiProcess = {
-  name: string
-  url: string
-  child: ChildProcess
-  output: string[]
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
-}
+type ApiProcess = ServerProcess
 
 type Answer = {
   status: number
@@ -150,41 +142,16 @@ describe.skipIf(!adminUrl)('two API processes on one PostgreSQL', () => {
     return proxy
   }
 
-  /** Starts `node server/main.ts` and waits for it to listen (or to end). */
-  async function startProcess(name: string, dataDir: string): Promise<ApiProcess> {
-    const child = spawn(process.execPath, ['server/main.ts'], {
-      cwd: projectDir,
-      env: {
-        ...process.env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATABASE_URL: databaseUrl,
-        JWT_SECRET: jwtSecret,
-        SEED_DEMO: 'true',
-        DATA_DIR: dataDir,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  /** Starts `node server/main.ts` on the shared database and waits for it to listen. */
+  function startProcess(name: string, dataDir: string): Promise<ApiProcess> {
+    return startServerProcess(name, {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: jwtSecret,
+      SEED_DEMO: 'true',
+      DATA_DIR: dataDir,
     })
-    const output: string[] = []
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-      child.once('exit', (code, signal) => resolve({ code, signal })),
-    )
-    const url = await new Promise<string>((resolve, reject) => {
-      const collect = (chunk: Buffer) => {
-        const text = chunk.toString('utf8')
-        output.push(text)
-        const listening = /listening on (http:\/\/\S+)/.exec(text)
-        if (listening?.[1]) resolve(listening[1])
-      }
-      child.stdout.on('data', collect)
-      child.stderr.on('data', collect)
-      void exited.then(({ code, signal }) =>
-        reject(
-          new Error(`${name} ended (${code ?? signal}) before listening:\n${output.join('')}`),
-        ),
-      )
-    })
-    return { name, url, child, output, exited }
   }
 
   async function stopProcess(server: ApiProcess) {
