@@ -23,6 +23,11 @@ import { trialRoutes } from './routes/trials/routes.ts'
 import { voucherRoutes } from './routes/vouchers/routes.ts'
 import { installDefaultMessages } from '../src/contract/default-messages.ts'
 import { createReadiness, type Readiness } from './readiness.ts'
+import { apiRoutes } from './http/route.ts'
+import * as healthChecks from '../src/contract/endpoints/health.ts'
+
+const healthPaths = new Set(Object.values(healthChecks).map((entry) => apiBasePath + entry.path))
+const isHealthCheck = (path: string) => healthPaths.has(path)
 
 const maxBodyBytes = 1024 * 1024
 // The rest of the body is not read: the connection cannot serve another request.
@@ -54,22 +59,26 @@ export function createApp(deps: AppDeps, readiness: Readiness = createReadiness(
   app.use('/api/*', logRequests(deps.logger, deps.metrics), noStore, requestLocale, limitSentBody)
   app.use(`${apiBasePath}/*`, requireAppHeader)
 
-  app.route(apiBasePath, healthRoutes(deps, readiness))
-  // While the database is being migrated, nothing else can be answered.
-  app.use(`${apiBasePath}/*`, async (_c, next) => {
-    if (readiness.state === 'starting') throw new HttpError(503, messages.notReady.id)
+  // While the database is being migrated, nothing but the health checks can be answered.
+  app.use(`${apiBasePath}/*`, async (c, next) => {
+    if (readiness.state === 'starting' && !isHealthCheck(c.req.path)) {
+      throw new HttpError(503, messages.notReady.id)
+    }
     await next()
   })
-  app.route(apiBasePath, authRoutes(deps))
-  app.route(apiBasePath, checkInRoutes(deps))
-  app.route(apiBasePath, userRoutes(deps))
-  app.route(apiBasePath, storeAdminRoutes(deps))
-  app.route(apiBasePath, storeRoutes(deps))
-  app.route(apiBasePath, reportRoutes(deps))
-  app.route(apiBasePath, catalogueRoutes(deps))
-  app.route(apiBasePath, trialRoutes(deps))
-  app.route(apiBasePath, voucherRoutes(deps))
-  app.route(apiBasePath, customerRoutes(deps))
+  const routes = apiRoutes(deps)
+  healthRoutes(routes, deps, readiness)
+  authRoutes(routes, deps)
+  checkInRoutes(routes, deps)
+  userRoutes(routes, deps)
+  storeAdminRoutes(routes, deps)
+  storeRoutes(routes, deps)
+  reportRoutes(routes, deps)
+  catalogueRoutes(routes, deps)
+  trialRoutes(routes, deps)
+  voucherRoutes(routes, deps)
+  customerRoutes(routes, deps)
+  app.route(apiBasePath, routes.app)
   app.all('/api/*', (c) => errorResponse(c, new HttpError(404, messages.notFound.id)))
 
   serveStaticFiles(app, deps.config)

@@ -1,6 +1,6 @@
 import type { Locale } from '../src/contract/locale.ts'
 import type { User } from '../src/contract/auth.ts'
-import type { Endpoint } from '../src/contract/policy.ts'
+import type { Endpoint } from '../src/contract/endpoint.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/database.ts'
 import type { Logger } from './log.ts'
@@ -29,7 +29,7 @@ export type AppEnv = { Variables: { locale: Locale; requestId: string; logger: L
 
 /**
  * Set by the policy guard (server/auth/middleware.ts): the signed-in user, loaded from the database
- * on every request, and the endpoint whose policy entry applies.
+ * on every request, and the endpoint whose policy applies.
  */
 export type UserEnv = {
   Variables: {

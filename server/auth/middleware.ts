@@ -1,25 +1,26 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import { matchedRoutes } from 'hono/route'
-import { apiBasePath, invalidToken } from '../../src/contract/http.ts'
+import { invalidToken } from '../../src/contract/http.ts'
+import type { Endpoint } from '../../src/contract/endpoint.ts'
 import { messages } from '../../src/contract/messages.ts'
 import {
-  isPublic,
   mayCall,
   objectRefusals,
-  policyOf,
   ruleBinds,
-  type Endpoint,
+  type everyone,
   type ObjectRule,
-  type PublicEndpoint,
-  type SignedInEndpoint,
 } from '../../src/contract/policy.ts'
-import { needsStore } from '../../src/contract/roles.ts'
-import type { AppDeps, AppEnv, UserEnv } from '../deps.ts'
+import { needsStore, type Role } from '../../src/contract/roles.ts'
+import type { AppDeps, UserEnv } from '../deps.ts'
 import { HttpError } from '../http-error.ts'
 import { logEvent } from '../log.ts'
 import { readToken } from './jwt.ts'
 import { readSignedInUser } from './users.ts'
+
+/** An endpoint anyone may call, signed in or not. */
+export type PublicEndpoint = Endpoint & { policy: { allow: typeof everyone } }
+/** An endpoint only signed-in users of some roles may call. */
+export type SignedInEndpoint = Endpoint & { policy: { allow: readonly Role[] } }
 
 type AuthDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>
 
@@ -52,54 +53,34 @@ function refused(c: Context<UserEnv>, status: 400 | 403, message: string): HttpE
   return new HttpError(status, message)
 }
 
-/** A guard named for another route than its own is a mistake in the code, not the request's. */
-function checkRoute(c: Context, endpoint: Endpoint) {
-  const route = matchedRoutes(c)[c.req.routeIndex]
-  const guarded = route ? `${route.method} ${route.path}` : 'no route'
-  const [method, path] = endpoint.split(' ')
-  if (guarded !== `${method} ${apiBasePath}${path}`) {
-    throw new Error(`the policy of ${endpoint} guards ${guarded}`)
-  }
-}
-
 /**
- * Each route's guard, from its entry in the policy table (src/contract/policy.ts,
- * docs/behaviour.md#roles-and-access): a public endpoint lets anyone through; any other needs a
- * valid token (else 401 `invalid token`), a role it allows (else 403 with the entry's `refusal`,
- * `api.forbidden` by default) and, where the entry says `store`, a manager checked in to a store
- * (else 403 `store.notAssigned`). The entry's object rules are for the handler to apply to the
- * object it reads: `objectRule`, `checkObject`.
+ * The guard of a signed-in endpoint, from its policy (src/contract/policy.ts,
+ * docs/behaviour.md#roles-and-access): a valid token (else 401 `invalid token`), a role it allows
+ * (else 403 with the policy's `refusal`, `api.forbidden` by default) and, where the policy says
+ * `store`, a manager checked in to a store (else 403 `store.notAssigned`). The policy's object
+ * rules are for the handler to apply to the object it reads: `objectRule`, `checkObject`.
  */
-export function policyGuard(deps: AuthDeps) {
-  function guard(endpoint: PublicEndpoint): MiddlewareHandler<AppEnv>
-  function guard(endpoint: SignedInEndpoint): MiddlewareHandler<UserEnv>
-  function guard(endpoint: Endpoint): MiddlewareHandler<AppEnv> | MiddlewareHandler<UserEnv> {
-    if (isPublic(endpoint)) {
-      return createMiddleware<AppEnv>(async (c, next) => {
-        checkRoute(c, endpoint)
-        await next()
-      })
+export function signedInGuard(
+  deps: AuthDeps,
+  endpoint: SignedInEndpoint,
+): MiddlewareHandler<UserEnv> {
+  const { store, refusal = messages.forbidden.id } = endpoint.policy
+  return createMiddleware<UserEnv>(async (c, next) => {
+    const { user, lifetime } = await signedInUser(c, deps)
+    c.set('user', user)
+    c.set('tokenLifetime', lifetime)
+    c.set('endpoint', endpoint)
+    if (!mayCall(endpoint.policy, user.role)) throw refused(c, 403, refusal)
+    if (store && needsStore(user.role, user.expertStore?.id)) {
+      throw refused(c, 403, messages.notAssignedToStore.id)
     }
-    const { store, refusal = messages.forbidden.id } = policyOf(endpoint)
-    return createMiddleware<UserEnv>(async (c, next) => {
-      checkRoute(c, endpoint)
-      const { user, lifetime } = await signedInUser(c, deps)
-      c.set('user', user)
-      c.set('tokenLifetime', lifetime)
-      c.set('endpoint', endpoint)
-      if (!mayCall(endpoint, user.role)) throw refused(c, 403, refusal)
-      if (store && needsStore(user.role, user.expertStore?.id)) {
-        throw refused(c, 403, messages.notAssignedToStore.id)
-      }
-      await next()
-    })
-  }
-  return guard
+    await next()
+  })
 }
 
 /** Whether an object rule of the endpoint's policy entry applies to the signed-in user. */
 export function objectRule(c: Context<UserEnv>, rule: ObjectRule): boolean {
-  return ruleBinds(c.var.endpoint, rule, c.var.user.role)
+  return ruleBinds(c.var.endpoint.policy, rule, c.var.user.role)
 }
 
 type RefusingRule = keyof typeof objectRefusals

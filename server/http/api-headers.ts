@@ -1,5 +1,6 @@
 import { createMiddleware } from 'hono/factory'
 import { apiBasePath, appHeader, appId, languageHeader } from '../../src/contract/http.ts'
+import * as healthChecks from '../../src/contract/endpoints/health.ts'
 import { parseLocale } from '../../src/contract/locale.ts'
 import { messages } from '../../src/contract/messages.ts'
 import type { AppEnv } from '../deps.ts'
@@ -11,8 +12,12 @@ export const noStore = createMiddleware(async (c, next) => {
   await next()
 })
 
-/** Asked by load balancers and probes, which send no X-APP. */
-const probePaths = new Set([`${apiBasePath}/health`, `${apiBasePath}/ready`])
+/** Asked by load balancers and probes, which send no X-APP (`withoutAppHeader`). */
+const probePaths = new Set(
+  Object.values(healthChecks)
+    .filter((entry) => 'withoutAppHeader' in entry)
+    .map((entry) => apiBasePath + entry.path),
+)
 
 /** Only the PWA calls the API: `X-APP: brand-expert-pwa` (the health and readiness checks excepted). */
 export const requireAppHeader = createMiddleware(async (c, next) => {

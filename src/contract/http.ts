@@ -92,6 +92,22 @@ export function daysInOrder<T extends DayRange>() {
   })
 }
 
+/**
+ * A record's id in a path (`/store/{id}`): a positive int4. One that does not parse (`/store/abc`)
+ * is simply not found: the endpoint's 404.
+ */
+export const pathIdSchema = v.pipe(
+  v.string(),
+  v.regex(/^\d{1,10}$/),
+  v.transform(Number),
+  v.minValue(1),
+  v.maxValue(maxId),
+)
+export const idParamsSchema = v.object({ id: pathIdSchema })
+
+/** `{ status: 'ok' }`: the health checks' answer. */
+export const statusSchema = v.object({ status: v.literal('ok') })
+
 /** `page=`: pages start at 1, and a page of 0 (or anything unreadable) means 1. */
 export const pageSchema = v.optional(
   v.fallback(

@@ -191,3 +191,4 @@ export const messages = {
 
 export type MessageKey = keyof typeof messages
 export type MessageId = (typeof messages)[MessageKey]['id']
+export type Message = (typeof messages)[MessageKey]

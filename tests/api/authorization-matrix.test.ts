@@ -11,14 +11,13 @@ import {
   languageHeader,
 } from '../../src/contract/http.ts'
 import { messages } from '../../src/contract/messages.ts'
+import { fillPath, routeOf, type Endpoint } from '../../src/contract/endpoint.ts'
+import { endpointTable, type EndpointName } from '../../src/contract/endpoints/all.ts'
 import {
-  endpoints,
   isPublic,
   mayCall,
   objectRefusals,
-  policyOf,
   ruleBinds,
-  type Endpoint,
   type ObjectRule,
 } from '../../src/contract/policy.ts'
 import type { Role } from '../../src/contract/roles.ts'
@@ -39,8 +38,8 @@ import { databases, expectShape, useApi } from './harness.ts'
 import { createTrial } from './trial-fixtures.ts'
 
 /**
- * The authorization matrix (docs/quality.md), generated from the policy table of
- * docs/behaviour.md#roles-and-access (src/contract/policy.ts): every endpoint, called with a valid
+ * The authorization matrix (docs/quality.md), generated from the endpoint table's policies
+ * (src/contract/endpoints/, docs/behaviour.md#roles-and-access): every endpoint, called with a valid
  * request by each principal, on their own object and on another's where the endpoint has one, must
  * answer what the table says.
  */
@@ -72,7 +71,7 @@ const objectsOfRule: Record<ObjectRule, readonly Variant[]> = {
 }
 
 function variantsOf(endpoint: Endpoint): readonly (Variant | null)[] {
-  const rules = policyOf(endpoint).object ?? []
+  const rules = endpoint.policy.object ?? []
   const variants = (['own', "another's", "a super user's"] as const).filter((variant) =>
     rules.some((rule) => objectsOfRule[rule].includes(variant)),
   )
@@ -85,7 +84,7 @@ function cellsOf(endpoint: Endpoint) {
   )
 }
 
-const totalCells = endpoints.reduce((total, endpoint) => total + cellsOf(endpoint).length, 0)
+const totalCells = endpointTable.reduce((total, { entry }) => total + cellsOf(entry).length, 0)
 
 const allowed = 'allowed'
 /** `ownTrial`: another's trial is not found (404) and not listed. */
@@ -99,14 +98,14 @@ function answer(status: number, messageId: string): string {
 
 /** What the table says a principal's call on a variant of its object gets. */
 function expected(endpoint: Endpoint, principal: Principal, variant: Variant | null): string {
-  if (isPublic(endpoint)) return allowed
+  const { policy } = endpoint
+  if (isPublic(policy)) return allowed
   const role = roleOf(principal)
   if (role === null) return `401 ${invalidToken}`
-  const entry = policyOf(endpoint)
-  if (!mayCall(endpoint, role)) return answer(403, entry.refusal ?? messages.forbidden.id)
+  if (!mayCall(policy, role)) return answer(403, policy.refusal ?? messages.forbidden.id)
   const withoutStore = principal === 'manager without store'
-  if (entry.store && withoutStore) return answer(403, messages.notAssignedToStore.id)
-  const binds = (rule: ObjectRule) => ruleBinds(endpoint, rule, role)
+  if (policy.store && withoutStore) return answer(403, messages.notAssignedToStore.id)
+  const binds = (rule: ObjectRule) => ruleBinds(policy, rule, role)
   const refusal = (rule: keyof typeof objectRefusals) =>
     answer(objectRefusals[rule].status, objectRefusals[rule].message)
   if (binds('notSelf') && variant === 'own') return refusal('notSelf')
@@ -125,7 +124,8 @@ type Answer = { status: number; body: unknown }
 
 /** A valid request of a cell; `observe` tells what a success did to the object. */
 type Call = {
-  path: string
+  params?: Record<string, string | number>
+  query?: Record<string, string | number>
   body?: unknown
   /** A 404 is the `ownTrial` rule hiding another's object. */
   notFoundIsHidden?: true
@@ -198,46 +198,44 @@ describe.each(databases)('authorization matrix on $name', (database) => {
   }
 
   /** One valid request per endpoint: a missing endpoint is a type error. */
-  const cases: Record<Endpoint, (cell: Cell) => Call | Promise<Call>> = {
-    'GET /health': () => ({ path: '/health' }),
-    'GET /health/live': () => ({ path: '/health/live' }),
-    'GET /ready': () => ({ path: '/ready' }),
-    'POST /user/login': async () => {
+  const cases: Record<EndpointName, (cell: Cell) => Call | Promise<Call>> = {
+    health: () => ({}),
+    liveness: () => ({}),
+    readiness: () => ({}),
+    login: async () => {
       const user = await someone('agent')
-      return { path: '/user/login', body: { email: user.email, password: goodPassword } }
+      return { body: { email: user.email, password: goodPassword } }
     },
-    'POST /user/forgot-password/email': async () => {
+    forgotPassword: async () => {
       const user = await someone('agent')
-      return { path: '/user/forgot-password/email', body: { email: user.email } }
+      return { body: { email: user.email } }
     },
-    'POST /user/reset': async () => {
+    resetPassword: async () => {
       const user = await someone('agent')
       const token = await issueToken(api.db, user.id, 'reset', now)
       const passwords = { password: newPassword, confirmPassword: newPassword }
-      return { path: '/user/reset', body: { email: user.email, token, ...passwords } }
+      return { body: { email: user.email, token, ...passwords } }
     },
-    'POST /user/password': async () => {
+    setupPassword: async () => {
       const user = await someone('agent', { invited: true })
       const token = await issueToken(api.db, user.id, 'setup', now)
       const body = { token, password: newPassword, confirmPassword: newPassword }
-      return { path: '/user/password', body }
+      return { body }
     },
-    'GET /me': () => ({ path: '/me' }),
-    'POST /user/change-password': () => ({
-      path: '/user/change-password',
+    me: () => ({}),
+    changePassword: () => ({
       body: { currentPassword: goodPassword, password: newPassword, confirmPassword: newPassword },
     }),
-    'GET /store/search': () => ({ path: '/store/search?query=Trafika' }),
-    'GET /store/:id': async () => ({ path: `/store/${(await createStore(api)).id}` }),
-    'GET /packages/search': () => ({ path: '/packages/search?type=HTS' }),
-    'GET /internal-products/search': () => ({
-      path: '/internal-products/search?type=Stick',
+    storeSearch: () => ({ query: { query: 'Trafika' } }),
+    storeById: async () => ({ params: { id: (await createStore(api)).id } }),
+    packSearch: () => ({ query: { type: 'HTS' } }),
+    productSearch: () => ({
+      query: { type: 'Stick' },
     }),
-    'POST /free-guided/form': async (cell) => {
+    trialSubmit: async (cell) => {
       const own = cell.variant === 'own' ? cell.caller?.store : null
       const named = own ?? (await createStore(api))
       return {
-        path: '/free-guided/form',
         body: { store_id: named.id, comment: 'Proba iz matrice.' },
         observe: async ({ body }) => {
           const { id } = expectShape(dataEnvelope(trialCreatedSchema), body).data
@@ -248,102 +246,101 @@ describe.each(databases)('authorization matrix on $name', (database) => {
         },
       }
     },
-    'GET /questionnaire/search': async (cell) => {
+    trialSearch: async (cell) => {
       const trial = await trialOf(cell)
       return {
-        path: `/questionnaire/search?user=${trial.author.id}`,
+        query: { user: trial.author.id },
         observe: ({ body }) => {
           const { rows } = expectShape(dataEnvelope(trialListSchema), body).data
           return Promise.resolve(rows.some((row) => row.id === trial.id) ? allowed : hidden)
         },
       }
     },
-    'GET /questionnaire/:id': async (cell) => ({
-      path: `/questionnaire/${(await trialOf(cell)).id}`,
+    trialById: async (cell) => ({
+      params: { id: (await trialOf(cell)).id },
       notFoundIsHidden: true,
     }),
-    'GET /voucher/search': async () => ({
-      path: `/voucher/search?code=${(await createVoucher(api)).code}`,
+    voucherSearch: async () => ({
+      query: { code: (await createVoucher(api)).code },
     }),
-    'GET /voucher/code-log/:id': async () => ({
-      path: `/voucher/code-log/${(await createVoucher(api)).id}`,
+    voucherCodeLog: async () => ({
+      params: { id: (await createVoucher(api)).id },
     }),
-    'GET /voucher/:id': async () => ({ path: `/voucher/${(await createVoucher(api)).id}` }),
-    'POST /voucher/submit': async () => {
+    voucherById: async () => ({ params: { id: (await createVoucher(api)).id } }),
+    voucherRedeem: async () => {
       const [voucher, customer, store] = await Promise.all([
         createVoucher(api),
         createCustomer(api),
         createStore(api),
       ])
       return {
-        path: '/voucher/submit',
         body: { code: voucher.code, customerId: customer.id, storeId: store.id },
       }
     },
-    'GET /customer/search': () => ({ path: '/customer/search?query=Kupac' }),
-    'POST /customer/form': async () => ({
-      path: '/customer/form',
+    customerSearch: () => ({ query: { query: 'Kupac' } }),
+    visitNoteCreate: async () => ({
       body: { customerId: (await createCustomer(api)).id, reason: 'info', comment: 'Pitao.' },
     }),
-    'GET /customer/:id/trials': async () => ({
-      path: `/customer/${(await createCustomer(api)).id}/trials`,
+    customerTrials: async () => ({
+      params: { id: (await createCustomer(api)).id },
     }),
-    'GET /customer/:id': async () => ({ path: `/customer/${(await createCustomer(api)).id}` }),
-    'POST /user/check-in': async () => ({
-      path: '/user/check-in',
+    customerById: async () => ({ params: { id: (await createCustomer(api)).id } }),
+    checkIn: async () => ({
       body: { storeId: (await createStore(api)).id },
     }),
-    'POST /user/check-in/update': async () => ({
-      path: '/user/check-in/update',
+    checkInUpdate: async () => ({
       body: { storeId: (await createStore(api)).id },
     }),
-    'POST /user/check-out': () => ({ path: '/user/check-out', body: {} }),
-    'GET /user/search': () => ({ path: '/user/search?query=Matrix' }),
-    'POST /user/managers': () => ({ path: '/user/managers', body: { email: '', page: 0 } }),
-    'POST /user/create': (cell) => ({
-      path: '/user/create',
+    checkOut: () => ({ body: {} }),
+    userSearch: () => ({ query: { query: 'Matrix' } }),
+    managerSearch: () => ({ body: { email: '', page: 0 } }),
+    userCreate: (cell) => ({
       body: newUser(cell.variant === "a super user's" ? 'super' : 'agent'),
     }),
-    'POST /user/update': async (cell) => {
+    userUpdate: async (cell) => {
       const target = await someone(cell.variant === "a super user's" ? 'super' : 'agent')
       const form = { ...newUser(target.role), email: target.email }
-      return { path: '/user/update', body: { id: target.id, ...form } }
+      return { body: { id: target.id, ...form } }
     },
-    'POST /user/delete': async (cell) => {
+    userDelete: async (cell) => {
       const target =
         cell.variant === 'own'
           ? await ownerOf(cell)
           : await someone(cell.variant === "a super user's" ? 'super' : 'agent')
-      return { path: '/user/delete', body: { id: target.id } }
+      return { body: { id: target.id } }
     },
-    'GET /user/:id': async () => ({ path: `/user/${(await someone('agent')).id}` }),
-    'GET /store/log': () => ({ path: '/store/log' }),
-    'POST /store/create': () => ({
-      path: '/store/create',
+    userById: async () => ({ params: { id: (await someone('agent')).id } }),
+    storeLog: () => ({}),
+    storeCreate: () => ({
       body: { ...storeForm(), country: 'RS' },
     }),
-    'POST /store/update': async () => ({
-      path: '/store/update',
+    storeUpdate: async () => ({
       body: { id: (await createStore(api)).id, ...storeForm(), country: 'ME' },
     }),
-    'POST /store/delete': async () => ({
-      path: '/store/delete',
+    storeDelete: async () => ({
       body: { id: (await createStore(api)).id },
     }),
-    'POST /report/generate': () => ({
-      path: '/report/generate',
+    reportGenerate: () => ({
       body: { type: 'trials', format: 'csv', startAt: '2026-01-01', endAt: '2026-01-31' },
     }),
-    'GET /report/dashboard': () => ({ path: '/report/dashboard' }),
+    dashboard: () => ({}),
+    packImage: () => ({ params: { file: 'aurum-gold.svg' } }),
   }
 
   /** Calls over HTTP; a body is read as JSON only when it is (a report is a file). */
   async function send(endpoint: Endpoint, call: Call, caller: Caller | null): Promise<Answer> {
-    const [method] = endpoint.split(' ')
+    const { method } = endpoint
+    const url = new URL(
+      (endpoint.root ? '' : apiBasePath) + fillPath(endpoint.path, call.params ?? {}),
+      api.url,
+    )
+    for (const [name, value] of Object.entries(call.query ?? {})) {
+      url.searchParams.set(name, String(value))
+    }
     const headers: Record<string, string> = { [appHeader]: appId, [languageHeader]: 'en' }
     if (caller) headers.Authorization = `Bearer ${caller.token}`
     if (call.body !== undefined) headers['Content-Type'] = 'application/json'
-    const response = await fetch(`${api.url}${apiBasePath}${call.path}`, {
+    const response = await fetch(url, {
       method,
       headers,
       body: call.body === undefined ? undefined : JSON.stringify(call.body),
@@ -381,19 +378,24 @@ describe.each(databases)('authorization matrix on $name', (database) => {
         .filter((route) => route.method !== 'ALL' && route.path.startsWith(`${apiBasePath}/`))
         .map((route) => `${route.method} ${route.path.slice(apiBasePath.length)}`),
     )
-    expect([...routes].sort()).toEqual([...endpoints].sort())
+    const apiEndpoints = endpointTable.filter(({ entry }) => !entry.root)
+    expect([...routes].sort()).toEqual(apiEndpoints.map(({ entry }) => routeOf(entry)).sort())
   })
 
-  for (const endpoint of endpoints) {
+  const isCase = (name: string): name is EndpointName => name in cases
+
+  for (const { name, entry: endpoint } of endpointTable) {
     const cells = cellsOf(endpoint)
-    it(`${endpoint}: ${cells.length} cells as the table says`, async () => {
+    const route = routeOf(endpoint)
+    it(`${route}: ${cells.length} cells as the table says`, async () => {
+      if (!isCase(name)) throw new Error(`no valid request of ${name}`)
       const found: string[] = []
       for (const { principal, variant } of cells) {
         const caller = await callerOf(principal)
-        const call = await cases[endpoint]({ principal, variant, caller })
+        const call = await cases[name]({ principal, variant, caller })
         const got = await observed(call, await send(endpoint, call, caller))
         const want = expected(endpoint, principal, variant)
-        const cell = `${endpoint} by ${principal}${variant ? ` on ${variant} object` : ''}`
+        const cell = `${route} by ${principal}${variant ? ` on ${variant} object` : ''}`
         checked.push(cell)
         if (got !== want) found.push(`${cell}: expected ${want}, got ${got}`)
       }
@@ -402,9 +404,9 @@ describe.each(databases)('authorization matrix on $name', (database) => {
     })
   }
 
-  it(`checks ${endpoints.length} endpoints in ${totalCells} cells with 0 deviations`, () => {
+  it(`checks ${endpointTable.length} endpoints in ${totalCells} cells with 0 deviations`, () => {
     console.info(
-      `authorization matrix on ${database.name}: ${endpoints.length} endpoints, ` +
+      `authorization matrix on ${database.name}: ${endpointTable.length} endpoints, ` +
         `${checked.length} cells checked, ${deviations.length} deviations`,
     )
     expect(checked).toHaveLength(totalCells)

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { changePasswordBodySchema } from '../../../src/contract/auth.ts'
+import type { changePassword } from '../../../src/contract/endpoints/auth.ts'
 import { messages } from '../../../src/contract/messages.ts'
 import { hashPassword, verifyPassword } from '../../auth/password.ts'
 import { startLoginAttempt } from '../../auth/throttle.ts'
@@ -7,7 +7,7 @@ import { findUserForLogin, normalizeEmail, setPasswordHash } from '../../auth/us
 import type { AppDeps, UserEnv } from '../../deps.ts'
 import { clientAddress } from '../../http/client-address.ts'
 import { ok } from '../../http/respond.ts'
-import { validateJson } from '../../http/validate.ts'
+import type { Input } from '../../http/route.ts'
 import { HttpError } from '../../http-error.ts'
 import { logEvent } from '../../log.ts'
 
@@ -15,9 +15,8 @@ import { logEvent } from '../../log.ts'
  * `POST /user/change-password`: the signed-in user's own. A wrong current password counts as a
  * failed sign-in (so a stolen token cannot be used to guess it).
  */
-export function changePassword({ db, clock, metrics }: AppDeps) {
-  return async (c: Context<UserEnv>) => {
-    const body = await validateJson(c, changePasswordBodySchema)
+export function changePasswordHandler({ db, clock, metrics }: AppDeps) {
+  return async (c: Context<UserEnv>, { body }: Input<typeof changePassword>) => {
     const { id } = c.var.user
     const email = normalizeEmail(c.var.user.email)
     const address = clientAddress(c)

@@ -1,12 +1,13 @@
 import type { Context } from 'hono'
-import { forgotPasswordBodySchema, type User } from '../../../src/contract/auth.ts'
+import type { forgotPassword } from '../../../src/contract/endpoints/auth.ts'
+import { type User } from '../../../src/contract/auth.ts'
 import type { Locale } from '../../../src/contract/locale.ts'
 import { messages } from '../../../src/contract/messages.ts'
 import { issueToken } from '../../auth/tokens.ts'
 import { findUserForLogin } from '../../auth/users.ts'
 import type { AppDeps, AppEnv } from '../../deps.ts'
 import { ok } from '../../http/respond.ts'
-import { validateJson } from '../../http/validate.ts'
+import type { Input } from '../../http/route.ts'
 import { emailTag, logEvent } from '../../log.ts'
 import { passwordResetMail } from '../../mail/templates.ts'
 
@@ -14,9 +15,8 @@ import { passwordResetMail } from '../../mail/templates.ts'
  * `POST /user/forgot-password/email`: always the same answer. The token and the mail are made
  * after the answer is sent, so its timing does not tell whether the account exists either.
  */
-export function forgotPassword(deps: AppDeps) {
-  return async (c: Context<AppEnv>) => {
-    const { email } = await validateJson(c, forgotPasswordBodySchema)
+export function forgotPasswordHandler(deps: AppDeps) {
+  return async (c: Context<AppEnv>, { body: { email } }: Input<typeof forgotPassword>) => {
     const user = await findUserForLogin(deps.db, email)
     const locale = c.var.locale
     if (user) {

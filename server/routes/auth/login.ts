@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { loginBodySchema } from '../../../src/contract/auth.ts'
+import type { login } from '../../../src/contract/endpoints/auth.ts'
 import { messages } from '../../../src/contract/messages.ts'
 import { rememberedLifetime, sessionLifetime } from '../../auth/jwt.ts'
 import { verifyNothing, verifyPassword } from '../../auth/password.ts'
@@ -8,7 +8,7 @@ import { findUserForLogin, normalizeEmail } from '../../auth/users.ts'
 import type { AppDeps, AppEnv } from '../../deps.ts'
 import { clientAddress } from '../../http/client-address.ts'
 import { ok } from '../../http/respond.ts'
-import { validateJson } from '../../http/validate.ts'
+import type { Input } from '../../http/route.ts'
 import { HttpError } from '../../http-error.ts'
 import { emailTag, logEvent } from '../../log.ts'
 import { sessionOf } from './session.ts'
@@ -17,9 +17,8 @@ import { sessionOf } from './session.ts'
  * `POST /user/login`. Every failure (unknown email, wrong password, no password yet, deleted
  * user) answers the same 401 after the same work, so that accounts cannot be discovered.
  */
-export function login(deps: AppDeps) {
-  return async (c: Context<AppEnv>) => {
-    const body = await validateJson(c, loginBodySchema)
+export function loginHandler(deps: AppDeps) {
+  return async (c: Context<AppEnv>, { body }: Input<typeof login>) => {
     const email = normalizeEmail(body.email)
     const address = clientAddress(c)
     const attempt = await startLoginAttempt(

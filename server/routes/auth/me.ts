@@ -4,7 +4,7 @@ import { ok } from '../../http/respond.ts'
 import { sessionOf } from './session.ts'
 
 /** `GET /me`: the signed-in user with a fresh token of the same lifetime. */
-export function me(deps: AppDeps) {
+export function meHandler(deps: AppDeps) {
   return async (c: Context<UserEnv>) =>
     ok(c, await sessionOf(c.var.user, c.var.tokenLifetime, deps))
 }

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { passwordResetBodySchema } from '../../../src/contract/auth.ts'
+import type { resetPassword } from '../../../src/contract/endpoints/auth.ts'
 import { messages } from '../../../src/contract/messages.ts'
 import { hashPassword } from '../../auth/password.ts'
 import { clearAccountFailures } from '../../auth/throttle.ts'
@@ -7,7 +7,7 @@ import { useToken } from '../../auth/tokens.ts'
 import { findUser, normalizeEmail, setPasswordHash } from '../../auth/users.ts'
 import type { AppDeps, AppEnv } from '../../deps.ts'
 import { ok } from '../../http/respond.ts'
-import { validateJson } from '../../http/validate.ts'
+import type { Input } from '../../http/route.ts'
 import { HttpError } from '../../http-error.ts'
 import { logEvent } from '../../log.ts'
 
@@ -15,9 +15,8 @@ import { logEvent } from '../../log.ts'
  * `POST /user/reset`: a new password from a reset link. The token must be a live reset token
  * of the user with that email; it is used up. Anything else: 400 auth.tokenInvalid.
  */
-export function resetPassword({ db, clock }: AppDeps) {
-  return async (c: Context<AppEnv>) => {
-    const body = await validateJson(c, passwordResetBodySchema)
+export function resetPasswordHandler({ db, clock }: AppDeps) {
+  return async (c: Context<AppEnv>, { body }: Input<typeof resetPassword>) => {
     const email = normalizeEmail(body.email)
     const passwordHash = await hashPassword(body.password)
     const userId = await db.transaction(async (tx) => {

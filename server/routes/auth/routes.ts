@@ -1,24 +1,27 @@
-import { Hono } from 'hono'
-import { policyGuard } from '../../auth/middleware.ts'
-import type { AppDeps, AppEnv } from '../../deps.ts'
-import { changePassword } from './change-password.ts'
-import { forgotPassword } from './forgot-password.ts'
-import { login } from './login.ts'
-import { me } from './me.ts'
-import { resetPassword } from './reset-password.ts'
-import { setupPassword } from './setup-password.ts'
+import {
+  changePassword,
+  forgotPassword,
+  login,
+  me,
+  resetPassword,
+  setupPassword,
+} from '../../../src/contract/endpoints/auth.ts'
+import type { AppDeps } from '../../deps.ts'
+import type { ApiRoutes } from '../../http/route.ts'
+import { changePasswordHandler } from './change-password.ts'
+import { forgotPasswordHandler } from './forgot-password.ts'
+import { loginHandler } from './login.ts'
+import { meHandler } from './me.ts'
+import { resetPasswordHandler } from './reset-password.ts'
+import { setupPasswordHandler } from './setup-password.ts'
 
-export function authRoutes(deps: AppDeps) {
-  const guard = policyGuard(deps)
-  return new Hono<AppEnv>()
-    .post('/user/login', guard('POST /user/login'), login(deps))
-    .post(
-      '/user/forgot-password/email',
-      guard('POST /user/forgot-password/email'),
-      forgotPassword(deps),
-    )
-    .post('/user/reset', guard('POST /user/reset'), resetPassword(deps))
-    .post('/user/password', guard('POST /user/password'), setupPassword(deps))
-    .post('/user/change-password', guard('POST /user/change-password'), changePassword(deps))
-    .get('/me', guard('GET /me'), me(deps))
+/** Signing in and passwords (src/contract/endpoints/auth.ts). */
+export function authRoutes(routes: ApiRoutes, deps: AppDeps) {
+  routes
+    .public(login, loginHandler(deps))
+    .public(forgotPassword, forgotPasswordHandler(deps))
+    .public(resetPassword, resetPasswordHandler(deps))
+    .public(setupPassword, setupPasswordHandler(deps))
+    .signedIn(changePassword, changePasswordHandler(deps))
+    .signedIn(me, meHandler(deps))
 }

@@ -1,19 +1,18 @@
 import type { Context } from 'hono'
-import { passwordSetupBodySchema } from '../../../src/contract/auth.ts'
+import type { setupPassword } from '../../../src/contract/endpoints/auth.ts'
 import { messages } from '../../../src/contract/messages.ts'
 import { hashPassword } from '../../auth/password.ts'
 import { useToken } from '../../auth/tokens.ts'
 import { findUser, setPasswordHash } from '../../auth/users.ts'
 import type { AppDeps, AppEnv } from '../../deps.ts'
 import { ok } from '../../http/respond.ts'
-import { validateJson } from '../../http/validate.ts'
+import type { Input } from '../../http/route.ts'
 import { HttpError } from '../../http-error.ts'
 import { logEvent } from '../../log.ts'
 
 /** `POST /user/password`: the first password, from an invitation link (a setup token). */
-export function setupPassword({ db, clock }: AppDeps) {
-  return async (c: Context<AppEnv>) => {
-    const body = await validateJson(c, passwordSetupBodySchema)
+export function setupPasswordHandler({ db, clock }: AppDeps) {
+  return async (c: Context<AppEnv>, { body }: Input<typeof setupPassword>) => {
     const passwordHash = await hashPassword(body.password)
     const userId = await db.transaction(async (tx) => {
       const tokenUserId = await useToken(tx, body.token, 'setup', clock())

@@ -1,26 +1,21 @@
-import { Hono } from 'hono'
-import { packSearchQuerySchema, productSearchQuerySchema } from '../../../src/contract/catalogue.ts'
-import { policyGuard } from '../../auth/middleware.ts'
-import type { AppDeps, AppEnv } from '../../deps.ts'
+import { packSearch, productSearch } from '../../../src/contract/endpoints/catalogue.ts'
+import type { AppDeps } from '../../deps.ts'
 import { ok } from '../../http/respond.ts'
-import { validateQuery } from '../../http/validate.ts'
+import type { ApiRoutes } from '../../http/route.ts'
 import { searchBrandFamilies, searchPacks, searchProducts } from './queries.ts'
 
 /**
- * `GET /packages/search`: with `family=true` a type's brand families, otherwise its packs (of
- * `brandFamily`, matching `query`); `GET /internal-products/search?type=&query=&page=`. For any
- * signed-in user.
+ * The catalogue (src/contract/endpoints/catalogue.ts), for any signed-in user: with `family=true`
+ * a type's brand families, otherwise its packs; the sticks and devices. The packs' images are
+ * static files (server/http/static-files.ts).
  */
-export function catalogueRoutes(deps: AppDeps) {
-  const guard = policyGuard(deps)
-  return new Hono<AppEnv>()
-    .get('/packages/search', guard('GET /packages/search'), async (c) => {
-      const { family, type, brandFamily, query } = validateQuery(c, packSearchQuerySchema)
-      if (family === 'true') return ok(c, await searchBrandFamilies(deps.db, type, query))
-      const filter = { type, brandFamily, query }
+export function catalogueRoutes(routes: ApiRoutes, deps: AppDeps) {
+  routes
+    .signedIn(packSearch, async (c, { query }) => {
+      const { family, type, brandFamily } = query
+      if (family === 'true') return ok(c, await searchBrandFamilies(deps.db, type, query.query))
+      const filter = { type, brandFamily, query: query.query }
       return ok(c, await searchPacks(deps.db, filter, deps.config.assetBaseUrl))
     })
-    .get('/internal-products/search', guard('GET /internal-products/search'), async (c) => {
-      return ok(c, await searchProducts(deps.db, validateQuery(c, productSearchQuerySchema)))
-    })
+    .signedIn(productSearch, async (c, { query }) => ok(c, await searchProducts(deps.db, query)))
 }

@@ -1,24 +1,25 @@
-import { Hono, type Context } from 'hono'
+import type { Context } from 'hono'
+import {
+  checkIn as checkInEndpoint,
+  checkInUpdate,
+  checkOut as checkOutEndpoint,
+} from '../../../src/contract/endpoints/check-in.ts'
 import { messages } from '../../../src/contract/messages.ts'
-import { checkInBodySchema, checkOutBodySchema } from '../../../src/contract/stores.ts'
-import { policyGuard } from '../../auth/middleware.ts'
-import type { AppDeps, AppEnv, UserEnv } from '../../deps.ts'
+import type { AppDeps, UserEnv } from '../../deps.ts'
 import { answerOnce, oncePerKey } from '../../http/once-per-key.ts'
 import { envelope } from '../../http/respond.ts'
-import { validateJson } from '../../http/validate.ts'
+import type { ApiRoutes } from '../../http/route.ts'
+import type { CheckInBody } from '../../../src/contract/stores.ts'
 import { HttpError } from '../../http-error.ts'
 import { logEvent } from '../../log.ts'
 import { checkIn, checkOut } from './queries.ts'
 
 /**
- * `POST /user/check-in` and `/user/check-in/update` do the same: close the open store log, if
- * any, and open one at the new store. `POST /user/check-out` closes it. Managers only.
+ * Check-in and its update do the same: close the open store log, if any, and open one at the new
+ * store. Check-out closes it. Managers only (src/contract/endpoints/check-in.ts).
  */
-export function checkInRoutes(deps: AppDeps) {
-  const guard = policyGuard(deps)
-
-  async function checkInHandler(c: Context<UserEnv>) {
-    const { storeId } = await validateJson(c, checkInBodySchema)
+export function checkInRoutes(routes: ApiRoutes, deps: AppDeps) {
+  async function checkInHandler(c: Context<UserEnv>, { body: { storeId } }: { body: CheckInBody }) {
     const { id } = c.var.user
     const now = deps.clock()
     const once = await oncePerKey(c, { db: deps.db, now }, async (db) => {
@@ -31,7 +32,6 @@ export function checkInRoutes(deps: AppDeps) {
   }
 
   async function checkOutHandler(c: Context<UserEnv>) {
-    await validateJson(c, checkOutBodySchema)
     const { id } = c.var.user
     const now = deps.clock()
     const once = await oncePerKey(c, { db: deps.db, now }, async (db) => {
@@ -42,8 +42,8 @@ export function checkInRoutes(deps: AppDeps) {
     return answerOnce(c, once)
   }
 
-  return new Hono<AppEnv>()
-    .post('/user/check-in', guard('POST /user/check-in'), checkInHandler)
-    .post('/user/check-in/update', guard('POST /user/check-in/update'), checkInHandler)
-    .post('/user/check-out', guard('POST /user/check-out'), checkOutHandler)
+  routes
+    .signedIn(checkInEndpoint, checkInHandler)
+    .signedIn(checkInUpdate, checkInHandler)
+    .signedIn(checkOutEndpoint, checkOutHandler)
 }

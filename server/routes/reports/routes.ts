@@ -1,10 +1,12 @@
-import { Hono, type Context } from 'hono'
+import type { Context } from 'hono'
 import { stream } from 'hono/streaming'
-import { dashboardQuerySchema, reportRequestSchema } from '../../../src/contract/administration.ts'
-import { policyGuard } from '../../auth/middleware.ts'
-import type { AppDeps, AppEnv, UserEnv } from '../../deps.ts'
+import {
+  dashboard as dashboardEndpoint,
+  reportGenerate,
+} from '../../../src/contract/endpoints/reports.ts'
+import type { AppDeps, UserEnv } from '../../deps.ts'
 import { ok } from '../../http/respond.ts'
-import { validateJson, validateQuery } from '../../http/validate.ts'
+import type { ApiRoutes, Input } from '../../http/route.ts'
 import { logEvent } from '../../log.ts'
 import { reportColumns } from '../../../src/contract/report-columns.ts'
 import { translate } from '../../i18n.ts'
@@ -20,12 +22,10 @@ import type { Translate } from './trial-columns.ts'
  * workbook; headers and words in cells are in the request's `Language`. `GET /report/dashboard`
  * answers the dashboard's figures. Super users and admins only.
  */
-export function reportRoutes(deps: AppDeps) {
+export function reportRoutes(routes: ApiRoutes, deps: AppDeps) {
   const { db, clock, config, logger } = deps
-  const guard = policyGuard(deps)
 
-  async function generate(c: Context<UserEnv>) {
-    const range = await validateJson(c, reportRequestSchema)
+  function generate(c: Context<UserEnv>, { body: range }: Input<typeof reportGenerate>) {
     const source = reportSources[range.type]
     const format = reportFormats[range.format]
     const filename = `${range.type}-${range.startAt}-${range.endAt}.${format.extension}`
@@ -55,10 +55,9 @@ export function reportRoutes(deps: AppDeps) {
     )
   }
 
-  return new Hono<AppEnv>()
-    .post('/report/generate', guard('POST /report/generate'), generate)
-    .get('/report/dashboard', guard('GET /report/dashboard'), async (c) => {
-      const query = validateQuery(c, dashboardQuerySchema)
-      return ok(c, await dashboard(db, query, config.timeZone))
-    })
+  routes
+    .signedIn(reportGenerate, generate)
+    .signedIn(dashboardEndpoint, async (c, { query }) =>
+      ok(c, await dashboard(db, query, config.timeZone)),
+    )
 }

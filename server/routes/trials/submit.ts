@@ -2,12 +2,13 @@ import type { Context } from 'hono'
 import type { User } from '../../../src/contract/auth.ts'
 import { idempotencyHeader, idempotentReplayedHeader } from '../../../src/contract/http.ts'
 import { messages } from '../../../src/contract/messages.ts'
-import { trialBodySchema } from '../../../src/contract/trial.ts'
+import type { trialSubmit } from '../../../src/contract/endpoints/trials.ts'
 import { objectRefusal, objectRule } from '../../auth/middleware.ts'
 import type { Database } from '../../db/database.ts'
 import type { AppDeps, UserEnv } from '../../deps.ts'
 import { idempotencyKeyOf } from '../../http/idempotency.ts'
-import { readJson, validate } from '../../http/validate.ts'
+import type { Input } from '../../http/route.ts'
+import { readJson } from '../../http/validate.ts'
 import { HttpError } from '../../http-error.ts'
 import { translate } from '../../i18n.ts'
 import { createTrialOnce } from './create-once.ts'
@@ -37,10 +38,10 @@ async function ownStoreOf(
  * key again answers the first answer (`Idempotent-Replayed: true`) and stores nothing.
  */
 export function submitTrial(deps: AppDeps) {
-  return async (c: Context<UserEnv>) => {
+  return async (c: Context<UserEnv>, { body }: Input<typeof trialSubmit>) => {
     const key = idempotencyKeyOf(c.req.header(idempotencyHeader))
+    // The body as it was sent: what the key's first request is compared with.
     const sent = await readJson(c)
-    const body = validate(trialBodySchema, sent)
     const { user } = c.var
     const now = deps.clock()
     const ownStore = objectRule(c, 'ownStore')

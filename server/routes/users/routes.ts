@@ -1,15 +1,21 @@
-import { Hono, type Context } from 'hono'
-import { searchQuerySchema } from '../../../src/contract/http.ts'
+import type { Context } from 'hono'
+import {
+  managerSearch,
+  userById,
+  userCreate,
+  userDelete,
+  userSearch,
+  userUpdate,
+} from '../../../src/contract/endpoints/users.ts'
 import { messages } from '../../../src/contract/messages.ts'
-import { idBodySchema, managersQuerySchema } from '../../../src/contract/users.ts'
-import { checkObject, policyGuard } from '../../auth/middleware.ts'
+import type { UserForm } from '../../../src/contract/users.ts'
+import { checkObject } from '../../auth/middleware.ts'
 import { issueToken } from '../../auth/tokens.ts'
-import type { AppDeps, AppEnv, UserEnv } from '../../deps.ts'
-import { parseId } from '../../http/path-id.ts'
+import type { AppDeps, UserEnv } from '../../deps.ts'
 import type { Database } from '../../db/database.ts'
 import { answerOnce, oncePerKey } from '../../http/once-per-key.ts'
 import { envelope, ok } from '../../http/respond.ts'
-import { validateJson, validateQuery } from '../../http/validate.ts'
+import type { ApiRoutes, Input } from '../../http/route.ts'
 import { HttpError } from '../../http-error.ts'
 import { logEvent } from '../../log.ts'
 import { invitationMail } from '../../mail/templates.ts'
@@ -37,9 +43,8 @@ import {
  * The policy's object rules: an admin cannot touch a super user nor make one; nobody deletes
  * themselves.
  */
-export function userRoutes(deps: AppDeps) {
+export function userRoutes(routes: ApiRoutes, deps: AppDeps) {
   const { db, clock, config } = deps
-  const guard = policyGuard(deps)
 
   async function foundUser(id: number, from: Database = db): Promise<ManagedUser> {
     const user = await findManagedUser(from, id)
@@ -56,8 +61,7 @@ export function userRoutes(deps: AppDeps) {
     }
   }
 
-  async function create(c: Context<UserEnv>) {
-    const form = await validateJson(c, createUserSchema(config, c.var.locale))
+  async function create(c: Context<UserEnv>, { body: form }: { body: UserForm }) {
     checkObject(c, 'notSuper', form.role === 'super')
     const now = clock()
     const made: { user?: ManagedUser } = {}
@@ -79,8 +83,7 @@ export function userRoutes(deps: AppDeps) {
     return answerOnce(c, once)
   }
 
-  async function update(c: Context<UserEnv>) {
-    const form = await validateJson(c, updateUserSchema(config, c.var.locale))
+  async function update(c: Context<UserEnv>, { body: form }: Input<typeof userUpdate>) {
     const current = await foundUser(form.id)
     checkObject(c, 'notSuper', current.role === 'super' || form.role === 'super')
     const values = await userValues(db, form, {
@@ -93,8 +96,7 @@ export function userRoutes(deps: AppDeps) {
     return ok(c, await foundUser(current.id), messages.userSaved.id)
   }
 
-  async function remove(c: Context<UserEnv>) {
-    const { id } = await validateJson(c, idBodySchema)
+  async function remove(c: Context<UserEnv>, { body: { id } }: Input<typeof userDelete>) {
     checkObject(c, 'notSelf', id === c.var.user.id)
     const target = await foundUser(id)
     checkObject(c, 'notSuper', target.role === 'super')
@@ -103,24 +105,18 @@ export function userRoutes(deps: AppDeps) {
     return ok(c, null, messages.userDeleted.id)
   }
 
-  return new Hono<AppEnv>()
-    .get('/user/search', guard('GET /user/search'), async (c) => {
-      const { query, page } = validateQuery(c, searchQuerySchema)
-      return ok(c, await searchUsers(db, query, page))
-    })
-    .post('/user/managers', guard('POST /user/managers'), async (c) => {
-      const { email, page, storeId } = await validateJson(c, managersQuerySchema)
+  routes
+    .signedIn(userSearch, async (c, { query }) =>
+      ok(c, await searchUsers(db, query.query, query.page)),
+    )
+    .signedIn(managerSearch, async (c, { body: { email, page, storeId } }) => {
       const pageNumber = Number.isInteger(page) && page >= 1 ? Math.min(page, 100_000) : 1
       return ok(c, await searchManagers(db, { email, page: pageNumber, storeId }))
     })
-    .post('/user/create', guard('POST /user/create'), create)
-    .post('/user/update', guard('POST /user/update'), update)
-    .post('/user/delete', guard('POST /user/delete'), remove)
-    .get('/user/:id', guard('GET /user/:id'), async (c) => {
-      const id = parseId(c.req.param('id'))
-      if (id === null) throw new HttpError(404, messages.notFound.id)
-      return ok(c, await foundUser(id))
-    })
+    .signedIn(userCreate, create, { body: (c) => createUserSchema(config, c.var.locale) })
+    .signedIn(userUpdate, update, { body: (c) => updateUserSchema(config, c.var.locale) })
+    .signedIn(userDelete, remove)
+    .signedIn(userById, async (c, { params }) => ok(c, await foundUser(params.id)))
 }
 
 async function sendInvitation(deps: AppDeps, user: ManagedUser, locale: Locale) {

@@ -1,16 +1,15 @@
-import { Hono } from 'hono'
 import { messages } from '../../../src/contract/messages.ts'
+import type { VoucherStatus } from '../../../src/contract/vouchers.ts'
 import {
-  voucherSearchQuerySchema,
-  voucherSubmitBodySchema,
-  type VoucherStatus,
-} from '../../../src/contract/vouchers.ts'
-import { policyGuard } from '../../auth/middleware.ts'
-import type { AppDeps, AppEnv } from '../../deps.ts'
-import { parseId } from '../../http/path-id.ts'
+  voucherById,
+  voucherCodeLog,
+  voucherRedeem,
+  voucherSearch,
+} from '../../../src/contract/endpoints/vouchers.ts'
+import type { AppDeps } from '../../deps.ts'
 import { answerOnce, oncePerKey } from '../../http/once-per-key.ts'
 import { envelope, ok } from '../../http/respond.ts'
-import { validateJson, validateQuery } from '../../http/validate.ts'
+import type { ApiRoutes } from '../../http/route.ts'
 import { HttpError } from '../../http-error.ts'
 import { logEvent } from '../../log.ts'
 import { findVoucherByCode, findVoucherById, voucherLogOf } from './queries.ts'
@@ -45,35 +44,30 @@ async function redemptionStore(
 }
 
 /**
- * `GET /voucher/search?code=`, `GET /voucher/:id`, `GET /voucher/code-log/:id` and
- * `POST /voucher/submit` (src/contract/vouchers.ts), for any signed-in user; a manager only once
- * checked in to a store.
+ * The voucher endpoints (src/contract/endpoints/vouchers.ts): a voucher by code or id, its log,
+ * and redemption, for any signed-in user; a manager only once checked in to a store.
  */
-export function voucherRoutes(deps: AppDeps) {
-  const guard = policyGuard(deps)
+export function voucherRoutes(routes: ApiRoutes, deps: AppDeps) {
   const notFound = () => new HttpError(404, messages.voucherNotFound.id)
 
-  return new Hono<AppEnv>()
-    .get('/voucher/search', guard('GET /voucher/search'), async (c) => {
-      const { code } = validateQuery(c, voucherSearchQuerySchema)
-      const voucher = await findVoucherByCode(deps.db, code, deps.clock())
+  routes
+    .signedIn(voucherSearch, async (c, { query }) => {
+      const voucher = await findVoucherByCode(deps.db, query.code, deps.clock())
       if (!voucher) throw notFound()
       return ok(c, voucher, statusMessages[voucher.status])
     })
-    .get('/voucher/code-log/:id', guard('GET /voucher/code-log/:id'), async (c) => {
-      const id = parseId(c.req.param('id'))
-      const log = id === null ? null : await voucherLogOf(deps.db, id)
+    .signedIn(voucherCodeLog, async (c, { params }) => {
+      const log = await voucherLogOf(deps.db, params.id)
       if (!log) throw notFound()
       return ok(c, log)
     })
-    .get('/voucher/:id', guard('GET /voucher/:id'), async (c) => {
-      const id = parseId(c.req.param('id'))
-      const voucher = id === null ? null : await findVoucherById(deps.db, id, deps.clock())
+    .signedIn(voucherById, async (c, { params }) => {
+      const voucher = await findVoucherById(deps.db, params.id, deps.clock())
       if (!voucher) throw notFound()
       return ok(c, voucher)
     })
-    .post('/voucher/submit', guard('POST /voucher/submit'), async (c) => {
-      const { code, customerId, storeId } = await validateJson(c, voucherSubmitBodySchema)
+    .signedIn(voucherRedeem, async (c, { body }) => {
+      const { code, customerId, storeId } = body
       const { user } = c.var
       const now = deps.clock()
       const redeem = oncePerKey(c, { db: deps.db, now }, async (db) => {

@@ -1,0 +1,41 @@
+import type { Endpoint } from '../endpoint.ts'
+import * as auth from './auth.ts'
+import * as catalogue from './catalogue.ts'
+import * as checkIn from './check-in.ts'
+import * as customers from './customers.ts'
+import * as health from './health.ts'
+import * as reports from './reports.ts'
+import * as stores from './stores.ts'
+import * as trials from './trials.ts'
+import * as users from './users.ts'
+import * as vouchers from './vouchers.ts'
+
+/**
+ * Every endpoint, by resource: for the server, the OpenAPI document and the tests. The PWA imports
+ * single entries from the resource's module instead, so that a screen pulls in no other
+ * resource's schemas (a lint rule keeps it so).
+ */
+export const resources = {
+  health,
+  auth,
+  checkIn,
+  users,
+  stores,
+  reports,
+  catalogue,
+  trials,
+  vouchers,
+  customers,
+} satisfies Record<string, Record<string, Endpoint>>
+
+const byResource: Record<string, Record<string, Endpoint>> = resources
+
+/** Every endpoint with its name (`operationId` in the document), in the order they are routed. */
+export const endpointTable: readonly { name: string; resource: string; entry: Endpoint }[] =
+  Object.entries(byResource).flatMap(([resource, entries]) =>
+    Object.entries(entries).map(([name, entry]) => ({ name, resource, entry })),
+  )
+
+type Resources = typeof resources
+/** The name of every endpoint, e.g. `voucherRedeem`. */
+export type EndpointName = { [R in keyof Resources]: keyof Resources[R] & string }[keyof Resources]

@@ -1,0 +1,60 @@
+import {
+  customerListSchema,
+  customerSchema,
+  customerTrialListSchema,
+  customerTrialsQuerySchema,
+  visitNoteBodySchema,
+  visitNoteSchema,
+} from '../customers.ts'
+import { idParamsSchema, searchQuerySchema } from '../http.ts'
+import { messages } from '../messages.ts'
+import { signedIn } from '../policy.ts'
+import { endpoint } from '../endpoint.ts'
+
+// §6: customers "any logged-in user, but a manager with no store is redirected" first.
+const inAStore = { allow: signedIn, store: true } as const
+
+export const customerSearch = endpoint({
+  method: 'GET',
+  path: '/customer/search',
+  summary: 'Customers by name, email, phone or referral code, 20 a page.',
+  policy: inAStore,
+  query: searchQuerySchema,
+  answer: customerListSchema,
+})
+
+// §6: /customers/{id}, as customers.
+export const visitNoteCreate = endpoint({
+  method: 'POST',
+  path: '/customer/form',
+  summary: "Adds a visit note to a customer's profile.",
+  policy: inAStore,
+  body: visitNoteBodySchema,
+  answer: visitNoteSchema,
+  status: 201,
+  errors: { 404: [messages.customerNotFound] },
+  idempotent: true,
+})
+
+// §6: /customers/{id}/survey, as customers. Registered before `/customer/:id`.
+export const customerTrials = endpoint({
+  method: 'GET',
+  path: '/customer/:id/trials',
+  summary: "The trials whose answers hold the customer's email or phone, newest first.",
+  policy: inAStore,
+  params: idParamsSchema,
+  query: customerTrialsQuerySchema,
+  answer: customerTrialListSchema,
+  errors: { 404: [messages.customerNotFound] },
+})
+
+// §6: /customers/{id}, as customers.
+export const customerById = endpoint({
+  method: 'GET',
+  path: '/customer/:id',
+  summary: "A customer's profile: loyalty, vouchers, visit notes, reclamations.",
+  policy: inAStore,
+  params: idParamsSchema,
+  answer: customerSchema,
+  errors: { 404: [messages.customerNotFound] },
+})

@@ -1,0 +1,49 @@
+import { idParamsSchema } from '../http.ts'
+import { messages } from '../messages.ts'
+import { signedIn } from '../policy.ts'
+import {
+  trialBodySchema,
+  trialCreatedSchema,
+  trialListSchema,
+  trialSchema,
+  trialSearchQuerySchema,
+} from '../trial.ts'
+import { endpoint } from '../endpoint.ts'
+
+// The specification's paths call the trial `free-guided` and `questionnaire`: these entries are
+// where those names meet the trial.
+
+// §6: "Free guided trial: any logged-in user; a manager's store is the assigned one".
+export const trialSubmit = endpoint({
+  method: 'POST',
+  path: '/free-guided/form',
+  summary:
+    "Stores a finished trial, at most once per user and Idempotency-Key; a manager's is filed at their own store.",
+  policy: { allow: signedIn, object: ['ownStore'] },
+  body: trialBodySchema,
+  answer: trialCreatedSchema,
+  status: 201,
+  errors: { 404: [messages.storeNotFound] },
+  idempotent: true,
+})
+
+// §6: /experts/{id} lists an expert's trials for super and admin; others their own only.
+export const trialSearch = endpoint({
+  method: 'GET',
+  path: '/questionnaire/search',
+  summary: 'Trials, newest first, 20 a page; managers and agents see their own only.',
+  policy: { allow: signedIn, object: ['ownTrial'] },
+  query: trialSearchQuerySchema,
+  answer: trialListSchema,
+})
+
+// §6: /surveys/{id} for super and admin; others their own only.
+export const trialById = endpoint({
+  method: 'GET',
+  path: '/questionnaire/:id',
+  summary: "One trial; another's is not found for managers and agents.",
+  policy: { allow: signedIn, object: ['ownTrial'] },
+  params: idParamsSchema,
+  answer: trialSchema,
+  errors: { 404: [messages.notFound] },
+})

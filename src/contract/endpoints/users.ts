@@ -1,0 +1,83 @@
+import * as v from 'valibot'
+import { idParamsSchema, searchQuerySchema } from '../http.ts'
+import { messages } from '../messages.ts'
+import { administration } from '../policy.ts'
+import {
+  idBodySchema,
+  managedUserListSchema,
+  managedUserSchema,
+  managersQuerySchema,
+  userFormSchema,
+  userUpdateSchema,
+} from '../users.ts'
+import { endpoint } from '../endpoint.ts'
+
+// §6: "/users ... super and admin".
+export const userSearch = endpoint({
+  method: 'GET',
+  path: '/user/search',
+  summary: 'Users whose name or email holds the query, 20 a page.',
+  policy: { allow: administration },
+  query: searchQuerySchema,
+  answer: managedUserListSchema,
+})
+
+// §6: /users and /stores (a store's managers), super and admin.
+export const managerSearch = endpoint({
+  method: 'POST',
+  path: '/user/managers',
+  summary: 'Managers whose email holds `email`, checked in to `storeId` when given.',
+  policy: { allow: administration },
+  body: managersQuerySchema,
+  answer: managedUserListSchema,
+})
+
+// §6: /users/new, super and admin. The server adds its own rules to the form's: the allowed
+// email domains and the phone format of the request's language.
+export const userCreate = endpoint({
+  method: 'POST',
+  path: '/user/create',
+  summary: 'Creates a user and mails them an invitation to set their password.',
+  policy: { allow: administration, object: ['notSuper'] },
+  body: userFormSchema,
+  answer: managedUserSchema,
+  status: 201,
+  errors: { 400: [messages.emailInUse, messages.restrictedEmail, messages.storeNotFound] },
+  idempotent: true,
+})
+
+// §6: /users/{id}/edit, super and admin.
+export const userUpdate = endpoint({
+  method: 'POST',
+  path: '/user/update',
+  summary: 'Changes a user.',
+  policy: { allow: administration, object: ['notSuper'] },
+  body: userUpdateSchema,
+  answer: managedUserSchema,
+  errors: {
+    400: [messages.emailInUse, messages.restrictedEmail, messages.storeNotFound],
+    404: [messages.notFound],
+  },
+})
+
+// §6: /users, super and admin.
+export const userDelete = endpoint({
+  method: 'POST',
+  path: '/user/delete',
+  summary: 'Deletes a user (never oneself).',
+  policy: { allow: administration, object: ['notSuper', 'notSelf'] },
+  body: idBodySchema,
+  answer: v.null(),
+  errors: { 404: [messages.notFound] },
+})
+
+// §6: /users/{id}/edit and /experts/{id}, super and admin.
+export const userById = endpoint({
+  method: 'GET',
+  path: '/user/:id',
+  summary: 'One user.',
+  policy: { allow: administration },
+  params: idParamsSchema,
+  answer: managedUserSchema,
+  errors: { 404: [messages.notFound] },
+})
