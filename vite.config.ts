@@ -7,7 +7,7 @@ import { VitePWA } from 'vite-plugin-pwa'
 
 /** Sources only the admin screens use (the bench's list): their features and contracts… */
 const adminSource =
-  /[\\/]src[\\/](features[\\/](users|admin-stores|reports|trials)[\\/]|contract[\\/](users|administration)\.ts)/
+  /[\\/]src[\\/](features[\\/](users|admin-stores|reports|trials)[\\/]|contract[\\/](endpoints[\\/])?(users|administration|store-admin|reports)\.ts)/
 /** …and the split parts (`?tsr-split`) of the admin routes; their definitions stay in the route tree. */
 const adminRoute = /[\\/]src[\\/]routes[\\/]_app[\\/]_admin[\\/.].*\?tsr-split/
 /**
@@ -16,6 +16,15 @@ const adminRoute = /[\\/]src[\\/]routes[\\/]_app[\\/]_admin[\\/.].*\?tsr-split/
  */
 const adminDateField =
   /[\\/](src[\\/]ui[\\/]date-field[.-]|node_modules[\\/](react-day-picker|date-fns|@date-fns[\\/]tz)[\\/])/
+
+/**
+ * The rest of the contract: its endpoint entries build their schemas as their module runs, so it
+ * stays in chunks that import nothing but the app's and each other (chunks that import each other
+ * run in no guaranteed order).
+ */
+const contractSource = /[\\/]src[\\/]contract[\\/]/
+/** …of which the customers' and vouchers' are the store screens', not the trial's. */
+const storeContractSource = /[\\/]src[\\/]contract[\\/](endpoints[\\/])?(customers|vouchers)\.ts$/
 
 /** A `session` chunk is named after every screen that shares it: too long for a file name. */
 function fileName(name: string): string {
@@ -53,12 +62,38 @@ function contractMessageIdsOnly(): Plugin {
 }
 
 /**
+ * An endpoint's `summary` is for the API's reference (the OpenAPI document the server makes from
+ * the same sources): the PWA's build leaves it empty.
+ */
+function endpointSummariesLeftOut(): Plugin {
+  const summary = /summary:\s*('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|`[^`]*`),/g
+  return {
+    name: 'endpoint-summaries-left-out',
+    apply: 'build',
+    enforce: 'pre',
+    transform: {
+      filter: { id: /[\\/]src[\\/]contract[\\/]endpoints[\\/][^\\/]+\.ts$/ },
+      handler(code) {
+        // Lines are kept, so the source map stays close.
+        const stripped = code.replace(
+          summary,
+          (match) => `summary: '',${'\n'.repeat(match.split('\n').length - 1)}`,
+        )
+        return { code: stripped, map: null }
+      },
+    },
+  }
+}
+
+/**
  * What a signed-in start runs before the home draws: the device's kept look-ups
  * (src/offline/persist-lookups.ts, read before the first screen), and the split parts of the
  * routes the home is drawn from (the app's frame, then home; not their error or pending parts).
  */
 const homeModules = [
   /[\\/]src[\\/]offline[\\/]persist-lookups\.ts$/,
+  // Started once the home has painted, on every signed-in start: fetched with the page.
+  /[\\/]src[\\/]offline[\\/]outbox-runner\.ts$/,
   /[\\/]src[\\/]routes[\\/](_app|_app[\\/]_store|_app[\\/]_store[\\/]index)\.tsx\?tsr-split=(?!errorComponent|notFoundComponent|pendingComponent)/,
 ]
 
@@ -136,6 +171,7 @@ export default defineConfig({
       },
     }),
     contractMessageIdsOnly(),
+    endpointSummariesLeftOut(),
     preloadHome(),
     babel({ presets: [linguiTransformerBabelPreset()] }),
     react(),
@@ -224,6 +260,16 @@ export default defineConfig({
               // shares with other screens stays in their chunks.
               name: 'admin-only',
               test: (id) => adminSource.test(id) || adminRoute.test(id),
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'store-contract',
+              test: storeContractSource,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'contract',
+              test: contractSource,
               includeDependenciesRecursively: false,
             },
             {

@@ -34,7 +34,7 @@ import { distDir } from './server.ts'
 const adminOnlySource = [
   /^src\/routes\/_app\/_admin[/.]/,
   /^src\/features\/(users|admin-stores|reports|trials)\//,
-  /^src\/contract\/(users|administration)\.ts$/,
+  /^src\/contract\/(endpoints\/)?(users|administration|store-admin|reports)\.ts$/,
   /^src\/ui\/date-field[.-]/,
 ]
 
@@ -361,9 +361,9 @@ async function run(): Promise<Figure[]> {
     const figures: Figure[] = [
       {
         name: 'JS for the first screen (/login), gzip',
-        budget: '<= 130 KB',
+        budget: '<= 135 KB',
         measured: kb(sizeOf(dist, loginJs)),
-        pass: sizeOf(dist, loginJs) <= 130_000,
+        pass: sizeOf(dist, loginJs) <= 135_000,
         note: `${loginJs.length} JS files (largest: ${largest(dist, loginJs)}), CSS ${kb(sizeOf(dist, login?.css ?? []))}; ${method}`,
       },
       {

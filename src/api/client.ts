@@ -1,21 +1,17 @@
 import * as v from 'valibot'
+import ky, { isHTTPError, isNetworkError, isTimeoutError } from 'ky'
 import { i18n } from '@lingui/core'
 import { config } from '../config.ts'
+import { fillPath, type Endpoint, type FileAnswer, type PathParams } from '../contract/endpoint.ts'
 import { appHeader, appId, dataEnvelope, languageHeader } from '../contract/http.ts'
 import { messages } from '../contract/messages.ts'
 import { currentLocale } from '../i18n.ts'
 import { getSession } from './session.ts'
 import { ApiError, answeredErrorSchema, extractErrorMessage } from './api-error.ts'
 
-type Json = Record<string, unknown>
-
-type RequestOptions = {
-  method?: 'GET' | 'POST'
-  json?: Json
-  searchParams?: Record<string, string | number | boolean>
-  headers?: Record<string, string>
-  /** Milliseconds to wait for the whole answer (20 s unless said). */
-  timeout?: number
+/** No answer: no connection, or none in time. */
+function noAnswer(): ApiError {
+  return new ApiError(0, i18n._(messages.network.id))
 }
 
 /**
@@ -32,105 +28,141 @@ function answerError(status: number, body: unknown): ApiError {
   )
 }
 
-/** No answer: no connection, or none in time. */
-function noAnswer(): ApiError {
-  return new ApiError(0, i18n._(messages.network.id))
+/**
+ * The one HTTP client: adds the bearer token, `X-APP` and `Language` to every request and turns
+ * every failure into an `ApiError`. Routing reacts to errors (an expired session); this only types
+ * them. Nothing is retried here: queries retry as TanStack Query says, and the outbox has its own
+ * backoff (a POST repeated behind its back would be a second effect).
+ */
+const http = ky.create({
+  prefix: config.apiBase,
+  timeout: 20_000,
+  retry: 0,
+  hooks: {
+    beforeRequest: [
+      ({ request }) => {
+        request.headers.set(appHeader, appId)
+        request.headers.set(languageHeader, currentLocale())
+        const token = getSession()?.token
+        if (token) request.headers.set('Authorization', `Bearer ${token}`)
+      },
+    ],
+    beforeError: [
+      ({ error }) => {
+        if (isHTTPError(error)) return answerError(error.response.status, error.data)
+        if (isNetworkError(error) || isTimeoutError(error)) return noAnswer()
+        return error
+      },
+    ],
+  },
+})
+
+/** A query's values travel as text: where the schema reads text, a number is sent as one. */
+type QueryOf<T> = { [K in keyof T]: string extends T[K] ? T[K] | number : T[K] }
+
+type Parsed<E, K extends 'query' | 'body'> = E extends { [P in K]: infer S extends v.GenericSchema }
+  ? { [P in K]: K extends 'query' ? QueryOf<v.InferInput<S>> : v.InferInput<S> }
+  : { [P in K]?: never }
+
+/** What a call of an endpoint sends: its path's params, its query and its body, as typed. */
+export type CallInput<E extends Endpoint> = (PathParams<E['path']> extends never
+  ? { params?: never }
+  : { params: Record<PathParams<E['path']>, string | number> }) &
+  Parsed<E, 'query'> &
+  Parsed<E, 'body'> & {
+    headers?: Record<string, string>
+    /** Milliseconds to wait for the whole answer (20 s unless said). */
+    timeout?: number
+  }
+
+/** The query's values as text; what is left out (undefined) is not sent. */
+function searchParamsOf(query: unknown): URLSearchParams {
+  const params = new URLSearchParams()
+  if (typeof query !== 'object' || query === null) return params
+  for (const [name, value] of Object.entries(query)) {
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+      params.set(name, String(value))
+    }
+  }
+  return params
 }
+
+/** Sends a call of an endpoint; any failure is an `ApiError`. */
+type SentInput = {
+  params?: Record<string, string | number>
+  query?: unknown
+  body?: unknown
+  headers?: Record<string, string>
+  timeout?: number
+}
+
+async function send(
+  endpoint: Endpoint,
+  input: SentInput,
+  accept: string,
+  onProgress: (bytes: number) => void = () => {},
+) {
+  const path = fillPath(endpoint.path, input.params ?? {}).slice(1)
+  try {
+    return await http(path, {
+      method: endpoint.method,
+      searchParams: searchParamsOf(input.query),
+      json: input.body,
+      headers: { ...input.headers, Accept: accept },
+      timeout: input.timeout ?? 20_000,
+      onDownloadProgress: (progress) => onProgress(progress.transferredBytes),
+    })
+  } catch (error) {
+    // Thrown before or after ky's hooks could type it (a body that broke off, a lost connection).
+    throw error instanceof ApiError ? error : noAnswer()
+  }
+}
+
+type JsonEndpoint = Endpoint & { answer: v.GenericSchema }
+
+type Answer<S extends v.GenericSchema> = { data: v.InferOutput<S>; message: string | undefined }
 
 /**
- * The one HTTP client (plain `fetch`): adds the bearer token, `X-APP` and `Language` to every
- * request and turns every failure into an `ApiError`. Routing reacts to errors; this only types
- * them. Answers the response of a 2xx.
+ * Calls an endpoint of the contract (src/contract/endpoints/) and answers its `{ data, message }`,
+ * checked against the entry's answer schema, or a narrower one where the call knows which of the
+ * entry's answers it gets (the catalogue's brand families rather than its packs).
  */
-async function request(path: string, options: RequestOptions = {}): Promise<Response> {
-  const { method = 'GET', json, searchParams = {}, timeout = 20_000 } = options
-  const url = new URL(`${config.apiBase}/${path}`, window.location.origin)
-  for (const [name, value] of Object.entries(searchParams)) {
-    url.searchParams.set(name, String(value))
-  }
-  const headers = new Headers(options.headers)
-  headers.set(appHeader, appId)
-  headers.set(languageHeader, currentLocale())
-  const token = getSession()?.token
-  if (token) headers.set('Authorization', `Bearer ${token}`)
-  if (json) headers.set('Content-Type', 'application/json')
-  let response: Response
-  try {
-    response = await fetch(url, {
-      method,
-      headers,
-      body: json && JSON.stringify(json),
-      signal: AbortSignal.timeout(timeout),
-    })
-  } catch {
-    throw noAnswer()
-  }
-  if (!response.ok) throw answerError(response.status, await readJson(response))
-  return response
-}
-
-/** The answer's JSON, or `undefined` when it has none (an empty or HTML answer). */
-function readJson(response: Response): Promise<unknown> {
-  return response.json().catch(() => undefined)
-}
-
-/** Sends a request and returns the answer's `{ data, message }`, checked against `schema`. */
-async function call<T extends v.GenericSchema>(
-  schema: T,
-  path: string,
-  options: RequestOptions,
-): Promise<{ data: v.InferOutput<T>; message: string | undefined }> {
-  const response = await request(path, {
-    ...options,
-    headers: { ...options.headers, Accept: 'application/json' },
-  })
-  const parsed = v.safeParse(dataEnvelope(schema), await readJson(response))
+export async function call<E extends JsonEndpoint>(
+  endpoint: E,
+  input: CallInput<E>,
+): Promise<Answer<E['answer']>>
+export async function call<
+  E extends JsonEndpoint,
+  S extends v.GenericSchema<unknown, v.InferOutput<E['answer']>>,
+>(endpoint: E, input: CallInput<E>, answer: S): Promise<Answer<S>>
+export async function call(
+  endpoint: JsonEndpoint,
+  input: SentInput,
+  answer: v.GenericSchema = endpoint.answer,
+): Promise<Answer<v.GenericSchema>> {
+  const response = await send(endpoint, input, 'application/json')
+  const body: unknown = await response.json().catch(() => undefined)
+  const parsed = v.safeParse(dataEnvelope(answer), body)
   // Not what the contract says: status -1 (see ApiError).
   if (!parsed.success) throw new ApiError(-1, i18n._(messages.unknownError.id))
   return { data: parsed.output.data, message: parsed.output.message }
 }
 
-export function getJson<T extends v.GenericSchema>(
-  path: string,
-  schema: T,
-  searchParams?: Record<string, string | number | boolean>,
-) {
-  return call(schema, path, searchParams ? { searchParams } : {})
-}
-
-export function postJson<T extends v.GenericSchema>(
-  path: string,
-  schema: T,
-  json: Json = {},
-  headers: Record<string, string> = {},
-) {
-  return call(schema, path, { method: 'POST', json, headers })
-}
-
 /**
- * POSTs and reads the answer as a file, telling `onProgress` the bytes received so far. Answers
+ * Calls an endpoint that answers a file, telling `onProgress` the bytes received so far. Answers
  * the file and the response's headers (its name is in `Content-Disposition`).
  */
-export async function postForFile(
-  path: string,
-  json: Json,
+export async function download<E extends Endpoint & { answer: FileAnswer }>(
+  endpoint: E,
+  input: CallInput<E>,
   onProgress: (bytes: number) => void,
-  timeout: number,
 ): Promise<{ blob: Blob; headers: Headers }> {
-  const response = await request(path, { method: 'POST', json, timeout })
-  const parts: Uint8Array<ArrayBuffer>[] = []
-  let received = 0
-  const reader = response.body?.getReader()
+  const response = await send(endpoint, input, '*/*', onProgress)
   try {
-    for (let part = await reader?.read(); part?.value; part = await reader?.read()) {
-      parts.push(part.value)
-      received += part.value.byteLength
-      onProgress(received)
-    }
+    const blob = await response.blob()
+    return { blob, headers: response.headers }
   } catch {
     // The connection broke (or the time ran out) while the file arrived.
     throw noAnswer()
   }
-  const type = response.headers.get('Content-Type') ?? ''
-  return { blob: new Blob(parts, { type }), headers: response.headers }
 }

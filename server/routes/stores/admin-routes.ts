@@ -3,7 +3,7 @@ import {
   storeDelete,
   storeLog,
   storeUpdate,
-} from '../../../src/contract/endpoints/stores.ts'
+} from '../../../src/contract/endpoints/store-admin.ts'
 import { messages } from '../../../src/contract/messages.ts'
 import type { AppDeps } from '../../deps.ts'
 import type { Database } from '../../db/database.ts'

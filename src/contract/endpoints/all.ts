@@ -5,6 +5,7 @@ import * as checkIn from './check-in.ts'
 import * as customers from './customers.ts'
 import * as health from './health.ts'
 import * as reports from './reports.ts'
+import * as storeAdmin from './store-admin.ts'
 import * as stores from './stores.ts'
 import * as trials from './trials.ts'
 import * as users from './users.ts'
@@ -20,6 +21,7 @@ export const resources = {
   auth,
   checkIn,
   users,
+  storeAdmin,
   stores,
   reports,
   catalogue,

@@ -1,15 +1,7 @@
-import {
-  storeDeleteResultSchema,
-  storeFormSchema,
-  storeLogListSchema,
-  storeLogQuerySchema,
-  storeUpdateSchema,
-} from '../administration.ts'
 import { idParamsSchema, searchQuerySchema } from '../http.ts'
 import { messages } from '../messages.ts'
-import { administration, signedIn } from '../policy.ts'
+import { signedIn } from '../policy.ts'
 import { storeListSchema, storeSchema } from '../stores.ts'
-import { idBodySchema } from '../users.ts'
 import { endpoint } from '../endpoint.ts'
 
 // §6: any logged-in user: the trial's store step and the managers' store picker search stores.
@@ -22,17 +14,6 @@ export const storeSearch = endpoint({
   answer: storeListSchema,
 })
 
-// §6: "/stores: super and admin" (the store log). Registered before `/store/:id`, which would
-// take `/store/log` otherwise.
-export const storeLog = endpoint({
-  method: 'GET',
-  path: '/store/log',
-  summary: "The store log: who was checked in where, when, and each visit's trials.",
-  policy: { allow: administration },
-  query: storeLogQuerySchema,
-  answer: storeLogListSchema,
-})
-
 // §6: any logged-in user, as the store search.
 export const storeById = endpoint({
   method: 'GET',
@@ -41,39 +22,5 @@ export const storeById = endpoint({
   policy: { allow: signedIn },
   params: idParamsSchema,
   answer: storeSchema,
-  errors: { 404: [messages.storeNotFound] },
-})
-
-// §6: /stores/new, super and admin.
-export const storeCreate = endpoint({
-  method: 'POST',
-  path: '/store/create',
-  summary: 'Creates a store.',
-  policy: { allow: administration },
-  body: storeFormSchema,
-  answer: storeSchema,
-  status: 201,
-  idempotent: true,
-})
-
-// §6: /stores/{id}/edit, super and admin.
-export const storeUpdate = endpoint({
-  method: 'POST',
-  path: '/store/update',
-  summary: 'Changes a store.',
-  policy: { allow: administration },
-  body: storeUpdateSchema,
-  answer: storeSchema,
-  errors: { 404: [messages.storeNotFound] },
-})
-
-// §6: /stores, super and admin.
-export const storeDelete = endpoint({
-  method: 'POST',
-  path: '/store/delete',
-  summary: 'Deletes a store, or archives it when it has history.',
-  policy: { allow: administration },
-  body: idBodySchema,
-  answer: storeDeleteResultSchema,
   errors: { 404: [messages.storeNotFound] },
 })

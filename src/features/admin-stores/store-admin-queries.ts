@@ -1,15 +1,16 @@
 import { infiniteQueryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { notFound } from '@tanstack/react-router'
-import * as v from 'valibot'
-import { getJson, postJson } from '../../api/client.ts'
+import { call } from '../../api/client.ts'
 import { ApiError } from '../../api/api-error.ts'
 import { useAction } from '../../api/use-action.ts'
 import { idempotencyHeader } from '../../contract/http.ts'
+import type { StoreForm } from '../../contract/administration.ts'
 import {
-  storeDeleteResultSchema,
-  storeLogListSchema,
-  type StoreForm,
-} from '../../contract/administration.ts'
+  storeCreate,
+  storeDelete,
+  storeLog,
+  storeUpdate,
+} from '../../contract/endpoints/store-admin.ts'
 import { nextPage } from '../customers/customer-lists.ts'
 import { storeKeys, storeQueryOptions } from '../stores/store-queries.ts'
 import { rangeParams } from '../trials/trial-queries.ts'
@@ -41,11 +42,13 @@ export function storeLogQueryOptions(store: number, filter: StoreLogFilter) {
     queryKey: storeLogKeys.list(store, filter),
     queryFn: async ({ pageParam }) =>
       (
-        await getJson('store/log', storeLogListSchema, {
-          store,
-          page: pageParam,
-          ...(filter.user ? { user: filter.user } : {}),
-          ...rangeParams(filter),
+        await call(storeLog, {
+          query: {
+            store,
+            page: pageParam,
+            ...(filter.user ? { user: filter.user } : {}),
+            ...rangeParams(filter),
+          },
         })
       ).data,
     initialPageParam: 1,
@@ -53,16 +56,14 @@ export function storeLogQueryOptions(store: number, filter: StoreLogFilter) {
   })
 }
 
-const savedStoreSchema = v.object({ id: v.number() })
-
 /** `POST /store/create`, or `/store/update` with an id; answers the store. */
 export function useSaveStore(id: number | null) {
   const queryClient = useQueryClient()
   return useAction({
     mutationFn: async (body: StoreForm, key: string) =>
       id === null
-        ? postJson('store/create', savedStoreSchema, body, { [idempotencyHeader]: key })
-        : postJson('store/update', savedStoreSchema, { id, ...body }),
+        ? call(storeCreate, { body, headers: { [idempotencyHeader]: key } })
+        : call(storeUpdate, { body: { id, ...body } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: storeKeys.all }),
   })
 }
@@ -71,7 +72,7 @@ export function useSaveStore(id: number | null) {
 export function useDeleteStore() {
   const queryClient = useQueryClient()
   return useAction({
-    mutationFn: (id: number) => postJson('store/delete', storeDeleteResultSchema, { id }),
+    mutationFn: (id: number) => call(storeDelete, { body: { id } }),
     onSuccess: (_answer, id) => {
       queryClient.removeQueries({ queryKey: storeKeys.detail(id) })
       return queryClient.invalidateQueries({ queryKey: storeKeys.all })

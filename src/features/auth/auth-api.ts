@@ -1,13 +1,18 @@
-import * as v from 'valibot'
-import { getJson, postJson } from '../../api/client.ts'
+import { call } from '../../api/client.ts'
 import { getSession, saveSession } from '../../api/session.ts'
-import { sessionSchema, type LoginBody } from '../../contract/auth.ts'
+import type { LoginBody } from '../../contract/auth.ts'
+import {
+  changePassword as changePasswordEndpoint,
+  forgotPassword,
+  login as loginEndpoint,
+  me,
+  resetPassword as resetPasswordEndpoint,
+  setupPassword,
+} from '../../contract/endpoints/auth.ts'
 import { startOutboxAfterLogin } from '../../offline/start-outbox.ts'
 
-const nothing = v.unknown()
-
 export async function login(body: LoginBody) {
-  const result = await postJson('user/login', sessionSchema, body)
+  const result = await call(loginEndpoint, { body })
   saveSession(result.data, body.remember_me ?? true)
   void startOutboxAfterLogin(result.data.id)
   return result
@@ -19,14 +24,14 @@ export async function login(body: LoginBody) {
  */
 export async function refreshSession() {
   const token = getSession()?.token
-  const result = await getJson('me', sessionSchema)
+  const result = await call(me, {})
   // Signed out (or in as someone else) while the answer was on its way: it is not brought back.
   if (token !== undefined && getSession()?.token === token) saveSession(result.data)
   return result
 }
 
 export function requestPasswordReset(body: { email: string }) {
-  return postJson('user/forgot-password/email', nothing, body)
+  return call(forgotPassword, { body })
 }
 
 export function resetPassword(body: {
@@ -35,11 +40,11 @@ export function resetPassword(body: {
   confirmPassword: string
   token: string
 }) {
-  return postJson('user/reset', nothing, body)
+  return call(resetPasswordEndpoint, { body })
 }
 
 export function setUpPassword(body: { password: string; confirmPassword: string; token: string }) {
-  return postJson('user/password', nothing, body)
+  return call(setupPassword, { body })
 }
 
 export function changePassword(body: {
@@ -47,5 +52,5 @@ export function changePassword(body: {
   password: string
   confirmPassword: string
 }) {
-  return postJson('user/change-password', nothing, body)
+  return call(changePasswordEndpoint, { body })
 }

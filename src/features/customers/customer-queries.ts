@@ -5,18 +5,17 @@ import {
   type QueryClient,
 } from '@tanstack/react-query'
 import { notFound } from '@tanstack/react-router'
-import { getJson, postJson } from '../../api/client.ts'
+import { call } from '../../api/client.ts'
 import { ApiError } from '../../api/api-error.ts'
 import { useAction } from '../../api/use-action.ts'
 import { idempotencyHeader } from '../../contract/http.ts'
 import {
-  customerListSchema,
-  customerSchema,
-  customerTrialListSchema,
-  visitNoteSchema,
-  type Customer,
-  type VisitNoteBody,
-} from '../../contract/customers.ts'
+  customerById,
+  customerSearch,
+  customerTrials,
+  visitNoteCreate,
+} from '../../contract/endpoints/customers.ts'
+import type { Customer, VisitNoteBody } from '../../contract/customers.ts'
 import { nextPage } from './customer-lists.ts'
 
 export const customerKeys = {
@@ -31,7 +30,7 @@ export function customerSearchQueryOptions(query: string) {
   return infiniteQueryOptions({
     queryKey: customerKeys.search(query),
     queryFn: async ({ pageParam }) =>
-      (await getJson('customer/search', customerListSchema, { query, page: pageParam })).data,
+      (await call(customerSearch, { query: { query, page: pageParam } })).data,
     initialPageParam: 1,
     getNextPageParam: (last, pages, lastPage) => nextPage(pages, last.count, lastPage),
   })
@@ -41,7 +40,7 @@ export function customerSearchQueryOptions(query: string) {
 export function customerQueryOptions(id: number) {
   return queryOptions({
     queryKey: customerKeys.detail(id),
-    queryFn: async () => (await getJson(`customer/${id}`, customerSchema)).data,
+    queryFn: async () => (await call(customerById, { params: { id } })).data,
   })
 }
 
@@ -60,7 +59,7 @@ export function customerTrialsQueryOptions(id: number) {
   return infiniteQueryOptions({
     queryKey: customerKeys.trials(id),
     queryFn: async ({ pageParam }) =>
-      (await getJson(`customer/${id}/trials`, customerTrialListSchema, { page: pageParam })).data,
+      (await call(customerTrials, { params: { id }, query: { page: pageParam } })).data,
     initialPageParam: 1,
     getNextPageParam: (last, pages, lastPage) => nextPage(pages, last.count, lastPage),
   })
@@ -71,7 +70,7 @@ export function useAddVisitNote() {
   const queryClient = useQueryClient()
   return useAction({
     mutationFn: (body: VisitNoteBody, key: string) =>
-      postJson('customer/form', visitNoteSchema, body, { [idempotencyHeader]: key }),
+      call(visitNoteCreate, { body, headers: { [idempotencyHeader]: key } }),
     onSuccess: ({ data }, body) => {
       queryClient.setQueryData<Customer>(customerKeys.detail(body.customerId), (customer) =>
         customer ? { ...customer, visitNotes: [data, ...customer.visitNotes] } : customer,

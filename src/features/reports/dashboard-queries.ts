@@ -1,12 +1,11 @@
 import { queryOptions } from '@tanstack/react-query'
-import { getJson } from '../../api/client.ts'
-import { dashboardSchema } from '../../contract/administration.ts'
+import { call } from '../../api/client.ts'
+import { dashboard } from '../../contract/endpoints/reports.ts'
 
 /** `GET /report/dashboard?startAt=&endAt=` */
 export function dashboardQueryOptions(startAt: string, endAt: string) {
   return queryOptions({
     queryKey: ['dashboard', startAt, endAt] as const,
-    queryFn: async () =>
-      (await getJson('report/dashboard', dashboardSchema, { startAt, endAt })).data,
+    queryFn: async () => (await call(dashboard, { query: { startAt, endAt } })).data,
   })
 }

@@ -1,5 +1,6 @@
 import { useAction } from '../../api/use-action.ts'
-import { postForFile } from '../../api/client.ts'
+import { download } from '../../api/client.ts'
+import { reportGenerate } from '../../contract/endpoints/reports.ts'
 import type { ReportRequest } from '../../contract/administration.ts'
 import { attachmentFilename } from './content-disposition.ts'
 
@@ -9,7 +10,7 @@ export async function generateReport(
   onProgress: (bytes: number) => void,
 ): Promise<{ blob: Blob; filename: string }> {
   // A long range streams for a while: allow more than the usual 20 s.
-  const { blob, headers } = await postForFile('report/generate', body, onProgress, 300_000)
+  const { blob, headers } = await download(reportGenerate, { body, timeout: 300_000 }, onProgress)
   const fallback = `${body.type}-${body.startAt}-${body.endAt}.${body.format}`
   return { blob, filename: attachmentFilename(headers.get('Content-Disposition'), fallback) }
 }

@@ -1,9 +1,8 @@
-import * as v from 'valibot'
-import { postJson } from '../../api/client.ts'
+import { call } from '../../api/client.ts'
 import { updateUser } from '../../api/session.ts'
 import { useAction } from '../../api/use-action.ts'
 import { idempotencyHeader } from '../../contract/http.ts'
-import { expertStoreSchema } from '../../contract/auth.ts'
+import { checkIn, checkInUpdate, checkOut } from '../../contract/endpoints/check-in.ts'
 
 /**
  * A manager with no store checks in; with one, updates the check-in
@@ -13,13 +12,11 @@ import { expertStoreSchema } from '../../contract/auth.ts'
 export function useCheckIn() {
   return useAction({
     mutationFn: async ({ storeId, hasStore }: { storeId: number; hasStore: boolean }, key) => {
-      const path = hasStore ? 'user/check-in/update' : 'user/check-in'
-      const result = await postJson(
-        path,
-        expertStoreSchema,
-        { storeId },
-        { [idempotencyHeader]: key },
-      )
+      const endpoint = hasStore ? checkInUpdate : checkIn
+      const result = await call(endpoint, {
+        body: { storeId },
+        headers: { [idempotencyHeader]: key },
+      })
       updateUser((user) => ({ ...user, expertStore: result.data }))
       return result
     },
@@ -30,7 +27,7 @@ export function useCheckOut() {
   return useAction({
     mutationFn: async (storeId: number | undefined, key) => {
       const body = storeId ? { storeId } : {}
-      const result = await postJson('user/check-out', v.null(), body, { [idempotencyHeader]: key })
+      const result = await call(checkOut, { body, headers: { [idempotencyHeader]: key } })
       updateUser((user) => ({ ...user, expertStore: null }))
       return result
     },

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
-import { getJson } from '../../api/client.ts'
-import { storeListSchema, storeSchema, type Store } from '../../contract/stores.ts'
+import { call } from '../../api/client.ts'
+import { storeById, storeSearch } from '../../contract/endpoints/stores.ts'
+import type { Store } from '../../contract/stores.ts'
 
 export const storeKeys = {
   all: ['stores'] as const,
@@ -13,7 +14,7 @@ export function storeSearchQueryOptions(query: string) {
   return infiniteQueryOptions({
     queryKey: storeKeys.search(query),
     queryFn: async ({ pageParam }) =>
-      (await getJson('store/search', storeListSchema, { query, page: pageParam })).data,
+      (await call(storeSearch, { query: { query, page: pageParam } })).data,
     initialPageParam: 1,
     getNextPageParam: (last, pages, lastPage) =>
       pages.reduce((loaded, page) => loaded + page.rows.length, 0) < last.count
@@ -26,7 +27,7 @@ export function storeSearchQueryOptions(query: string) {
 export function storeQueryOptions(id: number) {
   return queryOptions({
     queryKey: storeKeys.detail(id),
-    queryFn: async () => (await getJson(`store/${id}`, storeSchema)).data,
+    queryFn: async () => (await call(storeById, { params: { id } })).data,
     staleTime: 2 * 60_000,
     retry: false,
   })
@@ -39,7 +40,7 @@ export function allStoresQueryOptions() {
     queryFn: async () => {
       const stores: Store[] = []
       for (let page = 1; page <= 50; page += 1) {
-        const { data } = await getJson('store/search', storeListSchema, { query: '', page })
+        const { data } = await call(storeSearch, { query: { query: '', page } })
         stores.push(...data.rows)
         if (data.rows.length === 0 || stores.length >= data.count) break
       }

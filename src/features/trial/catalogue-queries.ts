@@ -1,12 +1,12 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
-import { getJson } from '../../api/client.ts'
+import { call } from '../../api/client.ts'
 import {
   brandFamilyListSchema,
   packListSchema,
-  productListSchema,
   type PackType,
   type ProductType,
 } from '../../contract/catalogue.ts'
+import { packSearch, productSearch } from '../../contract/endpoints/catalogue.ts'
 
 /** The catalogue changes rarely: a day in the cache, so the wizard works from it on weak Wi-Fi. */
 const day = 24 * 60 * 60_000
@@ -35,36 +35,24 @@ async function allPages<T>(
   return rows
 }
 
-/** `GET /packages/search?family=true&type=`: the brand families of HTS or RMC packs. */
+/** `GET /packages/search?family=true&type=`: the brand families of HTS or RMC packs (not paged). */
 export function brandFamiliesQueryOptions(type: PackType) {
   return queryOptions({
     queryKey: catalogueKeys.families(type),
-    queryFn: () =>
-      allPages(
-        async (page) =>
-          (await getJson('packages/search', brandFamilyListSchema, { family: 'true', type, page }))
-            .data,
-      ),
+    queryFn: async () =>
+      (await call(packSearch, { query: { family: 'true', type } }, brandFamilyListSchema)).data
+        .rows,
     ...cached,
   })
 }
 
-/** `GET /packages/search?type=&brandFamily=&query=`: a family's packs (filtered on the server). */
+/** `GET /packages/search?type=&brandFamily=&query=`: a family's packs (filtered on the server, not paged). */
 export function packsQueryOptions(type: PackType, brandFamily: string) {
   return queryOptions({
     queryKey: catalogueKeys.packs(type, brandFamily),
-    queryFn: () =>
-      allPages(
-        async (page) =>
-          (
-            await getJson('packages/search', packListSchema, {
-              type,
-              brandFamily,
-              query: '',
-              page,
-            })
-          ).data,
-      ),
+    queryFn: async () =>
+      (await call(packSearch, { query: { type, brandFamily, query: '' } }, packListSchema)).data
+        .rows,
     ...cached,
   })
 }
@@ -74,13 +62,7 @@ export function productSearchQueryOptions(type: ProductType, query: string) {
   return infiniteQueryOptions({
     queryKey: catalogueKeys.productSearch(type, query),
     queryFn: async ({ pageParam }) =>
-      (
-        await getJson('internal-products/search', productListSchema, {
-          type,
-          query,
-          page: pageParam,
-        })
-      ).data,
+      (await call(productSearch, { query: { type, query, page: pageParam } })).data,
     initialPageParam: 1,
     getNextPageParam: (last, pages, lastPage) =>
       pages.reduce((loaded, page) => loaded + page.rows.length, 0) < last.count
@@ -99,9 +81,7 @@ export function allProductsQueryOptions(type: ProductType) {
     queryKey: catalogueKeys.allProducts(type),
     queryFn: () =>
       allPages(
-        async (page) =>
-          (await getJson('internal-products/search', productListSchema, { type, query: '', page }))
-            .data,
+        async (page) => (await call(productSearch, { query: { type, query: '', page } })).data,
       ),
     ...cached,
   })

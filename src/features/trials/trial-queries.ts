@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query'
 import { notFound } from '@tanstack/react-router'
-import { getJson } from '../../api/client.ts'
+import { call } from '../../api/client.ts'
 import { ApiError } from '../../api/api-error.ts'
-import { trialListSchema, trialSchema } from '../../contract/trial.ts'
+import { trialById, trialSearch } from '../../contract/endpoints/trials.ts'
 import { nextPage } from '../customers/customer-lists.ts'
 import type { DateRange } from '../layout/route-params.ts'
 
@@ -28,10 +28,8 @@ export function expertTrialsQueryOptions(user: number, range: DateRange) {
     queryKey: trialKeys.byUser(user, range),
     queryFn: async ({ pageParam }) =>
       (
-        await getJson('questionnaire/search', trialListSchema, {
-          user,
-          page: pageParam,
-          ...rangeParams(range),
+        await call(trialSearch, {
+          query: { user, page: pageParam, ...rangeParams(range) },
         })
       ).data,
     initialPageParam: 1,
@@ -43,7 +41,7 @@ export function expertTrialsQueryOptions(user: number, range: DateRange) {
 export function trialQueryOptions(id: number) {
   return queryOptions({
     queryKey: trialKeys.detail(id),
-    queryFn: async () => (await getJson(`questionnaire/${id}`, trialSchema)).data,
+    queryFn: async () => (await call(trialById, { params: { id } })).data,
   })
 }
 

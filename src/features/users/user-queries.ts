@@ -5,12 +5,19 @@ import {
   type QueryClient,
 } from '@tanstack/react-query'
 import { notFound } from '@tanstack/react-router'
-import * as v from 'valibot'
-import { getJson, postJson } from '../../api/client.ts'
+import { call } from '../../api/client.ts'
 import { ApiError } from '../../api/api-error.ts'
 import { useAction } from '../../api/use-action.ts'
 import { idempotencyHeader } from '../../contract/http.ts'
-import { managedUserListSchema, managedUserSchema, type UserForm } from '../../contract/users.ts'
+import {
+  managerSearch,
+  userById,
+  userCreate,
+  userDelete,
+  userSearch,
+  userUpdate,
+} from '../../contract/endpoints/users.ts'
+import type { UserForm } from '../../contract/users.ts'
 import { nextPage } from '../customers/customer-lists.ts'
 
 export const userKeys = {
@@ -25,7 +32,7 @@ export function userSearchQueryOptions(query: string) {
   return infiniteQueryOptions({
     queryKey: userKeys.search(query),
     queryFn: async ({ pageParam }) =>
-      (await getJson('user/search', managedUserListSchema, { query, page: pageParam })).data,
+      (await call(userSearch, { query: { query, page: pageParam } })).data,
     initialPageParam: 1,
     getNextPageParam: (last, pages, lastPage) => nextPage(pages, last.count, lastPage),
   })
@@ -35,7 +42,7 @@ export function userSearchQueryOptions(query: string) {
 export function userQueryOptions(id: number) {
   return queryOptions({
     queryKey: userKeys.detail(id),
-    queryFn: async () => (await getJson(`user/${id}`, managedUserSchema)).data,
+    queryFn: async () => (await call(userById, { params: { id } })).data,
   })
 }
 
@@ -53,8 +60,7 @@ export async function loadUser(queryClient: QueryClient, id: number) {
 export function storeManagersQueryOptions(storeId: number) {
   return queryOptions({
     queryKey: userKeys.managers(storeId),
-    queryFn: async () =>
-      (await postJson('user/managers', managedUserListSchema, { storeId, page: 1 })).data,
+    queryFn: async () => (await call(managerSearch, { body: { storeId, page: 1 } })).data,
   })
 }
 
@@ -64,8 +70,8 @@ export function useSaveUser(id: number | null) {
   return useAction({
     mutationFn: (body: UserForm, key: string) =>
       id === null
-        ? postJson('user/create', v.unknown(), body, { [idempotencyHeader]: key })
-        : postJson('user/update', v.unknown(), { id, ...body }),
+        ? call(userCreate, { body, headers: { [idempotencyHeader]: key } })
+        : call(userUpdate, { body: { id, ...body } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   })
 }
@@ -74,7 +80,7 @@ export function useSaveUser(id: number | null) {
 export function useDeleteUser() {
   const queryClient = useQueryClient()
   return useAction({
-    mutationFn: (id: number) => postJson('user/delete', v.unknown(), { id }),
+    mutationFn: (id: number) => call(userDelete, { body: { id } }),
     onSuccess: (_answer, id) => {
       queryClient.removeQueries({ queryKey: userKeys.detail(id) })
       return queryClient.invalidateQueries({ queryKey: userKeys.all })

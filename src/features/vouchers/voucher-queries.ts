@@ -1,10 +1,16 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { notFound } from '@tanstack/react-router'
-import { getJson, postJson } from '../../api/client.ts'
+import { call } from '../../api/client.ts'
 import { ApiError } from '../../api/api-error.ts'
 import { useAction } from '../../api/use-action.ts'
 import { idempotencyHeader } from '../../contract/http.ts'
-import { voucherLogSchema, voucherSchema, type VoucherSubmitBody } from '../../contract/vouchers.ts'
+import {
+  voucherById,
+  voucherCodeLog,
+  voucherRedeem,
+  voucherSearch,
+} from '../../contract/endpoints/vouchers.ts'
+import type { VoucherSubmitBody } from '../../contract/vouchers.ts'
 
 export const voucherKeys = {
   all: ['vouchers'] as const,
@@ -16,7 +22,7 @@ export const voucherKeys = {
 export function voucherQueryOptions(id: number) {
   return queryOptions({
     queryKey: voucherKeys.detail(id),
-    queryFn: async () => (await getJson(`voucher/${id}`, voucherSchema)).data,
+    queryFn: async () => (await call(voucherById, { params: { id } })).data,
   })
 }
 
@@ -24,7 +30,7 @@ export function voucherQueryOptions(id: number) {
 export function voucherCodeLogQueryOptions(id: number) {
   return queryOptions({
     queryKey: voucherKeys.codeLog(id),
-    queryFn: async () => (await getJson(`voucher/code-log/${id}`, voucherLogSchema)).data,
+    queryFn: async () => (await call(voucherCodeLog, { params: { id } })).data,
   })
 }
 
@@ -53,8 +59,7 @@ export function loadVoucherCodeLog(queryClient: QueryClient, id: number) {
 export function useVoucherLookup() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (code: string) =>
-      (await getJson('voucher/search', voucherSchema, { code })).data,
+    mutationFn: async (code: string) => (await call(voucherSearch, { query: { code } })).data,
     onSuccess: (voucher) => queryClient.setQueryData(voucherKeys.detail(voucher.id), voucher),
     meta: { silent: true },
   })
@@ -65,7 +70,7 @@ export function useRedeemVoucher(onRedeemed?: () => void) {
   const queryClient = useQueryClient()
   return useAction({
     mutationFn: (body: VoucherSubmitBody, key: string) =>
-      postJson('voucher/submit', voucherSchema, body, { [idempotencyHeader]: key }),
+      call(voucherRedeem, { body, headers: { [idempotencyHeader]: key } }),
     onSuccess: ({ data }) => {
       queryClient.setQueryData(voucherKeys.detail(data.id), data)
       onRedeemed?.()
