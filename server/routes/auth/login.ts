@@ -21,7 +21,7 @@ export function login(deps: AppDeps) {
   return async (c: Context<AppEnv>) => {
     const body = await validateJson(c, loginBodySchema)
     const email = normalizeEmail(body.email)
-    const address = clientAddress(c)
+    const address = clientAddress(c, deps.config.trustedProxies)
     const attempt = await startLoginAttempt(
       deps.db,
       { email, address },
