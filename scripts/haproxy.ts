@@ -93,6 +93,8 @@ export type HaproxyOptions = {
   checkInterval?: string
   /** Each chunk HAProxy writes (besides keeping it in `output`). */
   onOutput?: (text: string) => void
+  /** In a process group of its own, out of reach of a terminal's Ctrl-C (its starter stops it). */
+  detached?: boolean
 }
 
 /** Starts HAProxy and waits until every server has passed its readiness check. */
@@ -113,6 +115,7 @@ export async function startHaproxy(options: HaproxyOptions): Promise<Balancer> {
       CHECK_INTERVAL: options.checkInterval ?? '2s',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.detached ?? false,
   })
   const output: string[] = []
   const collect = (chunk: Buffer) => {
