@@ -39,9 +39,12 @@ import { freePort, startHaproxy, type Balancer } from '../../scripts/haproxy.ts'
 const adminUrl = process.env.TEST_DATABASE_URL
 const races = Number(process.env.RACES ?? 50)
 const jwtSecret = randomBytes(32).toString('hex')
-/** The balancer's checks: a draining process is out after two (`fall 2`), well within its delay. */
+/**
+ * The balancer's checks: a draining process is out after two (`fall 2`), well within its delay,
+ * even on a machine so busy that checks and answers come late.
+ */
 const checkInterval = '200ms'
-const drainDelay = '1.5'
+const drainDelay = '5'
 
 type ApiProcess = ServerProcess
 
@@ -523,11 +526,11 @@ describe.skipIf(!adminUrl)('two API processes on one PostgreSQL', () => {
         (error: unknown): Sent => ({ key, text, status: String(error), sentAt: 0 }),
       )
     }
-    // 100 a second for 3 s; SIGTERM after 1 s. The process drains for DRAIN_DELAY (1.5 s).
+    // 100 a second for 6 s; SIGTERM after 1 s. The process drains for DRAIN_DELAY (5 s).
     const started = Date.now()
     let termAt = 0
     let downAfter = 0
-    while (Date.now() - started < 3000) {
+    while (Date.now() - started < 6000) {
       const due = Math.floor((Date.now() - started) / 10)
       while (outcomes.length < due) outcomes.push(submit(outcomes.length))
       if (termAt === 0 && Date.now() - started >= 1000) {
@@ -545,12 +548,12 @@ describe.skipIf(!adminUrl)('two API processes on one PostgreSQL', () => {
     expect(await target.exited).toEqual({ code: 0, signal: null })
     await balancer().waitFor('DOWN', ['api2'], 5000)
 
+    // Out of the balancer's rotation before it stopped serving.
+    expect(downAfter).toBeGreaterThan(0)
+    expect(downAfter, balancer().output.join('')).toBeLessThan(Number(drainDelay) * 1000)
     expect(sent.filter((item) => item.status !== 201)).toEqual([])
     const stored = await storedCounts(`drain ${run} %`)
     expect(sent.filter((item) => stored.get(item.text) !== 1)).toEqual([])
-    // Out of the balancer's rotation before it stopped serving.
-    expect(downAfter).toBeGreaterThan(0)
-    expect(downAfter).toBeLessThan(Number(drainDelay) * 1000)
     console.log(
       `SIGTERM under load through HAProxy: ${sent.length} trials, all answered 201 and stored once; ` +
         `the balancer took the process out ${downAfter} ms after the signal (DRAIN_DELAY ${drainDelay} s)`,
