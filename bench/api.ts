@@ -3,9 +3,14 @@
  * (a second process) on loopback, each scenario bounded in time. Voucher search by code, customer
  * search by an exact and a partial term, store search, trial submission, and a bare JSON route
  * (`GET /health/live`) measured in the same run, for the throughput ratio of docs/quality.md.
+ * Each process serves its metrics (`METRICS_PORT`) and writes its logs, as in production.
  *
  *   node bench/run.ts --only api [--database-url postgres://…] [--duration 10] [--warmup 2]
- *     [--connections 50] [--partial-load-connections 10] [--trial-rate 1000]
+ *     [--connections 50] [--partial-load-connections 10] [--trial-rate 1000] [--processes 2]
+ *
+ * `--processes 2` (or more) runs that many server processes behind HAProxy (deploy/haproxy.cfg, as
+ * `npm run start:cluster` does) and sends every scenario, the bare route's too, through it
+ * (docs/deploy.md has both runs' figures).
  *
  * The trials at a fixed rate are sent evenly spaced by `paced` (node:http), not by autocannon, whose
  * rate lets each connection send its quota of the second at full speed when the second begins.
@@ -24,11 +29,13 @@ import pg from 'pg'
 import { apiBasePath, appHeader, appId, idempotencyHeader } from '../src/contract/http.ts'
 import type { TrialBody } from '../src/contract/trial.ts'
 import { guidedAnswers } from '../tests/api/trial-answers.ts'
+import { startHaproxy, type Balancer } from '../scripts/haproxy.ts'
 import type { BenchModule, Figure } from './figures.ts'
 import {
   benchDatabaseUrl,
   benchFlag,
   databaseLabel,
+  freePort,
   numberOption,
   signIn,
   startServer,
@@ -332,6 +339,27 @@ async function deleteTrialsSince(databaseUrl: string, email: string, since: Date
   }
 }
 
+/**
+ * Starts `count` server processes on the database (each with its metrics listener), pushing each
+ * into `servers` as it starts so that the caller stops them whatever happens; answers the first's
+ * URL and a label for the notes.
+ */
+async function startServers(
+  servers: RunningServer[],
+  count: number,
+  { databaseUrl, dataDir }: { databaseUrl: string; dataDir: string },
+): Promise<{ url: string; label: string }> {
+  const jwtSecret = randomUUID() + randomUUID()
+  for (let index = 0; index < count; index += 1) {
+    const env = { METRICS_PORT: String(await freePort()), TRUSTED_PROXIES: '127.0.0.1' }
+    const options = { databaseUrl, dataDir, seedDemo: true, jwtSecret, env }
+    servers.push(await startServer(options))
+  }
+  const url = servers[0]?.url ?? ''
+  const label = count > 1 ? `through HAProxy, ${count} processes` : 'one process, direct'
+  return { url, label: `${label}, logs and metrics on` }
+}
+
 async function run(): Promise<Figure[]> {
   const databaseUrl = benchDatabaseUrl()
   const seconds = numberOption('duration', 10)
@@ -339,18 +367,28 @@ async function run(): Promise<Figure[]> {
   const connections = numberOption('connections', 50)
   const partialLoadConnections = numberOption('partial-load-connections', 10)
   const trialRate = numberOption('trial-rate', 1000)
+  const processCount = numberOption('processes', 1)
   const terms = await searchTerms(databaseUrl, 2000)
-  const where = `${databaseLabel(databaseUrl)} (${terms.customers.toLocaleString('en')} customers, ${terms.vouchers.toLocaleString('en')} vouchers)`
+  const database = `${databaseLabel(databaseUrl)} (${terms.customers.toLocaleString('en')} customers, ${terms.vouchers.toLocaleString('en')} vouchers)`
 
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-api-'))
   // The trials posted are deleted afterwards (unless --keep-trials), so that the large data set
   // stays as generated and the export benchmark reads the same rows every time.
   const since = new Date(Date.now() - 1000)
-  let server: RunningServer | undefined
+  const servers: RunningServer[] = []
+  let balancer: Balancer | undefined
   try {
-    server = await startServer({ databaseUrl, dataDir, seedDemo: true })
-    const { url } = server
-    const agent = await signIn(url, 'agent@example.rs')
+    const { url, label } = await startServers(servers, processCount, { databaseUrl, dataDir })
+    if (processCount > 1) {
+      balancer = await startHaproxy({
+        servers: servers.map((server) => new URL(server.url).host),
+        bind: `127.0.0.1:${await freePort()}`,
+        statsBind: `127.0.0.1:${await freePort()}`,
+      })
+    }
+    const target = balancer?.url ?? url
+    const where = `${label}; ${database}`
+    const agent = await signIn(target, 'agent@example.rs')
 
     const get = (path: string) => ({ method: 'GET' as const, path: `${apiBasePath}${path}` })
     const query = (text: string) => encodeURIComponent(text)
@@ -420,8 +458,8 @@ async function run(): Promise<Figure[]> {
     const results = new Map<Scenario, LoadResult>()
     for (const scenario of Object.values(scenarios)) {
       console.info(`bench api: ${scenario.name}, ${scenario.connections} connections`)
-      await runScenario(url, scenario, warmup)
-      const result = await runScenario(url, scenario, seconds)
+      await runScenario(target, scenario, warmup)
+      const result = await runScenario(target, scenario, seconds)
       console.info(`  ${describe(result, scenario, seconds)}`)
       results.set(scenario, result)
     }
@@ -440,7 +478,7 @@ async function run(): Promise<Figure[]> {
         budget: '(reference)',
         measured: perSecond(bare.rps),
         pass: clean(bare) ? null : false,
-        note: describe(bare, scenarios.bare, seconds, 'no database'),
+        note: describe(bare, scenarios.bare, seconds, `no database; ${label}`),
       },
     ]
     const searchFigures = (scenario: Scenario, what: string, count: number) => {
@@ -529,7 +567,8 @@ async function run(): Promise<Figure[]> {
     )
     return figures
   } finally {
-    await server?.stop()
+    await balancer?.close()
+    await Promise.all(servers.map((server) => server.stop()))
     await rm(dataDir, { recursive: true, force: true })
     if (!benchFlag('keep-trials')) await deleteTrialsSince(databaseUrl, 'agent@example.rs', since)
   }

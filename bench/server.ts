@@ -65,6 +65,8 @@ export type ServerOptions = {
   /** Shared by processes on one database; without it the server keeps one in `dataDir`. */
   jwtSecret?: string
   port?: number
+  /** More of the server's environment (`METRICS_PORT`, `TRUSTED_PROXIES`, …). */
+  env?: Record<string, string>
   /** How long to wait for the first healthy answer. */
   timeoutMs?: number
 }
@@ -135,6 +137,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     DATA_DIR: options.dataDir,
     SEED_DEMO: options.seedDemo ? 'true' : 'false',
     PUBLIC_URL: url,
+    ...options.env,
   }
   delete env.DATABASE_URL
   delete env.JWT_SECRET

@@ -1,10 +1,34 @@
 import * as v from 'valibot'
 import { randomBytes } from 'node:crypto'
+import { BlockList, isIP } from 'node:net'
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseDomainList } from '../src/contract/validators.ts'
 import { logLevels, type LogFormat, type LogLevel } from './log.ts'
+
+/**
+ * `TRUSTED_PROXIES`: addresses (`10.0.0.5`) and ranges (`10.0.0.0/8`, `fd00::/8`), comma-separated,
+ * of the load balancers whose `X-Forwarded-For` is believed (server/http/client-address.ts).
+ */
+function trustedProxyList(text: string): BlockList | undefined {
+  const list = new BlockList()
+  for (const entry of text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    const [address = '', bits, ...rest] = entry.split('/')
+    const family = isIP(address)
+    const type = family === 6 ? 'ipv6' : 'ipv4'
+    const prefix = Number(bits)
+    if (family === 0 || rest.length > 0) return undefined
+    if (bits === undefined) list.addAddress(address, type)
+    else if (Number.isInteger(prefix) && prefix >= 0 && prefix <= (family === 6 ? 128 : 32)) {
+      list.addSubnet(address, prefix, type)
+    } else return undefined
+  }
+  return list
+}
 
 function isTimeZone(name: string): boolean {
   try {
@@ -32,6 +56,16 @@ const envSchema = v.object({
   METRICS_PORT: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(0))),
   LOG_LEVEL: v.optional(v.picklist(logLevels), 'info'),
   LOG_FORMAT: v.optional(v.picklist(['json', 'pretty'])),
+  TRUSTED_PROXIES: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (text) => trustedProxyList(text) !== undefined,
+        'TRUSTED_PROXIES: comma-separated IP addresses or CIDR ranges, such as 10.0.0.0/8',
+      ),
+    ),
+    '',
+  ),
   NODE_ENV: v.optional(v.string()),
 })
 
@@ -58,6 +92,12 @@ export type Config = {
   drainDelayMs: number
   /** Where `GET /metrics` listens (on `host`), apart from the app; unset: no metrics served. */
   metricsPort: number | undefined
+  /**
+   * The load balancers in front (`TRUSTED_PROXIES`): a request from one of them is taken to come
+   * from the rightmost `X-Forwarded-For` address that is not one of them. Empty by default: the
+   * client is the connection's peer, and `X-Forwarded-For` is ignored.
+   */
+  trustedProxies: BlockList
   logLevel: LogLevel
   /** JSON lines, or a short human line each; unset: human lines when stdout is a terminal. */
   logFormat: LogFormat | undefined
@@ -94,6 +134,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: parsed.SEED_DEMO === 'true',
     drainDelayMs: parsed.DRAIN_DELAY * 1000,
     metricsPort: parsed.METRICS_PORT,
+    trustedProxies: trustedProxyList(parsed.TRUSTED_PROXIES) ?? new BlockList(),
     logLevel: parsed.LOG_LEVEL,
     logFormat: parsed.LOG_FORMAT,
     production: parsed.NODE_ENV === 'production',

@@ -15,11 +15,11 @@ import { logEvent } from '../../log.ts'
  * `POST /user/change-password`: the signed-in user's own. A wrong current password counts as a
  * failed sign-in (so a stolen token cannot be used to guess it).
  */
-export function changePasswordHandler({ db, clock, metrics }: AppDeps) {
+export function changePasswordHandler({ db, clock, metrics, config }: AppDeps) {
   return async (c: Context<UserEnv>, { body }: Input<typeof changePassword>) => {
     const { id } = c.var.user
     const email = normalizeEmail(c.var.user.email)
-    const address = clientAddress(c)
+    const address = clientAddress(c, config.trustedProxies)
     const attempt = await startLoginAttempt(db, { email, address }, clock(), (retryAfter) => {
       logEvent(c, 'auth.throttled', { user: id, address, retryAfter })
       metrics.lockOuts.inc()

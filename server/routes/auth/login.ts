@@ -20,7 +20,7 @@ import { sessionOf } from './session.ts'
 export function loginHandler(deps: AppDeps) {
   return async (c: Context<AppEnv>, { body }: Input<typeof login>) => {
     const email = normalizeEmail(body.email)
-    const address = clientAddress(c)
+    const address = clientAddress(c, deps.config.trustedProxies)
     const attempt = await startLoginAttempt(
       deps.db,
       { email, address },
