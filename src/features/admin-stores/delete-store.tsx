@@ -5,7 +5,7 @@ import { Dialog } from 'radix-ui'
 import type { Store } from '../../contract/stores.ts'
 import { Button } from '../../ui/button.tsx'
 import { useDeleteStore } from './store-admin-queries.ts'
-import styles from '../users/admin.module.css'
+import styles from '../../ui/admin/admin.module.css'
 
 /** Delete with a confirmation; the server archives a store with history (its toast says so). */
 export function DeleteStore({ store }: { store: Store }) {

@@ -7,10 +7,10 @@ import type { Store } from '../../contract/stores.ts'
 import { TextField } from '../../ui/field.tsx'
 import { Button } from '../../ui/button.tsx'
 import { Spinner } from '../../ui/spinner.tsx'
-import { RecordTable, type Column } from '../customers/record-table.tsx'
-import { storeSearchQueryOptions } from '../stores/store-queries.ts'
+import { RecordTable, type Column } from '../../ui/record-table.tsx'
+import { storeSearchQueryOptions } from '../../api/store-queries.ts'
 import { useCountryName } from './country-name.ts'
-import styles from '../users/admin.module.css'
+import styles from '../../ui/admin/admin.module.css'
 
 /**
  * /stores searches by name, address or city, page by page (docs/behaviour.md#screens-and-routes).

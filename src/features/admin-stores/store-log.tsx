@@ -1,18 +1,17 @@
 import { useState } from 'react'
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { useInfiniteQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { plural } from '@lingui/core/macro'
 import type { StoreLogRow } from '../../contract/administration.ts'
 import { Button } from '../../ui/button.tsx'
 import { Spinner } from '../../ui/spinner.tsx'
 import { useFormat } from '../../ui/use-format.ts'
-import { RecordTable, type Column } from '../customers/record-table.tsx'
-import { DateRangeForm } from '../trials/date-range-form.tsx'
-import { SelectField } from '../users/select-field.tsx'
-import { storeManagersQueryOptions } from '../users/user-queries.ts'
+import { RecordTable, type Column } from '../../ui/record-table.tsx'
+import { DateRangeForm } from '../../ui/admin/date-range-form.tsx'
+import { SelectField } from '../../ui/admin/select-field.tsx'
 import { formatDuration } from './duration.ts'
 import { storeLogQueryOptions, type StoreLogFilter } from './store-admin-queries.ts'
-import styles from '../users/admin.module.css'
+import styles from '../../ui/admin/admin.module.css'
 
 /**
  * The store log (docs/behaviour.md#records): who checked in when, for how long, and how many
@@ -20,16 +19,18 @@ import styles from '../users/admin.module.css'
  */
 export function StoreLog({
   storeId,
+  managers,
   filter,
   onFilter,
 }: {
   storeId: number
+  /** Whom the log can be narrowed to: the store's managers. */
+  managers: readonly { id: number; fullname: string }[]
   filter: StoreLogFilter
   onFilter: (filter: StoreLogFilter) => void
 }) {
   const { t } = useLingui()
   const format = useFormat()
-  const managers = useQuery(storeManagersQueryOptions(storeId))
   const [user, setUser] = useState(filter.user ? String(filter.user) : '')
   const log = useInfiniteQuery(storeLogQueryOptions(storeId, filter))
   const rows = log.data?.pages.flatMap((page) => page.rows) ?? []
@@ -52,7 +53,7 @@ export function StoreLog({
   ]
   const options = [
     { value: '', label: t`Everyone` },
-    ...(managers.data?.rows ?? []).map((manager) => ({
+    ...managers.map((manager) => ({
       value: String(manager.id),
       label: manager.fullname,
     })),

@@ -17,7 +17,7 @@ import {
   type Customer,
   type VisitNoteBody,
 } from '../../contract/customers.ts'
-import { nextPage } from './customer-lists.ts'
+import { nextPage } from '../../api/paging.ts'
 
 export const customerKeys = {
   all: ['customers'] as const,

@@ -13,7 +13,7 @@ import { customerCountLimit, customerQueryMinLength } from '../../contract/custo
 import { customerSearchQueryOptions } from './customer-queries.ts'
 import { NeedsConnection } from '../../ui/needs-connection.tsx'
 import { ApiError } from '../../api/api-error.ts'
-import styles from './customers.module.css'
+import styles from '../../ui/records.module.css'
 
 /**
  * /customers searches by email, phone, referral code or name, page by page

@@ -6,12 +6,12 @@ import type { Trial } from '../../contract/trial.ts'
 import { Button } from '../../ui/button.tsx'
 import { Spinner } from '../../ui/spinner.tsx'
 import { useFormat } from '../../ui/use-format.ts'
-import { RecordTable, type Column } from '../customers/record-table.tsx'
+import { RecordTable, type Column } from '../../ui/record-table.tsx'
 import { shoppingLabels } from '../../contract/trial-labels.ts'
-import { DateRangeForm } from './date-range-form.tsx'
+import { DateRangeForm } from '../../ui/admin/date-range-form.tsx'
 import { expertTrialsQueryOptions } from './trial-queries.ts'
-import type { DateRange } from '../layout/route-params.ts'
-import styles from '../users/admin.module.css'
+import type { DateRange } from '../../routing/route-params.ts'
+import styles from '../../ui/admin/admin.module.css'
 
 /** /experts/{id}: the expert's trials, newest first, filtered by a date range, page by page. */
 export function ExpertTrials({

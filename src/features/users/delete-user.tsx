@@ -7,7 +7,7 @@ import type { ManagedUser } from '../../contract/users.ts'
 import { Button } from '../../ui/button.tsx'
 import { useDeleteUser } from './user-queries.ts'
 import { canManage } from './user-roles.ts'
-import styles from './admin.module.css'
+import styles from '../../ui/admin/admin.module.css'
 
 /** Delete with a confirmation; nobody is offered to delete themselves. */
 export function DeleteUser({ user }: { user: ManagedUser }) {

@@ -11,7 +11,7 @@ import { ApiError } from '../../api/api-error.ts'
 import { useAction } from '../../api/use-action.ts'
 import { idempotencyHeader } from '../../contract/http.ts'
 import { managedUserListSchema, managedUserSchema, type UserForm } from '../../contract/users.ts'
-import { nextPage } from '../customers/customer-lists.ts'
+import { nextPage } from '../../api/paging.ts'
 
 export const userKeys = {
   all: ['users'] as const,

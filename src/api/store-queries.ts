@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
-import { getJson } from '../../api/client.ts'
-import { storeListSchema, storeSchema, type Store } from '../../contract/stores.ts'
+import { getJson } from './client.ts'
+import { storeListSchema, storeSchema, type Store } from '../contract/stores.ts'
 
 export const storeKeys = {
   all: ['stores'] as const,
