@@ -27,12 +27,13 @@ const config: LinguiConfig = {
         '<rootDir>/src/api',
         '<rootDir>/src/offline',
       ],
-      // Only admin forms have date fields; the store picker and the password change come after
-      // sign-in.
+      // Only admin forms have date fields; the store picker, the searches and the password change
+      // come after sign-in.
       exclude: [
         '<rootDir>/src/ui/date-field*',
         '<rootDir>/src/ui/admin',
         '<rootDir>/src/ui/store-combobox.tsx',
+        '<rootDir>/src/ui/search-panel.tsx',
         '<rootDir>/src/features/auth/change-password-form.tsx',
       ],
     },
