@@ -4,6 +4,76 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import importX, { createNodeResolver } from 'eslint-plugin-import-x'
 import lingui from 'eslint-plugin-lingui'
 import globals from 'globals'
+import { readdirSync } from 'node:fs'
+
+/** The feature folders: each may import from itself and the layers below, never from another. */
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+
+/** The shared layers below the features: they know no feature, no shell and no route. */
+const lowerLayers = [
+  './src/contract',
+  './src/ui',
+  './src/api',
+  './src/routing',
+  './src/offline',
+  './src/config.ts',
+  './src/i18n.ts',
+]
+
+const boundaryZones = [
+  ...features.map((name) => ({
+    target: `./src/features/${name}`,
+    from: './src/features',
+    except: [`./${name}`],
+    message:
+      'A feature imports no other feature: move what both need down (src/ui, src/api, src/routing) or compose the two in the route.',
+  })),
+  {
+    target: lowerLayers,
+    from: ['./src/features', './src/app', './src/routes'],
+    message: 'The shared layers import no feature, no app shell and no route.',
+  },
+  {
+    target: './src/contract',
+    from: ['./src/ui', './src/api', './src/routing', './src/offline', './server'],
+    message: 'The contract is shared with the server: it imports only itself and libraries.',
+  },
+  {
+    target: './src/features',
+    from: ['./src/app', './src/routes'],
+    message: 'A feature imports neither the app shell nor a route.',
+  },
+  { target: './src/app', from: './src/routes', message: 'The app shell imports no route.' },
+  {
+    target: [
+      './src/api',
+      './src/routing',
+      './src/offline',
+      './src/ui',
+      './src/features',
+      './src/app',
+      './src/routes',
+    ],
+    from: './src/contract/endpoints/all.ts',
+    message:
+      "The PWA imports single endpoint entries from their resource's module: the table of all of them would bring every resource's schemas.",
+  },
+  { target: './src', from: ['./server', './tests'] },
+  {
+    target: './server',
+    from: [
+      './src/ui',
+      './src/api',
+      './src/routing',
+      './src/offline',
+      './src/features',
+      './src/app',
+      './src/routes',
+    ],
+  },
+]
 
 export default tseslint.config(
   {
@@ -39,41 +109,9 @@ export default tseslint.config(
       '@typescript-eslint/no-confusing-void-expression': 'off',
       '@typescript-eslint/no-non-null-assertion': 'error',
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      // One-way imports (style.md): shared code -> features -> routes; a feature keeps to itself.
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            {
-              target: './src/contract/**',
-              from: [
-                './src/ui/**',
-                './src/api/**',
-                './src/offline/**',
-                './src/features/**',
-                './src/routes/**',
-                './server/**',
-              ],
-            },
-            {
-              target: ['./src/ui/**', './src/api/**', './src/offline/**'],
-              from: ['./src/features/**', './src/routes/**'],
-            },
-            { target: './src/features/**', from: './src/routes/**' },
-            { target: './src/**', from: ['./server/**', './tests/**'] },
-            {
-              target: './server/**',
-              from: [
-                './src/ui/**',
-                './src/api/**',
-                './src/offline/**',
-                './src/features/**',
-                './src/routes/**',
-              ],
-            },
-          ],
-        },
-      ],
+      // One-way imports (docs/architecture.md#layers): the contract; then ui, api, routing and
+      // offline; then the features, each sealed; then the app shell; then the routes.
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
       '@typescript-eslint/only-throw-error': [
         'error',
         { allow: [{ from: 'package', package: '@tanstack/router-core', name: 'Redirect' }] },

@@ -20,15 +20,22 @@ const config: LinguiConfig = {
         '<rootDir>/src/routes/password-reset.tsx',
         '<rootDir>/src/routes/password-setup.tsx',
         '<rootDir>/src/features/auth',
-        '<rootDir>/src/features/layout/not-found.tsx',
-        '<rootDir>/src/features/layout/route-error.tsx',
+        '<rootDir>/src/app/not-found.tsx',
+        '<rootDir>/src/app/route-error.tsx',
         '<rootDir>/src/contract',
         '<rootDir>/src/ui',
         '<rootDir>/src/api',
         '<rootDir>/src/offline',
       ],
-      // Only admin forms have date fields.
-      exclude: ['<rootDir>/src/ui/date-field*'],
+      // Only admin forms have date fields; the store picker, the searches and the password change
+      // come after sign-in.
+      exclude: [
+        '<rootDir>/src/ui/date-field*',
+        '<rootDir>/src/ui/admin',
+        '<rootDir>/src/ui/store-combobox.tsx',
+        '<rootDir>/src/ui/search-panel.tsx',
+        '<rootDir>/src/features/auth/change-password-form.tsx',
+      ],
     },
   ],
   compileNamespace: 'ts',

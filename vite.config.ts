@@ -5,9 +5,9 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import { VitePWA } from 'vite-plugin-pwa'
 
-/** Sources only the admin screens use (the bench's list): their features and contracts… */
+/** Sources only the admin screens use (the bench's list): their features, shared parts and contracts… */
 const adminSource =
-  /[\\/]src[\\/](features[\\/](users|admin-stores|reports|trials)[\\/]|contract[\\/](endpoints[\\/])?(users|administration|store-admin|reports)\.ts)/
+  /[\\/]src[\\/](features[\\/](users|admin-stores|reports|trials)[\\/]|ui[\\/]admin[\\/]|contract[\\/](endpoints[\\/])?(users|administration|store-admin|reports)\.ts)/
 /** …and the split parts (`?tsr-split`) of the admin routes; their definitions stay in the route tree. */
 const adminRoute = /[\\/]src[\\/]routes[\\/]_app[\\/]_admin[\\/.].*\?tsr-split/
 /**

@@ -34,6 +34,7 @@ import { distDir } from './server.ts'
 const adminOnlySource = [
   /^src\/routes\/_app\/_admin[/.]/,
   /^src\/features\/(users|admin-stores|reports|trials)\//,
+  /^src\/ui\/admin\//,
   /^src\/contract\/(endpoints\/)?(users|administration|store-admin|reports)\.ts$/,
   /^src\/ui\/date-field[.-]/,
 ]

@@ -8,10 +8,7 @@ export function createAppRouter(queryClient: QueryClient) {
     context: { queryClient },
     defaultPreload: 'intent',
     // Each screen's failure is drawn in its own place: inside the app, with the header kept.
-    defaultErrorComponent: lazyRouteComponent(
-      () => import('./features/layout/route-error.tsx'),
-      'RouteError',
-    ),
+    defaultErrorComponent: lazyRouteComponent(() => import('./app/route-error.tsx'), 'RouteError'),
     // A new screen starts at the top (docs/behaviour.md#screens-and-routes).
     scrollRestoration: false,
   })

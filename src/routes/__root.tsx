@@ -2,19 +2,13 @@ import { createRootRouteWithContext, lazyRouteComponent, Outlet } from '@tanstac
 import type { QueryClient } from '@tanstack/react-query'
 import { LazyToaster } from '../ui/toast/lazy-toaster.tsx'
 import { appName } from '../ui/document-title.tsx'
-import { useFocusAfterNavigation } from '../features/layout/use-focus-after-navigation.ts'
+import { useFocusAfterNavigation } from '../app/use-focus-after-navigation.ts'
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: Root,
   // Loaded when needed: the sign-in page's code stays small.
-  notFoundComponent: lazyRouteComponent(
-    () => import('../features/layout/not-found.tsx'),
-    'NotFound',
-  ),
-  errorComponent: lazyRouteComponent(
-    () => import('../features/layout/route-error.tsx'),
-    'RouteError',
-  ),
+  notFoundComponent: lazyRouteComponent(() => import('../app/not-found.tsx'), 'NotFound'),
+  errorComponent: lazyRouteComponent(() => import('../app/route-error.tsx'), 'RouteError'),
 })
 
 function Root() {

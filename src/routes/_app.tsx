@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AppShell } from '../features/layout/app-shell.tsx'
+import { AppShell } from '../app/app-shell.tsx'
 import { requireAccess } from '../features/auth/guards.ts'
 import { afterPaintWhenIdle } from '../ui/when-idle.ts'
 import { activateWholeCatalog } from '../i18n.ts'
@@ -16,7 +16,7 @@ export const Route = createFileRoute('/_app')({
   // screen has its code, data and paint: the catalogue, the stores and the pack images wait.
   onEnter: ({ context }) => {
     afterPaintWhenIdle(() => {
-      void import('../features/layout/warm-offline.ts').then(({ warmOffline }) =>
+      void import('../app/warm-offline.ts').then(({ warmOffline }) =>
         warmOffline(context.queryClient),
       )
     })

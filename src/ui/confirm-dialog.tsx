@@ -5,7 +5,8 @@ import styles from './confirm-dialog.module.css'
 
 /**
  * "Do this?": a modal question before an act that is not undone with one click. Cancel and the
- * Escape key close it; while the act runs, neither button can be pressed again.
+ * Escape key close it; while the act runs, neither button can be pressed again. A `trigger` (a
+ * button) opens it and gets the focus back when it closes.
  */
 export function ConfirmDialog({
   open,
@@ -17,6 +18,7 @@ export function ConfirmDialog({
   onConfirm,
   pending = false,
   danger = false,
+  trigger,
 }: {
   open: boolean
   onOpenChange: (open: boolean) => void
@@ -27,6 +29,7 @@ export function ConfirmDialog({
   onConfirm: () => void
   pending?: boolean
   danger?: boolean
+  trigger?: ReactNode
 }) {
   return (
     <Dialog.Root
@@ -35,6 +38,7 @@ export function ConfirmDialog({
         if (!pending) onOpenChange(next)
       }}
     >
+      {trigger && <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>}
       <Dialog.Portal>
         <Dialog.Overlay className={styles.overlay} />
         <Dialog.Content className={styles.dialog}>

@@ -57,7 +57,7 @@ export function Page({
 /**
  * Focuses the heading once, as it is put in the page (React calls a ref callback that is always the
  * same function only then). That is before the app moves the focus after a navigation
- * (src/features/layout/use-focus-after-navigation.ts), which finds it placed and leaves it.
+ * (src/app/use-focus-after-navigation.ts), which finds it placed and leaves it.
  */
 function focusOnMount(heading: HTMLHeadingElement | null) {
   heading?.focus({ preventScroll: true })

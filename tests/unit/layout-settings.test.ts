@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  defaultLayout,
-  headerColor,
-  resolveLayout,
-} from '../../src/features/layout/layout-settings.ts'
+import { defaultLayout, headerColor, resolveLayout } from '../../src/app/layout-settings.ts'
 
 describe('header layout state', () => {
   it('starts blue, without a back button, with the header actions', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { allows, needsStore, roles } from '../../src/contract/roles.ts'
-import { safeRedirect } from '../../src/features/auth/safe-redirect.ts'
+import { safeRedirect } from '../../src/routing/safe-redirect.ts'
 
 describe('who may open what', () => {
   it('lets every role into the signed-in app', () => {

@@ -11,10 +11,9 @@ import {
   storeLog,
   storeUpdate,
 } from '../../contract/endpoints/store-admin.ts'
-import { nextPage } from '../customers/customer-lists.ts'
-import { storeKeys, storeQueryOptions } from '../stores/store-queries.ts'
-import { rangeParams } from '../trials/trial-queries.ts'
-import type { DateRange } from '../layout/route-params.ts'
+import { nextPage, rangeParams } from '../../api/paging.ts'
+import { storeKeys, storeQueryOptions } from '../../api/store-queries.ts'
+import type { DateRange } from '../../routing/route-params.ts'
 
 export interface StoreLogFilter extends DateRange {
   user?: number | undefined

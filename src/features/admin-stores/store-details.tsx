@@ -1,14 +1,7 @@
-import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import type { Store } from '../../contract/stores.ts'
-import type { ManagedUser } from '../../contract/users.ts'
-import { Spinner } from '../../ui/spinner.tsx'
-import { RecordTable, type Column } from '../customers/record-table.tsx'
-import { storeManagersQueryOptions } from '../users/user-queries.ts'
 import { useCountryName } from './country-name.ts'
-import styles from '../users/admin.module.css'
-import { EmailAddress } from '../../ui/email-address.tsx'
+import styles from '../../ui/admin/admin.module.css'
 
 /** The store's address and country. */
 export function StoreDetails({ store }: { store: Store }) {
@@ -38,51 +31,6 @@ export function StoreDetails({ store }: { store: Store }) {
           <dd>{countryName(store.country)}</dd>
         </div>
       </dl>
-    </section>
-  )
-}
-
-/** The managers checked in to the store (`POST /user/managers { storeId }`). */
-export function StoreManagers({ storeId }: { storeId: number }) {
-  const managers = useQuery(storeManagersQueryOptions(storeId))
-  const columns: Column<ManagedUser>[] = [
-    {
-      header: <Trans>Name</Trans>,
-      rowHeader: true,
-      cell: (user) => (
-        <Link to="/experts/$id" params={{ id: user.id }}>
-          {user.fullname}
-        </Link>
-      ),
-    },
-    {
-      header: <Trans>Email</Trans>,
-      cell: (user) => <EmailAddress email={user.email} />,
-    },
-    { header: <Trans>Phone</Trans>, cell: (user) => user.phone ?? '—' },
-  ]
-  return (
-    <section className={styles.card} aria-labelledby="store-managers-heading">
-      <h2 id="store-managers-heading">
-        <Trans>Managers</Trans>
-      </h2>
-      {managers.isPending ? (
-        <p className={styles.loading} role="status">
-          <Spinner /> <Trans>Loading…</Trans>
-        </p>
-      ) : managers.isError ? (
-        <p role="alert" className={styles.alert}>
-          {managers.error.message}
-        </p>
-      ) : (
-        <RecordTable
-          labelledBy="store-managers-heading"
-          rows={managers.data.rows}
-          columns={columns}
-          rowKey={(user) => user.id}
-          empty={<Trans>No manager works at this store now.</Trans>}
-        />
-      )}
     </section>
   )
 }

@@ -6,10 +6,10 @@ import { countries, type Store } from '../../contract/stores.ts'
 import { TextField } from '../../ui/field.tsx'
 import { Button } from '../../ui/button.tsx'
 import { useForm } from '../../ui/use-form.ts'
-import { SelectField } from '../users/select-field.tsx'
+import { SelectField } from '../../ui/admin/select-field.tsx'
 import { useCountryName } from './country-name.ts'
 import { useSaveStore } from './store-admin-queries.ts'
-import styles from '../users/admin.module.css'
+import styles from '../../ui/admin/admin.module.css'
 
 /** /stores/new and /stores/{id}/edit: name, address, city and country. */
 export function StoreFormCard({ store }: { store?: Store }) {

@@ -9,7 +9,7 @@ import { useForm } from '../../ui/use-form.ts'
 import { TextField, PasswordField, CheckboxField } from '../../ui/field.tsx'
 import { Button } from '../../ui/button.tsx'
 import { login } from './auth-api.ts'
-import { safeRedirect } from './safe-redirect.ts'
+import { safeRedirect } from '../../routing/safe-redirect.ts'
 import { OfflineNotice } from './offline-notice.tsx'
 import styles from './auth-form.module.css'
 

@@ -1,11 +1,9 @@
-import { Link, type ErrorComponentProps } from '@tanstack/react-router'
+import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { getSession } from '../../api/session.ts'
 import { buttonClass } from '../../ui/button.tsx'
 import { Page } from '../../ui/page.tsx'
-import { NoAccessError } from './guards.ts'
-import { useRoleName } from './role-name.ts'
-import { RouteError } from '../layout/route-error.tsx'
+import { useRoleName } from '../../ui/role-name.ts'
 
 /**
  * A screen the signed-in user's role does not open: said inside the app, with the header kept and
@@ -26,9 +24,4 @@ export function NoAccess() {
       </Link>
     </Page>
   )
-}
-
-/** A guarded area's error screen: "no access" for a role it does not allow, else the usual one. */
-export function AccessError(props: ErrorComponentProps) {
-  return props.error instanceof NoAccessError ? <NoAccess /> : <RouteError {...props} />
 }

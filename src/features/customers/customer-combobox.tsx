@@ -5,7 +5,7 @@ import type { CustomerSummary } from '../../contract/customers.ts'
 import { Combobox } from '../../ui/combobox.tsx'
 import { useDebouncedValue } from '../../ui/use-debounced-value.ts'
 import { customerSearchQueryOptions } from './customer-queries.ts'
-import styles from './customers.module.css'
+import styles from '../../ui/records.module.css'
 
 const customerName = (customer: CustomerSummary) => customer.fullname
 

@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { Customer } from '../../contract/customers.ts'
 import { Page } from '../../ui/page.tsx'
 import { useFormat } from '../../ui/use-format.ts'
-import styles from './customers.module.css'
+import styles from '../../ui/records.module.css'
 
 /**
  * /customers/{id}: the customer's name, the tabs (links that look like tabs, so that each tab has

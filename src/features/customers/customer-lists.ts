@@ -1,19 +1,5 @@
 import { loyaltyRules, type Customer, type LoyaltyRule } from '../../contract/customers.ts'
 
-/**
- * Paging (docs/behaviour.md#states-and-transitions): a next page exists while fewer rows than
- * `count` are loaded.
- */
-export function nextPage(
-  pages: readonly { rows: readonly unknown[] }[],
-  count: number,
-  lastPage: number,
-): number | undefined {
-  const loaded = pages.reduce((total, page) => total + page.rows.length, 0)
-  const lastEmpty = pages.at(-1)?.rows.length === 0
-  return loaded < count && !lastEmpty ? lastPage + 1 : undefined
-}
-
 function time(value: string): number {
   const parsed = Date.parse(value)
   return Number.isNaN(parsed) ? 0 : parsed

@@ -3,8 +3,8 @@ import type { Customer } from '../../contract/customers.ts'
 import { useFormat } from '../../ui/use-format.ts'
 import { loyaltyRuleLabels } from './customer-labels.ts'
 import { newestFirst, summarizeLoyalty } from './customer-lists.ts'
-import { RecordSection, RecordTable } from './record-table.tsx'
-import styles from './customers.module.css'
+import { RecordSection, RecordTable } from '../../ui/record-table.tsx'
+import styles from '../../ui/records.module.css'
 
 /** The loyalty tab: points, points spent, and the loyalty actions by earning rule. */
 export function CustomerLoyalty({ customer }: { customer: Customer }) {

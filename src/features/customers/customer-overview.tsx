@@ -10,8 +10,8 @@ import {
 } from './customer-records.tsx'
 import { ReclamationsSection } from './reclamations-section.tsx'
 import { VisitNotesSection } from './visit-notes-section.tsx'
-import { RecordSection } from './record-table.tsx'
-import styles from './customers.module.css'
+import { RecordSection } from '../../ui/record-table.tsx'
+import styles from '../../ui/records.module.css'
 import { EmailAddress } from '../../ui/email-address.tsx'
 
 /**

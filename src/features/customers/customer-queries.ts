@@ -16,7 +16,7 @@ import {
   visitNoteCreate,
 } from '../../contract/endpoints/customers.ts'
 import type { Customer, VisitNoteBody } from '../../contract/customers.ts'
-import { nextPage } from './customer-lists.ts'
+import { nextPage } from '../../api/paging.ts'
 
 export const customerKeys = {
   all: ['customers'] as const,

@@ -3,8 +3,8 @@ import type { Customer } from '../../contract/customers.ts'
 import { useFormat } from '../../ui/use-format.ts'
 import { DateTime } from '../../ui/date-time.tsx'
 import { communicationChannelLabels, orderChannelLabels } from './customer-labels.ts'
-import { RecordSection, RecordTable } from './record-table.tsx'
-import styles from './customers.module.css'
+import { RecordSection, RecordTable } from '../../ui/record-table.tsx'
+import styles from '../../ui/records.module.css'
 
 /** Devices: serial number, colour and registration date (docs/behaviour.md#records). */
 export function DevicesSection({ devices }: { devices: Customer['devices'] }) {

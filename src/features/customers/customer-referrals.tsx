@@ -4,8 +4,8 @@ import type { Customer } from '../../contract/customers.ts'
 import { useFormat } from '../../ui/use-format.ts'
 import { voucherStatusLabels } from '../../contract/record-labels.ts'
 import { newestFirst } from './customer-lists.ts'
-import { RecordSection, RecordTable } from './record-table.tsx'
-import styles from './customers.module.css'
+import { RecordSection, RecordTable } from '../../ui/record-table.tsx'
+import styles from '../../ui/records.module.css'
 import { EmailAddress } from '../../ui/email-address.tsx'
 
 /** The referral (MGM) tab: the code, the customers it brought, their vouchers and states. */

@@ -5,8 +5,8 @@ import { Button } from '../../ui/button.tsx'
 import { DateTime } from '../../ui/date-time.tsx'
 import { purchaseLabels } from './customer-labels.ts'
 import { customerTrialsQueryOptions } from './customer-queries.ts'
-import { RecordSection, RecordTable } from './record-table.tsx'
-import styles from './customers.module.css'
+import { RecordSection, RecordTable } from '../../ui/record-table.tsx'
+import styles from '../../ui/records.module.css'
 
 /** The trials tab: this customer's free guided trials, matched by email or phone. */
 export function CustomerTrials({ customerId }: { customerId: number }) {

@@ -3,8 +3,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { Reclamation } from '../../contract/customers.ts'
 import { useFormat } from '../../ui/use-format.ts'
 import { verdictLabels } from './customer-labels.ts'
-import { RecordSection } from './record-table.tsx'
-import styles from './customers.module.css'
+import { RecordSection } from '../../ui/record-table.tsx'
+import styles from '../../ui/records.module.css'
 
 /**
  * Reclamations with every field of docs/behaviour.md#records, the verdict and the remedy in words.

@@ -16,8 +16,8 @@ import { useFormat } from '../../ui/use-format.ts'
 import { visitReasonLabels } from '../../contract/record-labels.ts'
 import { newestFirst } from './customer-lists.ts'
 import { useAddVisitNote } from './customer-queries.ts'
-import { RecordSection } from './record-table.tsx'
-import styles from './customers.module.css'
+import { RecordSection } from '../../ui/record-table.tsx'
+import styles from '../../ui/records.module.css'
 
 /** The form's values: no reason is chosen until the user chooses one. */
 const visitNoteFormSchema = v.object({

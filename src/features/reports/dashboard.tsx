@@ -5,11 +5,11 @@ import { Spinner } from '../../ui/spinner.tsx'
 import { useFormat } from '../../ui/use-format.ts'
 import type { MessageDescriptor } from '@lingui/core'
 import { genderLabels, rangeLabel, stickColorLabels } from '../../contract/trial-labels.ts'
-import { DateRangeForm } from '../trials/date-range-form.tsx'
+import { DateRangeForm } from '../../ui/admin/date-range-form.tsx'
 import { BarChart } from './bar-chart.tsx'
 import { dashboardQueryOptions } from './dashboard-queries.ts'
 import styles from './charts.module.css'
-import adminStyles from '../users/admin.module.css'
+import adminStyles from '../../ui/admin/admin.module.css'
 
 /** The admin dashboard: trials per day, store and expert, conversion, age and gender, sticks. */
 export function Dashboard({

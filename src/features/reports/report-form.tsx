@@ -11,11 +11,11 @@ import { Button } from '../../ui/button.tsx'
 import { Spinner } from '../../ui/spinner.tsx'
 import { useForm } from '../../ui/use-form.ts'
 import { useFormat } from '../../ui/use-format.ts'
-import { SelectField } from '../users/select-field.tsx'
+import { SelectField } from '../../ui/admin/select-field.tsx'
 import { useGenerateReport } from './report-api.ts'
 import { config } from '../../config.ts'
 import { thisMonth } from './report-dates.ts'
-import styles from '../users/admin.module.css'
+import styles from '../../ui/admin/admin.module.css'
 
 /** Reports: type, date range and file format, then the file, with progress while it is prepared. */
 export function ReportForm() {

@@ -3,6 +3,7 @@ import { Trans } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { locales, type Locale } from '../../contract/locale.ts'
 import { activateLocale, currentLocale } from '../../i18n.ts'
+import cardStyles from '../../ui/card.module.css'
 import styles from './settings.module.css'
 
 /** Each language named in itself, so anyone finds their own. */
@@ -13,7 +14,7 @@ export function LocaleSwitch() {
   const queryClient = useQueryClient()
   const [locale, setLocale] = useState(currentLocale())
   return (
-    <section className={styles.card} aria-labelledby="language-heading">
+    <section className={cardStyles.card} aria-labelledby="language-heading">
       <h2 id="language-heading">
         <Trans>Language</Trans>
       </h2>

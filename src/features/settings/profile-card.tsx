@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { User } from '../../contract/auth.ts'
-import { useRoleName } from '../auth/role-name.ts'
+import { useRoleName } from '../../ui/role-name.ts'
+import cardStyles from '../../ui/card.module.css'
 import styles from './settings.module.css'
 
 export function ProfileCard({ user }: { user: User }) {
@@ -14,7 +15,7 @@ export function ProfileCard({ user }: { user: User }) {
   ]
   if (user.role === 'manager') rows.push([t`Store`, user.expertStore?.name ?? t`No store`])
   return (
-    <section className={styles.card} aria-labelledby="profile-heading">
+    <section className={cardStyles.card} aria-labelledby="profile-heading">
       <h2 id="profile-heading">
         <Trans>Profile</Trans>
       </h2>

@@ -7,7 +7,7 @@ import type { Store } from '../../contract/stores.ts'
 import { trialTextMaxLength } from '../../contract/trial.ts'
 import { Button, buttonClass } from '../../ui/button.tsx'
 import { TextArea } from '../../ui/text-area.tsx'
-import { StoreCombobox } from '../stores/store-combobox.tsx'
+import { StoreCombobox } from '../../ui/store-combobox.tsx'
 import { useFinishTrial } from './trial-api.ts'
 import styles from './simple-trial-form.module.css'
 

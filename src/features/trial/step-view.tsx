@@ -10,7 +10,7 @@ import {
 } from '../../contract/trial-options.ts'
 import { commentMaxLength } from '../../contract/trial.ts'
 import { TextArea } from '../../ui/text-area.tsx'
-import { StoreCombobox } from '../stores/store-combobox.tsx'
+import { StoreCombobox } from '../../ui/store-combobox.tsx'
 import { ChipGroup, RadioTiles } from './choices.tsx'
 import { ConsumptionOrderStep } from './consumption-order-step.tsx'
 import { ContactStep } from './contact-step.tsx'

@@ -3,16 +3,8 @@ import { notFound } from '@tanstack/react-router'
 import { call } from '../../api/client.ts'
 import { ApiError } from '../../api/api-error.ts'
 import { trialById, trialSearch } from '../../contract/endpoints/trials.ts'
-import { nextPage } from '../customers/customer-lists.ts'
-import type { DateRange } from '../layout/route-params.ts'
-
-/** Only the days that are set, for a query string. */
-export function rangeParams(range: DateRange): Record<string, string> {
-  const params: Record<string, string> = {}
-  if (range.startAt) params.startAt = range.startAt
-  if (range.endAt) params.endAt = range.endAt
-  return params
-}
+import { nextPage, rangeParams } from '../../api/paging.ts'
+import type { DateRange } from '../../routing/route-params.ts'
 
 /** The API's paths call a stored trial `questionnaire`; these are the app's only reads of them. */
 export const trialKeys = {

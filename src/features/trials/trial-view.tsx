@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { Trial, TrialAnswers } from '../../contract/trial.ts'
 import { useFormat } from '../../ui/use-format.ts'
 import { answerLines, stickLines } from './trial-answers.ts'
-import styles from '../users/admin.module.css'
+import styles from '../../ui/admin/admin.module.css'
 
 /** /surveys/{id}: where, by whom and when, then the answers in the current locale's words. */
 export function TrialView({ trial }: { trial: Trial }) {

@@ -15,12 +15,12 @@ import { restrictedEmailSchema } from '../../contract/validators.ts'
 import { TextField } from '../../ui/field.tsx'
 import { Button } from '../../ui/button.tsx'
 import { useForm } from '../../ui/use-form.ts'
-import { useRoleName } from '../auth/role-name.ts'
-import { StoreCombobox } from '../stores/store-combobox.tsx'
-import { SelectField } from './select-field.tsx'
+import { useRoleName } from '../../ui/role-name.ts'
+import { StoreCombobox } from '../../ui/store-combobox.tsx'
+import { SelectField } from '../../ui/admin/select-field.tsx'
 import { useSaveUser } from './user-queries.ts'
 import { assignableRoles, canManage } from './user-roles.ts'
-import styles from './admin.module.css'
+import styles from '../../ui/admin/admin.module.css'
 
 const phoneHint = { sr: messages.phoneSr, me: messages.phoneMe, en: messages.phoneEn }
 

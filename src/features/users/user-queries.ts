@@ -18,7 +18,7 @@ import {
   userUpdate,
 } from '../../contract/endpoints/users.ts'
 import type { UserForm } from '../../contract/users.ts'
-import { nextPage } from '../customers/customer-lists.ts'
+import { nextPage } from '../../api/paging.ts'
 
 export const userKeys = {
   all: ['users'] as const,

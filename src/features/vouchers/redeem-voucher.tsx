@@ -1,5 +1,4 @@
 import { useState, type ReactNode } from 'react'
-import { Dialog } from 'radix-ui'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { CustomerSummary } from '../../contract/customers.ts'
 import { messages } from '../../contract/messages.ts'
@@ -7,6 +6,7 @@ import type { Store } from '../../contract/stores.ts'
 import type { Voucher } from '../../contract/vouchers.ts'
 import { ApiError } from '../../api/api-error.ts'
 import { Button } from '../../ui/button.tsx'
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'
 import { useRedeemVoucher } from './voucher-queries.ts'
 import styles from './vouchers.module.css'
 
@@ -104,36 +104,20 @@ export function RedeemVoucher({
         </Button>
       </form>
 
-      <Dialog.Root
+      <ConfirmDialog
         open={confirming}
-        onOpenChange={(open) => {
-          if (!redeem.isPending) setConfirming(open)
-        }}
-      >
-        <Dialog.Portal>
-          <Dialog.Overlay className={styles.overlay} />
-          <Dialog.Content className={styles.dialog}>
-            <Dialog.Title className={styles.dialogTitle}>
-              <Trans>Redeem the voucher?</Trans>
-            </Dialog.Title>
-            <Dialog.Description>
-              <Trans>
-                Redeem voucher {code} for {name}?
-              </Trans>
-            </Dialog.Description>
-            <div className={styles.dialogActions}>
-              <Dialog.Close asChild>
-                <Button variant="secondary" disabled={redeem.isPending}>
-                  <Trans>Cancel</Trans>
-                </Button>
-              </Dialog.Close>
-              <Button loading={redeem.isPending} onClick={confirm}>
-                <Trans>Yes, redeem</Trans>
-              </Button>
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+        onOpenChange={setConfirming}
+        pending={redeem.isPending}
+        title={<Trans>Redeem the voucher?</Trans>}
+        description={
+          <Trans>
+            Redeem voucher {code} for {name}?
+          </Trans>
+        }
+        cancelLabel={<Trans>Cancel</Trans>}
+        confirmLabel={<Trans>Yes, redeem</Trans>}
+        onConfirm={confirm}
+      />
     </section>
   )
 }

@@ -9,9 +9,6 @@ export const Route = createFileRoute('/_app/_admin')({
   beforeLoad: ({ location }) => {
     requireAccess('administration', location)
   },
-  errorComponent: lazyRouteComponent(
-    () => import('../../features/auth/no-access.tsx'),
-    'AccessError',
-  ),
+  errorComponent: lazyRouteComponent(() => import('../../app/access-error.tsx'), 'AccessError'),
   component: Outlet,
 })

@@ -4,8 +4,8 @@ import { useSession } from '../../api/use-session.ts'
 import { Page } from '../../ui/page.tsx'
 import { ProfileCard } from '../../features/settings/profile-card.tsx'
 import { LocaleSwitch } from '../../features/settings/locale-switch.tsx'
-import { CheckOutCard } from '../../features/settings/check-out-card.tsx'
-import { ChangePasswordForm } from '../../features/settings/change-password-form.tsx'
+import { CheckOutCard } from '../../features/stores/check-out-card.tsx'
+import { ChangePasswordForm } from '../../features/auth/change-password-form.tsx'
 import styles from '../../features/settings/settings.module.css'
 
 export const Route = createFileRoute('/_app/settings')({

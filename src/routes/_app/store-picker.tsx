@@ -11,10 +11,7 @@ export const Route = createFileRoute('/_app/store-picker')({
   beforeLoad: ({ location }) => {
     requireAccess('storePicker', location)
   },
-  errorComponent: lazyRouteComponent(
-    () => import('../../features/auth/no-access.tsx'),
-    'AccessError',
-  ),
+  errorComponent: lazyRouteComponent(() => import('../../app/access-error.tsx'), 'AccessError'),
   component: StorePickerPage,
 })
 

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  newestFirst,
-  nextPage,
-  summarizeLoyalty,
-} from '../../../src/features/customers/customer-lists.ts'
+import { newestFirst, summarizeLoyalty } from '../../../src/features/customers/customer-lists.ts'
+import { nextPage } from '../../../src/api/paging.ts'
 import { loyaltyRules } from '../../../src/contract/customers.ts'
 
 const page = (size: number) => ({ rows: Array.from({ length: size }, (_, index) => index) })

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useLingui } from '@lingui/react/macro'
 import { Page } from '../../../ui/page.tsx'
-import { dateRangeSearchSchema } from '../../../features/layout/route-params.ts'
+import { dateRangeSearchSchema } from '../../../routing/route-params.ts'
 import { config } from '../../../config.ts'
 import { thisMonth } from '../../../features/reports/report-dates.ts'
 import { Dashboard } from '../../../features/reports/dashboard.tsx'

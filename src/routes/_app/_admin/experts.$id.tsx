@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react/macro'
 import { Page } from '../../../ui/page.tsx'
 import { loadUser, userQueryOptions } from '../../../features/users/user-queries.ts'
 import { ExpertTrials } from '../../../features/trials/expert-trials.tsx'
-import { dateRangeSearchSchema, idParams } from '../../../features/layout/route-params.ts'
+import { dateRangeSearchSchema, idParams } from '../../../routing/route-params.ts'
 
 export const Route = createFileRoute('/_app/_admin/experts/$id')({
   params: idParams,

@@ -1,15 +1,17 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { useSuspenseQuery } from '@tanstack/react-query'
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { Page } from '../../../ui/page.tsx'
 import { buttonClass } from '../../../ui/button.tsx'
 import { Trans } from '@lingui/react/macro'
-import { storeQueryOptions } from '../../../features/stores/store-queries.ts'
-import { dateRangeSearchSchema, idParams } from '../../../features/layout/route-params.ts'
+import { storeQueryOptions } from '../../../api/store-queries.ts'
+import { dateRangeSearchSchema, idParams } from '../../../routing/route-params.ts'
 import { loadStore } from '../../../features/admin-stores/store-admin-queries.ts'
-import { StoreDetails, StoreManagers } from '../../../features/admin-stores/store-details.tsx'
+import { StoreDetails } from '../../../features/admin-stores/store-details.tsx'
 import { StoreLog } from '../../../features/admin-stores/store-log.tsx'
 import { DeleteStore } from '../../../features/admin-stores/delete-store.tsx'
+import { StoreManagers } from '../../../features/users/store-managers.tsx'
+import { storeManagersQueryOptions } from '../../../features/users/user-queries.ts'
 
 const storeLogSearchSchema = v.object({
   ...dateRangeSearchSchema.entries,
@@ -29,6 +31,7 @@ function StorePage() {
   const filter = Route.useSearch()
   const navigate = Route.useNavigate()
   const { data: store } = useSuspenseQuery(storeQueryOptions(id))
+  const managers = useQuery(storeManagersQueryOptions(id))
   return (
     <Page
       title={store.name}
@@ -45,6 +48,7 @@ function StorePage() {
       <StoreManagers storeId={id} />
       <StoreLog
         storeId={id}
+        managers={managers.data?.rows ?? []}
         filter={filter}
         onFilter={(next) => void navigate({ search: next, replace: true })}
       />

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
 import { Page } from '../../../ui/page.tsx'
-import { idParams } from '../../../features/layout/route-params.ts'
+import { idParams } from '../../../routing/route-params.ts'
 import { loadTrial, trialQueryOptions } from '../../../features/trials/trial-queries.ts'
 import { TrialView } from '../../../features/trials/trial-view.tsx'
 

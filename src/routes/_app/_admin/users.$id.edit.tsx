@@ -4,9 +4,9 @@ import { useLingui } from '@lingui/react/macro'
 import { Page } from '../../../ui/page.tsx'
 import { UserFormCard } from '../../../features/users/user-form.tsx'
 import { DeleteUser } from '../../../features/users/delete-user.tsx'
-import { storeQueryOptions } from '../../../features/stores/store-queries.ts'
+import { storeQueryOptions } from '../../../api/store-queries.ts'
 import { loadUser, userQueryOptions } from '../../../features/users/user-queries.ts'
-import { idParams } from '../../../features/layout/route-params.ts'
+import { idParams } from '../../../routing/route-params.ts'
 
 export const Route = createFileRoute('/_app/_admin/users/$id/edit')({
   params: idParams,

@@ -1,7 +1,7 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { customerQueryOptions, loadCustomer } from '../../../features/customers/customer-queries.ts'
-import { idParams } from '../../../features/layout/route-params.ts'
+import { idParams } from '../../../routing/route-params.ts'
 import { CustomerLayout } from '../../../features/customers/customer-layout.tsx'
 
 /** /customers/{id}: the customer, loaded once for all tabs, with the tabs and the open tab. */

@@ -6,7 +6,7 @@ import {
   loadVoucherCodeLog,
   voucherCodeLogQueryOptions,
 } from '../../../features/vouchers/voucher-queries.ts'
-import { idParams } from '../../../features/layout/route-params.ts'
+import { idParams } from '../../../routing/route-params.ts'
 import { UsedCodeLog } from '../../../features/vouchers/used-code-log.tsx'
 
 export const Route = createFileRoute('/_app/_store/used-code/$id')({

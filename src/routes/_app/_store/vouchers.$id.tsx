@@ -3,11 +3,11 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
 import { Page } from '../../../ui/page.tsx'
 import { loadVoucher, voucherQueryOptions } from '../../../features/vouchers/voucher-queries.ts'
-import { idParams } from '../../../features/layout/route-params.ts'
+import { idParams } from '../../../routing/route-params.ts'
 import { VoucherView } from '../../../features/vouchers/voucher-view.tsx'
 import { CustomerCombobox } from '../../../features/customers/customer-combobox.tsx'
 import { customerKeys } from '../../../features/customers/customer-queries.ts'
-import { StoreCombobox } from '../../../features/stores/store-combobox.tsx'
+import { StoreCombobox } from '../../../ui/store-combobox.tsx'
 import { useSession } from '../../../api/use-session.ts'
 
 export const Route = createFileRoute('/_app/_store/vouchers/$id')({

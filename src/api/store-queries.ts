@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
-import { call } from '../../api/client.ts'
-import { storeById, storeSearch } from '../../contract/endpoints/stores.ts'
-import type { Store } from '../../contract/stores.ts'
+import { call } from './client.ts'
+import { storeById, storeSearch } from '../contract/endpoints/stores.ts'
+import type { Store } from '../contract/stores.ts'
 
 export const storeKeys = {
   all: ['stores'] as const,

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Page } from '../../ui/page.tsx'
-import { buttonClass } from '../../ui/button.tsx'
+import { Page } from '../ui/page.tsx'
+import { buttonClass } from '../ui/button.tsx'
 
 export function NotFound() {
   const { t } = useLingui()

@@ -2,11 +2,11 @@ import { useState, type ReactNode } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { isInOrder } from '../../contract/http.ts'
 import { messages } from '../../contract/messages.ts'
-import { DateField } from '../../ui/date-field.tsx'
-import { isDayOrEmpty } from '../../ui/date-field-text.ts'
-import { Button } from '../../ui/button.tsx'
-import type { DateRange } from '../layout/route-params.ts'
-import styles from '../users/admin.module.css'
+import { DateField } from '../date-field.tsx'
+import { isDayOrEmpty } from '../date-field-text.ts'
+import { Button } from '../button.tsx'
+import type { DateRange } from '../../routing/route-params.ts'
+import styles from './admin.module.css'
 
 /** Start and end days; Apply puts them in the URL, Clear removes them. */
 export function DateRangeForm({

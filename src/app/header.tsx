@@ -1,9 +1,9 @@
 import { Link, useMatches, useRouter } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useSession } from '../../api/use-session.ts'
+import { useSession } from '../api/use-session.ts'
 import { resolveLayout } from './layout-settings.ts'
-import { LogoutButton } from '../auth/logout-button.tsx'
-import { ConnectionStatus } from '../offline/connection-status.tsx'
+import { LogoutButton } from '../features/auth/logout-button.tsx'
+import { ConnectionStatus } from '../features/offline/connection-status.tsx'
 import styles from './header.module.css'
 
 export function Header() {

@@ -1,7 +1,7 @@
 import type { ChangeEvent } from 'react'
-import fieldStyles from '../../ui/field.module.css'
-import { useFieldIds } from '../../ui/field-parts.tsx'
-import { FieldMessages, LabelText } from '../../ui/field-parts.tsx'
+import fieldStyles from '../field.module.css'
+import { useFieldIds } from '../field-parts.tsx'
+import { FieldMessages, LabelText } from '../field-parts.tsx'
 
 /** A labelled native select, with the field's error below it. */
 export function SelectField({

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
-import { cx } from '../../ui/cx.ts'
-import { ScrollArea } from '../../ui/scroll-area.tsx'
-import styles from './customers.module.css'
+import { cx } from './cx.ts'
+import { ScrollArea } from './scroll-area.tsx'
+import styles from './records.module.css'
 
 export interface Column<T> {
   header: ReactNode

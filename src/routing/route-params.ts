@@ -18,3 +18,8 @@ export const idParams = {
 const day = v.fallback(v.optional(v.pipe(v.string(), v.isoDate())), undefined)
 export const dateRangeSearchSchema = v.object({ startAt: day, endAt: day })
 export type DateRange = v.InferOutput<typeof dateRangeSearchSchema>
+
+/** A list's `?query=`, only when there is one; paging is "Load more", not in the URL. */
+export const listSearchSchema = v.object({
+  query: v.fallback(v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200))), undefined),
+})

@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
-import { ApiError } from './api-error.ts'
-import { referenceLine } from './reference-line.ts'
+import { ApiError } from '../api/api-error.ts'
+import { referenceLine } from '../api/reference-line.ts'
 import { showToast } from '../ui/toast/show-toast.ts'
 
 function hasMessage(value: unknown): value is { message: string } {

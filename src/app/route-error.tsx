@@ -1,10 +1,10 @@
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Page } from '../../ui/page.tsx'
-import { Button } from '../../ui/button.tsx'
-import { NeedsConnection } from '../../ui/needs-connection.tsx'
-import { ApiError } from '../../api/api-error.ts'
-import { referenceLine } from '../../api/reference-line.ts'
+import { Page } from '../ui/page.tsx'
+import { Button } from '../ui/button.tsx'
+import { NeedsConnection } from '../ui/needs-connection.tsx'
+import { ApiError } from '../api/api-error.ts'
+import { referenceLine } from '../api/reference-line.ts'
 
 /**
  * A screen whose data failed to load: the reason, and a way to try again. With no connection it

@@ -2,7 +2,7 @@ import { Outlet } from '@tanstack/react-router'
 import { Header } from './header.tsx'
 import { Footer } from './footer.tsx'
 import { SkipLink } from './skip-link.tsx'
-import { UpdateBanner } from '../offline/update-banner.tsx'
+import { UpdateBanner } from '../features/offline/update-banner.tsx'
 import styles from './app-shell.module.css'
 
 export function AppShell() {

@@ -1,10 +1,14 @@
 import { useState } from 'react'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
-import type { Store } from '../../contract/stores.ts'
-import { Combobox } from '../../ui/combobox.tsx'
-import { useDebouncedValue } from '../../ui/use-debounced-value.ts'
-import { allStoresQueryOptions, matchStores, storeSearchQueryOptions } from './store-queries.ts'
+import type { Store } from '../contract/stores.ts'
+import { Combobox } from './combobox.tsx'
+import { useDebouncedValue } from './use-debounced-value.ts'
+import {
+  allStoresQueryOptions,
+  matchStores,
+  storeSearchQueryOptions,
+} from '../api/store-queries.ts'
 
 function storeLabel(store: Store): string {
   return `${store.name}, ${store.city}`

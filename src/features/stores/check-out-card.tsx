@@ -4,8 +4,8 @@ import { Trans } from '@lingui/react/macro'
 import type { ExpertStore } from '../../contract/auth.ts'
 import { Button } from '../../ui/button.tsx'
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'
-import { useCheckOut } from '../stores/check-in.ts'
-import styles from './settings.module.css'
+import { useCheckOut } from './check-in.ts'
+import styles from '../../ui/card.module.css'
 
 /** A manager leaves their store for the day (asked first), or changes it. */
 export function CheckOutCard({ store }: { store: ExpertStore | null }) {

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro'
-import { config } from '../../config.ts'
+import { config } from '../config.ts'
 import styles from './footer.module.css'
 
 export function Footer() {

@@ -5,9 +5,9 @@ import { ApiError } from '../../api/api-error.ts'
 import { useForm } from '../../ui/use-form.ts'
 import { PasswordField } from '../../ui/field.tsx'
 import { Button } from '../../ui/button.tsx'
-import { changePassword } from '../auth/auth-api.ts'
-import { NewPasswordFields } from '../auth/new-password-fields.tsx'
-import styles from './settings.module.css'
+import { changePassword } from './auth-api.ts'
+import { NewPasswordFields } from './new-password-fields.tsx'
+import styles from '../../ui/card.module.css'
 
 const empty = { currentPassword: '', password: '', confirmPassword: '' }
 

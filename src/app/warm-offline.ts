@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { persistLookups } from '../../offline/persist-lookups.ts'
-import { warmCatalogue } from '../trial/warm-catalogue.ts'
-import { allStoresQueryOptions } from '../stores/store-queries.ts'
+import { persistLookups } from '../offline/persist-lookups.ts'
+import { warmCatalogue } from '../features/trial/warm-catalogue.ts'
+import { allStoresQueryOptions } from '../api/store-queries.ts'
 
 /**
  * Entering the app (after sign-in, or on start) readies it for offline use: look-ups are kept on

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import type { Role } from '../../contract/roles.ts'
+import type { Role } from '../contract/roles.ts'
 
 /** The role's name as staff know it: an agent is a Brand Expert. */
 export function useRoleName() {
