@@ -23,7 +23,7 @@ import autocannon from 'autocannon'
 import pg from 'pg'
 import { apiBasePath, appHeader, appId, idempotencyHeader } from '../src/contract/http.ts'
 import type { TrialBody } from '../src/contract/trial.ts'
-import { guidedAnswers } from '../tests/api/trial-answers.ts'
+import { guidedAnswers } from '../tests/support/trial-body.ts'
 import type { BenchModule, Figure } from './figures.ts'
 import {
   benchDatabaseUrl,

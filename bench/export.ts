@@ -17,7 +17,7 @@ import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import pg from 'pg'
 import { apiBasePath, appHeader, appId } from '../src/contract/http.ts'
-import { guidedAnswers } from '../tests/api/trial-answers.ts'
+import { guidedAnswers } from '../tests/support/trial-body.ts'
 import type { BenchModule, Figure } from './figures.ts'
 import {
   benchDatabaseUrl,

@@ -6,11 +6,11 @@ import { messages } from '../../src/contract/messages.ts'
 import { storeListSchema, storeSchema } from '../../src/contract/stores.ts'
 import { storeLogs } from '../../server/db/schema/store-logs.ts'
 import { stores } from '../../server/db/schema/stores.ts'
-import { expectAdminsOnly, signedIn } from './admin-fixtures.ts'
-import { createStore, createUser, uniqueWord, userRow } from './fixtures.ts'
-import { databases, expectShape, useApi, type TestApi } from './harness.ts'
-import { guidedAnswers } from './trial-answers.ts'
-import { createTrial, postTrial } from './trial-fixtures.ts'
+import { expectAdminsOnly, signedIn } from './support/admin-fixtures.ts'
+import { createStore, createUser, uniqueWord, userRow } from './support/fixtures.ts'
+import { databases, expectShape, useApi, type TestApi } from './support/harness.ts'
+import { guidedAnswers } from '../support/trial-body.ts'
+import { createTrial, postTrial } from './support/trial-fixtures.ts'
 
 const minute = 60 * 1000
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliCompressSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { databases, useApi } from './harness.ts'
+import { databases, useApi } from './support/harness.ts'
 
 function builtPwa() {
   const root = mkdtempSync(join(tmpdir(), 'brand-expert-dist-'))

@@ -14,10 +14,10 @@ import { trialCreatedSchema } from '../../src/contract/trial.ts'
 import { forgetExpiredKeys, keyLockName } from '../../server/http/idempotency.ts'
 import { createTrialOnce } from '../../server/routes/trials/create-once.ts'
 import { HttpError } from '../../server/http-error.ts'
-import { createStore, createUser, signIn, type TestStore } from './fixtures.ts'
-import { databases, expectShape, useApi, type TestApi } from './harness.ts'
-import { guidedAnswers } from './trial-answers.ts'
-import { keysOf, postTrial, trialsOf } from './trial-fixtures.ts'
+import { createStore, createUser, signIn, type TestStore } from './support/fixtures.ts'
+import { databases, expectShape, useApi, type TestApi } from './support/harness.ts'
+import { guidedAnswers } from '../support/trial-body.ts'
+import { keysOf, postTrial, trialsOf } from './support/trial-fixtures.ts'
 
 const day = 24 * 60 * 60 * 1000
 

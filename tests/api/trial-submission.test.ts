@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { dataEnvelope } from '../../src/contract/http.ts'
 import { messages } from '../../src/contract/messages.ts'
 import { trialCreatedSchema, trialSchema } from '../../src/contract/trial.ts'
-import { createStore, createUser, signIn } from './fixtures.ts'
-import { databases, expectShape, useApi, type TestApi } from './harness.ts'
-import { guidedAnswers } from './trial-answers.ts'
-import { countTrials, postTrial, trialsOf } from './trial-fixtures.ts'
+import { createStore, createUser, signIn } from './support/fixtures.ts'
+import { databases, expectShape, useApi, type TestApi } from './support/harness.ts'
+import { guidedAnswers } from '../support/trial-body.ts'
+import { countTrials, postTrial, trialsOf } from './support/trial-fixtures.ts'
 
 async function signedIn(api: TestApi, options: Parameters<typeof createUser>[1] = {}) {
   const user = await createUser(api, options)

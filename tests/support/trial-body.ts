@@ -1,8 +1,30 @@
 /**
- * A whole guided trial's answers, as the wizard sends them: shared by the API tests and the API
- * benchmark (bench/api.ts), so this module imports nothing of the test runner.
+ * Trial bodies as the app sends them to `POST /free-guided/form`: shared by the API tests, the
+ * browser suites and the benchmarks, so this module imports nothing of a test runner.
  */
-import type { TrialAnswers } from '../../src/contract/trial.ts'
+import type { TrialAnswers, TrialBody } from '../../src/contract/trial.ts'
+
+/** A trial at `storeId`: the whole wizard's answers unless `comment` gives others or a text. */
+export function trialBody(storeId: number, comment: TrialAnswers | string = guidedAnswers()) {
+  return { store_id: storeId, comment } satisfies TrialBody
+}
+
+/** A short wizard trial (a vaper who did not buy), told apart from others by `index`. */
+export function shortAnswers(index: number, note = 'trial'): TrialAnswers {
+  return {
+    gender: index % 2 ? 'male' : 'female',
+    ageRange: '25-34',
+    habits: 'Vape',
+    habitsData: { HTS: null, RMC: null },
+    consumption: '0-5',
+    referalSource: ['other'],
+    email: { privacyPolicy: false, analizeData: false },
+    consumptionOrder: [],
+    device: null,
+    shopping: 'no',
+    shoppingUnsuccess: { reason: ['needs-time'], comment: `${note} ${index}` },
+  }
+}
 
 /** A complete wizard trial: HTS and RMC habits, two sticks, a device and a purchase. */
 export function guidedAnswers(): TrialAnswers {
