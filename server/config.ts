@@ -33,6 +33,7 @@ const envSchema = v.object({
   LOG_LEVEL: v.optional(v.picklist(logLevels), 'info'),
   LOG_FORMAT: v.optional(v.picklist(['json', 'pretty'])),
   NODE_ENV: v.optional(v.string()),
+  DIST_DIR: v.optional(v.pipe(v.string(), v.nonEmpty())),
 })
 
 export type Config = {
@@ -97,7 +98,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: parsed.LOG_LEVEL,
     logFormat: parsed.LOG_FORMAT,
     production: parsed.NODE_ENV === 'production',
-    distDir: join(projectDir, 'dist'),
+    distDir: parsed.DIST_DIR ? resolve(parsed.DIST_DIR) : join(projectDir, 'dist'),
     mediaDir: join(projectDir, 'server', 'media'),
   }
 }

@@ -35,7 +35,7 @@ async function admin(adminUrl: string, statement: string) {
 export async function setup(project: TestProject) {
   const { folder, tarball } = templatePaths()
   if (!existsSync(folder) || !existsSync(tarball)) {
-    const made = spawnSync(process.execPath, ['scripts/pglite-template.ts'], {
+    const made = spawnSync(process.execPath, ['scripts/build/pglite-template.ts'], {
       cwd: projectDir,
       stdio: 'inherit',
     })
