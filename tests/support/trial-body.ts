@@ -4,8 +4,13 @@
  */
 import type { TrialAnswers, TrialBody } from '../../src/contract/trial.ts'
 
-/** A trial at `storeId`: the whole wizard's answers unless `comment` gives others or a text. */
-export function trialBody(storeId: number, comment: TrialAnswers | string = guidedAnswers()) {
+/** A trial at `storeId`: the whole wizard's answers, or the `comment` given (answers or a text). */
+export function trialBody(storeId: number): { store_id: number; comment: TrialAnswers }
+export function trialBody<Comment extends TrialBody['comment']>(
+  storeId: number,
+  comment: Comment,
+): { store_id: number; comment: Comment }
+export function trialBody(storeId: number, comment: TrialBody['comment'] = guidedAnswers()) {
   return { store_id: storeId, comment } satisfies TrialBody
 }
 
