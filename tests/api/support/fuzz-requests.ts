@@ -6,17 +6,14 @@ import {
   badIdempotencyKeys,
   badIds,
   contentTypes,
-  isRecord,
   jsonText,
   languages,
   oneFieldBroken,
-  oneOf,
   rawBodies,
   rawQueries,
   short,
-  validValue,
-  type Hints,
-} from './fuzz-values.ts'
+} from './fuzz-bad-values.ts'
+import { isRecord, oneOf, validValue, type Hints } from './fuzz-values.ts'
 
 /*
  * The fuzz test's request builder: from the endpoints (their contract schemas), the database's ids
