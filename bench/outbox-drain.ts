@@ -5,14 +5,7 @@ import { idempotencyHeader } from '../src/contract/http.ts'
 import { trialBodySchema, type TrialBody } from '../src/contract/trial.ts'
 import { newOutboxItem, type OutboxItem } from '../src/offline/outbox-state.ts'
 import type { BenchModule, Figure } from './figures.ts'
-import {
-  apiGet,
-  apiLogin,
-  newAppContext,
-  signIn,
-  startApp,
-  type RunningApp,
-} from './browser.ts'
+import { apiGet, apiLogin, newAppContext, signIn, startApp, type RunningApp } from './browser.ts'
 import { apiClient } from '../tests/support/api.ts'
 import { launchChromium } from '../tests/support/chromium.ts'
 import { shortAnswers, trialBody as sharedTrialBody } from '../tests/support/trial-body.ts'
@@ -35,7 +28,10 @@ const giveUpMs = 180_000
 const databaseName = 'brand-expert'
 
 function trialBody(storeId: number, index: number): TrialBody {
-  return v.parse(trialBodySchema, sharedTrialBody(storeId, shortAnswers(index, 'outbox drain benchmark')))
+  return v.parse(
+    trialBodySchema,
+    sharedTrialBody(storeId, shortAnswers(index, 'outbox drain benchmark')),
+  )
 }
 
 type OutboxCount = { waiting: number; failed: number; total: number }

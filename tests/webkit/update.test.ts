@@ -1,13 +1,7 @@
 import assert from 'node:assert/strict'
 import { demo } from '../support/accounts.ts'
 import { releaseWorker } from '../support/release-worker.ts'
-import {
-  controlledByServiceWorker,
-  inWebKit,
-  servedBuild,
-  signIn,
-  webkitSuite,
-} from './harness.ts'
+import { controlledByServiceWorker, inWebKit, servedBuild, signIn, webkitSuite } from './harness.ts'
 import { byRole, within, type Screen } from './screen.ts'
 
 webkitSuite()
