@@ -2,6 +2,8 @@ import type { countries } from '../../../src/contract/stores.ts'
 import { dayMs, hashOf, randomFrom, type Random } from '../../../server/db/seed-random.ts'
 import { now, seed } from './options.ts'
 
+/* Who runs the generated trials, and the random streams every generator draws from. */
+
 export type Country = (typeof countries)[number]
 export type Store = { id: number; name: string; country: Country }
 /** A manager's time at a store, from `from` (ms) until the next stint. */

@@ -4,17 +4,19 @@ import type pg from 'pg'
 import { from as copyFrom, type CopyStreamQuery } from 'pg-copy-streams'
 import { report } from './progress.ts'
 
-export type Cell = string | number | boolean | Date | null
+/* COPY in text format, streamed: rows are buffered into chunks of about 64 KB. */
 
-export const needsEscape = /[\\\t\n\r]/
-export const escapes: Record<string, string> = {
+type Cell = string | number | boolean | Date | null
+
+const needsEscape = /[\\\t\n\r]/
+const escapes: Record<string, string> = {
   '\\': '\\\\',
   '\t': '\\t',
   '\n': '\\n',
   '\r': '\\r',
 }
 
-export function field(value: Cell): string {
+function field(value: Cell): string {
   if (value === null) return '\\N'
   if (value instanceof Date) return value.toISOString()
   if (typeof value === 'string') {
@@ -25,7 +27,7 @@ export function field(value: Cell): string {
   return String(value)
 }
 
-export const chunkSize = 1 << 16
+const chunkSize = 1 << 16
 
 /** The writers whose `COPY` has not ended: their connections are closed when the run fails. */
 export const openWriters = new Set<CopyWriter>()

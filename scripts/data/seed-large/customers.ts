@@ -7,12 +7,14 @@ import { largestId } from './database.ts'
 import { counts, now, seed } from './options.ts'
 import { seconds, thousands } from './progress.ts'
 
+/* Customers: the demo's generator, after the demo's numbers; one pass feeds nine COPY streams. */
+
 /** Contacts of every fourth customer: the trials of known customers carry them. */
 export type Contacts = { emails: (string | null)[]; phones: (string | null)[] }
 /** MGM referrals (customer ids) and when the referred customer registered (ms). */
 export type Referrals = { godfathers: number[]; referred: number[]; at: number[] }
 
-export const customerTables = [
+const customerTables = [
   'customers',
   'devices',
   'orders',
@@ -23,9 +25,9 @@ export const customerTables = [
   'loyalty_actions',
   'visit_notes',
 ] as const
-export type CustomerTable = (typeof customerTables)[number]
+type CustomerTable = (typeof customerTables)[number]
 
-export const customerColumns: Record<CustomerTable, readonly string[]> = {
+const customerColumns: Record<CustomerTable, readonly string[]> = {
   customers: [
     'id',
     'fullname',

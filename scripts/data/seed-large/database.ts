@@ -3,6 +3,8 @@ import { openDatabase } from '../../../server/db/database.ts'
 import { seedDemo } from '../../../server/db/seed.ts'
 import { databaseUrl, now, options } from './options.ts'
 
+/* The database: created (or reset) through the `postgres` database, migrated, seeded with the demo. */
+
 export async function prepareDatabase(): Promise<void> {
   const url = new URL(databaseUrl)
   const name = decodeURIComponent(url.pathname.replace(/^\//, ''))

@@ -1,13 +1,15 @@
 import pg from 'pg'
 import { seconds } from './progress.ts'
 
+/* Foreign keys of the big tables: dropped for the load, then added again (and so checked at once). */
+
 /**
  * The tables loaded in parallel: a child's `COPY` cannot see the customers of a `COPY` still
  * running on another connection, and a check per row would be slower than one check per key at
  * the end. The secondary indexes stay: dropping them and building them afterwards measured no
  * faster here (GIN's pending list and the append-mostly b-trees keep up with `COPY`).
  */
-export const bulkTables = [
+const bulkTables = [
   'customers',
   'devices',
   'orders',
@@ -22,7 +24,7 @@ export const bulkTables = [
   'voucher_log',
 ] as const
 
-export type ForeignKey = { table: string; name: string; sql: string }
+type ForeignKey = { table: string; name: string; sql: string }
 
 /** The foreign keys of the big tables, each with the statement that adds it as it is now. */
 export async function foreignKeysOf(pool: pg.Pool): Promise<ForeignKey[]> {
@@ -45,8 +47,8 @@ export async function dropForeignKeys(pool: pg.Pool, keys: ForeignKey[]) {
 }
 
 /** The biggest tables first, so that the two connections finish at about the same time. */
-export const biggest = ['loyalty_actions', 'orders', 'communications', 'trials', 'vouchers']
-export function rankOf(key: ForeignKey): number {
+const biggest = ['loyalty_actions', 'orders', 'communications', 'trials', 'vouchers']
+function rankOf(key: ForeignKey): number {
   const index = biggest.indexOf(key.table)
   return index === -1 ? biggest.length : index
 }

@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util'
 
+/* The command line: counts, seed, `--now` and the database. */
+
 export const { values: options } = parseArgs({
   options: {
     'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/brand_large' },
@@ -15,7 +17,7 @@ export const { values: options } = parseArgs({
   strict: true,
 })
 
-export function countOption(name: keyof typeof options): number {
+function countOption(name: keyof typeof options): number {
   const text = options[name]
   const value = Number(text)
   if (typeof text !== 'string' || !Number.isSafeInteger(value) || value < 0) {
@@ -36,7 +38,7 @@ export const databaseUrl = options['database-url']
 export const now = referenceNow(options.now)
 
 /** `--now` as given, or the start of today (UTC): the same day gives the same rows. */
-export function referenceNow(text: string | undefined): Date {
+function referenceNow(text: string | undefined): Date {
   if (text !== undefined) {
     const date = new Date(text)
     if (Number.isNaN(date.getTime())) throw new Error(`--now is not a date: ${text}`)

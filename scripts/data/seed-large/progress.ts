@@ -1,3 +1,4 @@
+/* Progress lines: rows and seconds per table. */
 export const startedAt = performance.now()
 export const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1)
 export const thousands = (value: number) => value.toLocaleString('en')

@@ -1,6 +1,8 @@
 import { type Author } from './authors.ts'
 import type { CopyWriter } from './copy.ts'
 
+/* The table `store_logs`: each generated manager's stints at their stores. */
+
 export function* storeLogRows(out: CopyWriter, authors: Author[]) {
   for (const author of authors) {
     author.stints.forEach((stint, index) => {

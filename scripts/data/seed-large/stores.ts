@@ -3,7 +3,9 @@ import { type Country, type Store, historyStart, streamOf, streams } from './aut
 import type { CopyWriter } from './copy.ts'
 import { counts } from './options.ts'
 
-export const places: Record<Country, { cities: readonly string[]; streets: readonly string[] }> = {
+/* The table `stores`: generated stores in Serbia and Montenegro. */
+
+const places: Record<Country, { cities: readonly string[]; streets: readonly string[] }> = {
   RS: {
     cities: [
       'Beograd',
@@ -71,7 +73,7 @@ export const places: Record<Country, { cities: readonly string[]; streets: reado
     ],
   },
 }
-export const storePrefixes = [
+const storePrefixes = [
   'Trafika',
   'Duvan Centar',
   'Tobacco Point',

@@ -35,7 +35,9 @@ import { type Contacts } from './customers.ts'
 import { counts } from './options.ts'
 import { phoneOf } from './users.ts'
 
-export type Catalogue = {
+/* The table `trials`: the wizard's answers (or the simple screen's text), over the two years before `now`. */
+
+type Catalogue = {
   hts: Pack[]
   rmc: Pack[]
   sticks: { id: number; name: string; color: StickColor | null }[]
@@ -78,7 +80,7 @@ export async function catalogueOf(pool: pg.Pool): Promise<Catalogue> {
 }
 
 /** `min` to `max` distinct items, in the order of `items`. */
-export function someOf<T>(random: Random, items: readonly T[], min: number, max: number): T[] {
+function someOf<T>(random: Random, items: readonly T[], min: number, max: number): T[] {
   const indexes = items.map((_, index) => index)
   const count = Math.min(random.int(min, max), items.length)
   for (let index = 0; index < count; index += 1) {
@@ -97,7 +99,7 @@ export function someOf<T>(random: Random, items: readonly T[], min: number, max:
 }
 
 /** `count` distinct items in random order (the order the customer tried them). */
-export function shuffledOf<T>(random: Random, items: readonly T[], count: number): T[] {
+function shuffledOf<T>(random: Random, items: readonly T[], count: number): T[] {
   const left = [...items]
   const chosen: T[] = []
   while (chosen.length < count && left.length > 0) {
@@ -107,7 +109,7 @@ export function shuffledOf<T>(random: Random, items: readonly T[], count: number
   return chosen
 }
 
-export function impressionOf<P, N, U>(
+function impressionOf<P, N, U>(
   random: Random,
   options: { positive: readonly P[]; negative: readonly N[]; neutral: readonly U[] },
 ) {
@@ -118,23 +120,15 @@ export function impressionOf<P, N, U>(
   }
 }
 
-export const otherBrands = [
-  'Marlboro',
-  'Winston',
-  'Camel',
-  'LD',
-  'Chesterfield',
-  'Drina',
-  'Walter Wolf',
-]
-export const stickNotes = [
+const otherBrands = ['Marlboro', 'Winston', 'Camel', 'LD', 'Chesterfield', 'Drina', 'Walter Wolf']
+const stickNotes = [
   'Svidio mu se ukus.',
   'Previše jak za nju.',
   'Želi da proba ponovo.',
   'Uporedio sa svojim cigaretama.',
 ]
-export const noPurchaseNotes = ['Vratiće se sledeće nedelje.', 'Razmisliće.', 'Kupiće online.']
-export const simpleNotes = [
+const noPurchaseNotes = ['Vratiće se sledeće nedelje.', 'Razmisliće.', 'Kupiće online.']
+const simpleNotes = [
   'Kupac je probao uređaj i dobio informacije o programu lojalnosti.',
   'Kratak razgovor, kupac nije bio zainteresovan.',
   'Probao dva ukusa, kupio paket štapića.',
@@ -142,10 +136,10 @@ export const simpleNotes = [
   'Kupac koristi klasične cigarete, zainteresovan za prelazak.',
   'Proba sa prijateljem, obojica kupila uređaj.',
 ]
-export const freeEmailDomains = ['gmail.com', 'yahoo.com', 'hotmail.com', 'outlook.com']
+const freeEmailDomains = ['gmail.com', 'yahoo.com', 'hotmail.com', 'outlook.com']
 
 /** The customer's contact on the email step: one of the known customers', or someone new. */
-export function contactOf(
+function contactOf(
   random: Random,
   number: number,
   country: Country,
@@ -169,7 +163,7 @@ export function contactOf(
     : { phone: phoneOf(random, country) }
 }
 
-export function answersOf(
+function answersOf(
   random: Random,
   number: number,
   country: Country,

@@ -12,13 +12,15 @@ import {
 import type { CopyWriter } from './copy.ts'
 import { counts, now } from './options.ts'
 
+/* The table `users`: generated experts (agents and managers), password the demo one. */
+
 export function phoneOf(random: Random, country: Country): string {
   return country === 'RS'
     ? `+3816${random.pick(['0', '1', '2', '3', '4', '5', '6', '9'])}${random.int(1_000_000, 9_999_999)}`
     : `+3826${random.pick(['7', '8', '9'])}${random.int(100_000, 999_999)}`
 }
 
-export function makeExpert(number: number, id: number, stores: Record<Country, Store[]>) {
+function makeExpert(number: number, id: number, stores: Record<Country, Store[]>) {
   const random = streamOf(streams.expert, number)
   const role = random.chance(0.2) ? ('manager' as const) : ('agent' as const)
   const country: Country = random.chance(0.7) || stores.ME.length === 0 ? 'RS' : 'ME'

@@ -6,6 +6,8 @@ import { type Referrals } from './customers.ts'
 import { counts, now } from './options.ts'
 import { report } from './progress.ts'
 
+/* The table `vouchers`: the MGM voucher of each referral first, then MGM, LOYALTY and PROMO vouchers; and the log of the used ones. */
+
 export const voucherColumns = [
   'id',
   'code',
