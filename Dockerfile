@@ -1,4 +1,4 @@
-# The API and the PWA in one image: docs/deploy.md. scripts/assemble-image.ts builds the same file
+# The API and the PWA in one image: docs/deploy.md. scripts/deploy/assemble-image.ts builds the same file
 # set without Docker from the last stage's ENV, COPY and CMD lines, and its test starts it: keep
 # those lines to the simple forms it reads (one source and one destination per COPY).
 

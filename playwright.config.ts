@@ -1,9 +1,14 @@
 import { defineConfig } from '@playwright/test'
+import { chromiumLaunchOptions } from './tests/support/chromium.ts'
 
 const port = Number(process.env.E2E_PORT ?? 4173)
 // One data folder per port, so two runs on one machine never share (or delete) a database.
 const dataDir = `.data/e2e-${port}`
 process.env.E2E_DATA_DIR = dataDir
+// The server serves a copy of the build, in which a test may release a new service worker
+// (tests/support/release-worker.ts) without changing `dist/` under another run.
+const distDir = `${dataDir}/dist`
+process.env.E2E_DIST_DIR = distDir
 
 /** End-to-end tests drive Debian's Chromium against the production build and the real server. */
 export default defineConfig({
@@ -25,26 +30,17 @@ export default defineConfig({
     // midnight a trial made "today" fell on the server's tomorrow.
     timezoneId: 'Europe/Belgrade',
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   webServer: {
-    // A fresh embedded database with the demo data for every run.
-    command: `rm -rf ${dataDir} && node server/main.ts`,
+    // A fresh embedded database with the demo data for every run, and a fresh copy of the build.
+    command: `rm -rf ${dataDir} && mkdir -p ${dataDir} && cp -r dist ${distDir} && node server/main.ts`,
     url: `http://127.0.0.1:${port}/api/v1/ready`,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      DIST_DIR: distDir,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
     },
     reuseExistingServer: false,

@@ -102,7 +102,7 @@ const homeModules = [
  * `rel="preload"` for its CSS): the chunks of `homeModules` and what they import, beside the entry
  * instead of after it has run (one round trip and the entry's run fewer before the home draws).
  * Managers and brand experts start there, and every signed-in screen shares most of it. The links
- * are marked `data-home`: the prerendered sign-in page leaves them out (scripts/prerender-login.ts).
+ * are marked `data-home`: the prerendered sign-in page leaves them out (scripts/build/prerender-login.ts).
  */
 function preloadHome(): Plugin {
   return {

@@ -28,8 +28,8 @@ import autocannon from 'autocannon'
 import pg from 'pg'
 import { apiBasePath, appHeader, appId, idempotencyHeader } from '../src/contract/http.ts'
 import type { TrialBody } from '../src/contract/trial.ts'
-import { guidedAnswers } from '../tests/api/trial-answers.ts'
-import { startHaproxy, type Balancer } from '../scripts/haproxy.ts'
+import { guidedAnswers } from '../tests/support/trial-body.ts'
+import { startHaproxy, type Balancer } from '../scripts/deploy/haproxy.ts'
 import type { BenchModule, Figure } from './figures.ts'
 import {
   benchDatabaseUrl,

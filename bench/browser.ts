@@ -4,13 +4,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as v from 'valibot'
 import { distDir, freePort, projectDir, serverArgs } from './server.ts'
-import {
-  chromium,
-  type Browser,
-  type BrowserContext,
-  type Locator,
-  type Page,
-} from '@playwright/test'
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test'
+import { demo, demoPassword } from '../tests/support/accounts.ts'
+import { apiClient } from '../tests/support/api.ts'
 
 /**
  * What the browser benchmarks share: the built app served by the real server (`node
@@ -18,24 +14,8 @@ import {
  * Playwright, and signing in as a demo user through the login form.
  */
 
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-/** The flags every benchmark starts Chromium with (the e2e tests' flags). */
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-gpu',
-]
-
-export const demoPassword = 'Demo!2345'
-export const demoUsers = {
-  agent: 'agent@example.rs',
-  manager: 'manager@example.rs',
-  admin: 'admin@example.com',
-} as const
-export type DemoRole = keyof typeof demoUsers
+/** The demo users the benchmarks sign in as. */
+export type DemoRole = 'agent' | 'manager' | 'admin'
 
 export type RunningApp = {
   /** e.g. `http://127.0.0.1:41234`, no trailing slash. */
@@ -152,10 +132,6 @@ export async function startApp(): Promise<RunningApp> {
   }
 }
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true })
-}
-
 /** A new browser context on the app, the UI in English (as in the e2e tests). */
 export async function newAppContext(
   browser: Browser,
@@ -182,30 +158,19 @@ export async function newAppContext(
  */
 export async function signIn(page: Page, role: DemoRole, baseUrl = ''): Promise<void> {
   await page.goto(`${baseUrl}/login`)
-  await page.locator('input[autocomplete="username"]').fill(demoUsers[role])
+  await page.locator('input[autocomplete="username"]').fill(demo[role].email)
   await page.locator('input[autocomplete="current-password"]').fill(demoPassword)
   await page.locator('form button[type="submit"]').click()
   await page.waitForURL((url) => url.pathname !== '/login', { timeout: 30_000 })
 }
-
-const appHeaders = { 'X-APP': 'brand-expert-pwa', 'Content-Type': 'application/json' }
-const loginAnswer = v.object({
-  data: v.object({ token: v.string(), id: v.number() }),
-})
 
 /** Signs in through the API: the token and the user's id. */
 export async function apiLogin(
   app: RunningApp,
   role: DemoRole,
 ): Promise<{ token: string; userId: number }> {
-  const response = await fetch(`${app.url}/api/v1/user/login`, {
-    method: 'POST',
-    headers: appHeaders,
-    body: JSON.stringify({ email: demoUsers[role], password: demoPassword }),
-  })
-  if (!response.ok) throw new Error(`login as ${role}: ${response.status}`)
-  const { data } = v.parse(loginAnswer, await response.json())
-  return { token: data.token, userId: data.id }
+  const session = await apiClient(app.url).login(demo[role].email)
+  return { token: session.token, userId: session.id }
 }
 
 /** `GET /api/v1/<path>` with a token; answers the `data` of the envelope, checked by `schema`. */
@@ -216,13 +181,7 @@ export async function apiGet<T extends v.GenericSchema>(
   schema: T,
   params: Record<string, string> = {},
 ): Promise<v.InferOutput<T>> {
-  const url = new URL(`${app.url}/api/v1/${path}`)
-  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value)
-  const response = await fetch(url, {
-    headers: { ...appHeaders, Authorization: `Bearer ${token}` },
-  })
-  if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`)
-  return v.parse(v.object({ data: schema }), await response.json()).data
+  return v.parse(schema, await apiClient(app.url).call('GET', path, { token, params }))
 }
 
 export function median(values: readonly number[]): number {

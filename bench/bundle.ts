@@ -6,13 +6,13 @@ import type { BrowserContext, Page } from '@playwright/test'
 import type { BenchModule, Figure } from './figures.ts'
 import {
   driveTrial,
-  launchBrowser,
   newAppContext,
   signIn,
   startApp,
   type DemoRole,
   type RunningApp,
 } from './browser.ts'
+import { launchChromium } from '../tests/support/chromium.ts'
 import { distDir } from './server.ts'
 
 /**
@@ -331,7 +331,7 @@ function adminFigure(dist: DistAnalysis, who: string, files: readonly string[]):
 async function run(): Promise<Figure[]> {
   const dist = analyzeDist()
   const app = await startApp()
-  const browser = await launchBrowser()
+  const browser = await launchChromium()
   try {
     const sessions: Session[] = []
     for (const role of ['agent', 'manager', 'admin'] as const) {

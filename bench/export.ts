@@ -17,7 +17,7 @@ import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import pg from 'pg'
 import { apiBasePath, appHeader, appId } from '../src/contract/http.ts'
-import { guidedAnswers } from '../tests/api/trial-answers.ts'
+import { guidedAnswers } from '../tests/support/trial-body.ts'
 import type { BenchModule, Figure } from './figures.ts'
 import {
   benchDatabaseUrl,
@@ -196,7 +196,7 @@ async function run(): Promise<Figure[]> {
     const range = await rangeOf(client, target)
     const where = `${databaseLabel(databaseUrl)}${filled > 0 ? `, ${filled.toLocaleString('en')} synthetic trials inserted first` : ''}`
     if (!range) {
-      const note = `${where} holds fewer than ${target.toLocaleString('en')} trials: seed it (node scripts/seed-large.ts) or pass --fill-trials on a scratch database`
+      const note = `${where} holds fewer than ${target.toLocaleString('en')} trials: seed it (npm run seed:large) or pass --fill-trials on a scratch database`
       return [
         {
           name: `report export, ${target.toLocaleString('en')} trials to CSV`,

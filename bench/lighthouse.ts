@@ -5,7 +5,8 @@ import lighthouse from 'lighthouse'
 import { launch, type LaunchedChrome } from 'chrome-launcher'
 import { chromium, type Page } from '@playwright/test'
 import type { BenchModule, Figure } from './figures.ts'
-import { chromiumArgs, chromiumPath, median, signIn, startApp, type RunningApp } from './browser.ts'
+import { chromiumArgs, chromiumPath } from '../tests/support/chromium.ts'
+import { median, signIn, startApp, type RunningApp } from './browser.ts'
 
 /**
  * Lighthouse with its mobile defaults (simulated Slow 4G, 4x CPU slowdown) on /login and on the

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import type { Figure, BenchModule } from './figures.ts'
-import { launchBrowser, median, newAppContext, signIn, startApp } from './browser.ts'
+import { median, newAppContext, signIn, startApp } from './browser.ts'
+import { launchChromium } from '../tests/support/chromium.ts'
 
 /**
  * Offline reload of the app shell (docs/quality.md: first paint <= 1 s under a 4x CPU slowdown). An
@@ -18,7 +19,7 @@ const paintEntries = v.array(v.object({ name: v.string(), startTime: v.number() 
 
 async function run(): Promise<Figure[]> {
   const app = await startApp()
-  const browser = await launchBrowser()
+  const browser = await launchChromium()
   try {
     const context = await newAppContext(browser, app)
     const page = await context.newPage()

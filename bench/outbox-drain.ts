@@ -1,18 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import * as v from 'valibot'
 import type { Page } from '@playwright/test'
+import { idempotencyHeader } from '../src/contract/http.ts'
 import { trialBodySchema, type TrialBody } from '../src/contract/trial.ts'
 import { newOutboxItem, type OutboxItem } from '../src/offline/outbox-state.ts'
 import type { BenchModule, Figure } from './figures.ts'
-import {
-  apiGet,
-  apiLogin,
-  launchBrowser,
-  newAppContext,
-  signIn,
-  startApp,
-  type RunningApp,
-} from './browser.ts'
+import { apiGet, apiLogin, newAppContext, signIn, startApp, type RunningApp } from './browser.ts'
+import { apiClient } from '../tests/support/api.ts'
+import { launchChromium } from '../tests/support/chromium.ts'
+import { shortAnswers, trialBody as sharedTrialBody } from '../tests/support/trial-body.ts'
 
 /**
  * Outbox drain (docs/quality.md: 500 queued trials sent in <= 15 s). An agent signs in, the browser
@@ -32,22 +28,10 @@ const giveUpMs = 180_000
 const databaseName = 'brand-expert'
 
 function trialBody(storeId: number, index: number): TrialBody {
-  return v.parse(trialBodySchema, {
-    store_id: storeId,
-    comment: {
-      gender: index % 2 ? 'male' : 'female',
-      ageRange: '25-34',
-      habits: 'Vape',
-      habitsData: { HTS: null, RMC: null },
-      consumption: '0-5',
-      referalSource: ['other'],
-      email: { privacyPolicy: false, analizeData: false },
-      consumptionOrder: [],
-      device: null,
-      shopping: 'no',
-      shoppingUnsuccess: { reason: ['needs-time'], comment: `outbox drain benchmark ${index}` },
-    },
-  })
+  return v.parse(
+    trialBodySchema,
+    sharedTrialBody(storeId, shortAnswers(index, 'outbox drain benchmark')),
+  )
 }
 
 type OutboxCount = { waiting: number; failed: number; total: number }
@@ -113,21 +97,14 @@ async function postSequentially(
   storeId: number,
   count: number,
 ): Promise<number> {
+  const api = apiClient(app.url)
   const started = Date.now()
   for (let index = 0; index < count; index++) {
-    const response = await fetch(`${app.url}/api/v1/free-guided/form`, {
-      method: 'POST',
-      headers: {
-        'X-APP': 'brand-expert-pwa',
-        'Content-Type': 'application/json',
-        Authorization: `Bearer ${token}`,
-        'Idempotency-Key': randomUUID(),
-      },
-      body: JSON.stringify(trialBody(storeId, index)),
+    await api.call('POST', 'free-guided/form', {
+      token,
+      body: trialBody(storeId, index),
+      headers: { [idempotencyHeader]: randomUUID() },
     })
-    if (response.status !== 201) {
-      throw new Error(`POST free-guided/form: ${response.status} ${await response.text()}`)
-    }
   }
   return Date.now() - started
 }
@@ -138,7 +115,7 @@ async function storedTrials(app: RunningApp, token: string): Promise<number> {
 
 async function run(): Promise<Figure[]> {
   const app = await startApp()
-  const browser = await launchBrowser()
+  const browser = await launchChromium()
   try {
     const agent = await apiLogin(app, 'agent')
     const admin = await apiLogin(app, 'admin')

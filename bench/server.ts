@@ -10,8 +10,7 @@ import { fileURLToPath } from 'node:url'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import * as v from 'valibot'
-import { sessionSchema } from '../src/contract/auth.ts'
-import { apiBasePath, appHeader, appId, dataEnvelope } from '../src/contract/http.ts'
+import { apiClient } from '../tests/support/api.ts'
 
 export const projectDir = fileURLToPath(new URL('..', import.meta.url))
 export const distDir = join(projectDir, 'dist')
@@ -247,20 +246,7 @@ export function databaseLabel(databaseUrl: string): string {
   return `${url.hostname}${url.port ? `:${url.port}` : ''}${url.pathname}`
 }
 
-export const demoPassword = 'Demo!2345'
-
-const sessionAnswer = dataEnvelope(sessionSchema)
-
 /** Signs a demo user in once (login is throttled) and answers the bearer token. */
 export async function signIn(url: string, email: string): Promise<string> {
-  const response = await fetch(`${url}${apiBasePath}/user/login`, {
-    method: 'POST',
-    headers: { [appHeader]: appId, 'Content-Type': 'application/json', Language: 'en' },
-    body: JSON.stringify({ email, password: demoPassword }),
-  })
-  const body: unknown = await response.json()
-  if (response.status !== 200) {
-    throw new Error(`sign-in of ${email} answered ${response.status}: ${JSON.stringify(body)}`)
-  }
-  return v.parse(sessionAnswer, body).data.token
+  return (await apiClient(url, { language: 'en' }).login(email)).token
 }

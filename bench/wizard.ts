@@ -2,7 +2,6 @@ import type { CDPSession, Locator, Page } from '@playwright/test'
 import type { BenchModule, Figure } from './figures.ts'
 import {
   driveTrial,
-  launchBrowser,
   median,
   newAppContext,
   signIn,
@@ -10,6 +9,7 @@ import {
   trialSavedHeading,
   type StepChange,
 } from './browser.ts'
+import { launchChromium } from '../tests/support/chromium.ts'
 import { numberOption } from './server.ts'
 
 /**
@@ -179,7 +179,7 @@ const ms = (value: number) => `${value.toFixed(1)} ms`
 
 async function run(): Promise<Figure[]> {
   const app = await startApp()
-  const browser = await launchBrowser()
+  const browser = await launchChromium()
   try {
     const context = await newAppContext(browser, app)
     const page = await context.newPage()

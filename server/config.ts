@@ -67,6 +67,7 @@ const envSchema = v.object({
     '',
   ),
   NODE_ENV: v.optional(v.string()),
+  DIST_DIR: v.optional(v.pipe(v.string(), v.nonEmpty())),
 })
 
 export type Config = {
@@ -138,7 +139,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: parsed.LOG_LEVEL,
     logFormat: parsed.LOG_FORMAT,
     production: parsed.NODE_ENV === 'production',
-    distDir: join(projectDir, 'dist'),
+    distDir: parsed.DIST_DIR ? resolve(parsed.DIST_DIR) : join(projectDir, 'dist'),
     mediaDir: join(projectDir, 'server', 'media'),
   }
 }

@@ -1,6 +1,6 @@
 /**
  * A migrated, empty PGlite cluster from which a new database starts instead of running `initdb` in
- * WebAssembly and every migration. `npm run build` makes it (`scripts/pglite-template.ts`) in two
+ * WebAssembly and every migration. `npm run build` makes it (`scripts/build/pglite-template.ts`) in two
  * forms: the cluster's folder, copied into a new data folder with the file system's own copy (on a
  * worker thread; PGlite's tarball loader is slower, writing file by file through WebAssembly), and
  * the same as an uncompressed tarball for in-memory databases (the tests). Its name holds a digest
@@ -17,7 +17,7 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
 const templateFolder = fileURLToPath(new URL('../../.build/', import.meta.url))
 
 /**
- * Changes with the way `scripts/pglite-template.ts` makes the template, so that a template made
+ * Changes with the way `scripts/build/pglite-template.ts` makes the template, so that a template made
  * another way is not used (2: without the template databases).
  */
 const templateForm = 2

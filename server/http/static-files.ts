@@ -41,7 +41,7 @@ export function serveStaticFiles(app: Hono<AppEnv>, dirs: { distDir: string; med
     if (c.req.path.startsWith('/assets/')) c.header('Cache-Control', immutable)
     else if (revalidated.has(c.req.path)) c.header('Cache-Control', 'no-cache')
   })
-  // `npm run build` writes `.br` and `.gz` copies (scripts/compress-dist.ts); sent when accepted.
+  // `npm run build` writes `.br` and `.gz` copies (scripts/build/compress-dist.ts); sent when accepted.
   app.use('*', serveStatic({ root: dirs.distDir, precompressed: true }))
   const serveIndex = serveStatic({ path: indexFile, precompressed: true })
   const serveLogin = prerenderedLogin(dirs.distDir)
@@ -60,7 +60,7 @@ export function serveStaticFiles(app: Hono<AppEnv>, dirs: { distDir: string; med
 }
 
 /**
- * The sign-in screen drawn at build time in each locale (scripts/prerender-login.ts), chosen by the
+ * The sign-in screen drawn at build time in each locale (scripts/build/prerender-login.ts), chosen by the
  * `locale` cookie the PWA keeps (default: the default locale); none when the build has no copies.
  */
 function prerenderedLogin(distDir: string): Record<Locale, MiddlewareHandler> | undefined {

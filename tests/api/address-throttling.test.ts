@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { messages } from '../../src/contract/messages.ts'
-import { createUser } from './fixtures.ts'
-import { databases, useApi } from './harness.ts'
+import { createUser } from './support/fixtures.ts'
+import { databases, useApi } from './support/harness.ts'
 
 describe.each(databases)('sign-in throttling by address on $name', (database) => {
   const api = useApi(database)

@@ -17,11 +17,11 @@ import { batchSize } from '../../server/routes/reports/batches.ts'
 import { vouchers } from '../../server/db/schema/vouchers.ts'
 import { insertTrial } from '../../server/routes/trials/queries.ts'
 import { eq } from 'drizzle-orm'
-import { expectAdminsOnly, signedIn } from './admin-fixtures.ts'
-import { createCustomer, createVoucher } from './customer-fixtures.ts'
-import { createStore, createUser, uniqueWord } from './fixtures.ts'
-import { databases, expectShape, useApi, type TestApi } from './harness.ts'
-import { guidedAnswers } from './trial-answers.ts'
+import { expectAdminsOnly, signedIn } from './support/admin-fixtures.ts'
+import { createCustomer, createVoucher } from './support/customer-fixtures.ts'
+import { createStore, createUser, uniqueWord } from './support/fixtures.ts'
+import { databases, expectShape, useApi, type TestApi } from './support/harness.ts'
+import { guidedAnswers } from '../support/trial-body.ts'
 
 /** RFC 4180: quoted fields may hold commas, quotes (doubled) and line breaks. */
 function parseCsv(text: string): string[][] {

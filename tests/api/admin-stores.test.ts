@@ -6,11 +6,11 @@ import { messages } from '../../src/contract/messages.ts'
 import { storeListSchema, storeSchema } from '../../src/contract/stores.ts'
 import { storeLogs } from '../../server/db/schema/store-logs.ts'
 import { stores } from '../../server/db/schema/stores.ts'
-import { expectAdminsOnly, signedIn } from './admin-fixtures.ts'
-import { createStore, createUser, uniqueWord, userRow } from './fixtures.ts'
-import { databases, expectShape, useApi, type TestApi } from './harness.ts'
-import { guidedAnswers } from './trial-answers.ts'
-import { createTrial, postTrial } from './trial-fixtures.ts'
+import { expectAdminsOnly, signedIn } from './support/admin-fixtures.ts'
+import { createStore, createUser, uniqueWord, userRow } from './support/fixtures.ts'
+import { databases, expectShape, useApi, type TestApi } from './support/harness.ts'
+import { trialBody } from '../support/trial-body.ts'
+import { createTrial, postTrial } from './support/trial-fixtures.ts'
 
 const minute = 60 * 1000
 
@@ -195,7 +195,7 @@ describe.each(databases)('store administration on $name', (database) => {
     api.clock.advance(30 * minute)
     const trial = await postTrial(api, {
       token: manager.token,
-      body: { store_id: store.id, comment: guidedAnswers() },
+      body: trialBody(store.id),
     })
     expect(trial.status).toBe(201)
     api.clock.advance(45 * minute)

@@ -2,9 +2,16 @@ import { describe, expect, it } from 'vitest'
 import { dataEnvelope, pageSize } from '../../src/contract/http.ts'
 import { messages } from '../../src/contract/messages.ts'
 import { managedUserListSchema, managedUserSchema } from '../../src/contract/users.ts'
-import { expectAdminsOnly, signedIn } from './admin-fixtures.ts'
-import { createStore, createUser, mailsTo, storeLogsOf, uniqueWord, userRow } from './fixtures.ts'
-import { databases, expectShape, useApi } from './harness.ts'
+import { expectAdminsOnly, signedIn } from './support/admin-fixtures.ts'
+import {
+  createStore,
+  createUser,
+  mailsTo,
+  storeLogsOf,
+  uniqueWord,
+  userRow,
+} from './support/fixtures.ts'
+import { databases, expectShape, useApi } from './support/harness.ts'
 
 function newUser(overrides: Record<string, unknown> = {}) {
   return {

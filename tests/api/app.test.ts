@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { dataEnvelope, errorEnvelopeSchema, requestIdHeader } from '../../src/contract/http.ts'
 import { messages } from '../../src/contract/messages.ts'
-import { databases, expectShape, useApi } from './harness.ts'
+import { databases, expectShape, useApi } from './support/harness.ts'
 
 describe.each(databases)('the app on $name', (database) => {
   const api = useApi(database)

@@ -32,10 +32,10 @@ import { storeLogs } from '../../server/db/schema/store-logs.ts'
 import { trials } from '../../server/db/schema/trials.ts'
 import { users } from '../../server/db/schema/users.ts'
 import { translate } from '../../server/i18n.ts'
-import { createCustomer, createVoucher } from './customer-fixtures.ts'
-import { createStore, goodPassword, uniqueWord, type TestStore } from './fixtures.ts'
-import { databases, expectShape, useApi } from './harness.ts'
-import { createTrial } from './trial-fixtures.ts'
+import { createCustomer, createVoucher } from './support/customer-fixtures.ts'
+import { createStore, goodPassword, uniqueWord, type TestStore } from './support/fixtures.ts'
+import { databases, expectShape, useApi } from './support/harness.ts'
+import { createTrial } from './support/trial-fixtures.ts'
 
 /**
  * The authorization matrix (docs/quality.md), generated from the endpoint table's policies

@@ -6,9 +6,9 @@ import {
 } from '../../src/contract/catalogue.ts'
 import { dataEnvelope, pageSize } from '../../src/contract/http.ts'
 import { messages } from '../../src/contract/messages.ts'
-import { createUser, signIn, uniqueWord } from './fixtures.ts'
-import { databases, expectShape, useApi } from './harness.ts'
-import { createPack, createProduct } from './trial-fixtures.ts'
+import { createUser, signIn, uniqueWord } from './support/fixtures.ts'
+import { databases, expectShape, useApi } from './support/harness.ts'
+import { createPack, createProduct } from './support/trial-fixtures.ts'
 
 const assetBaseUrl = 'https://cdn.example.test/assets/'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { messages } from '../../src/contract/messages.ts'
-import { createUser, goodPassword, signIn } from './fixtures.ts'
-import { databases, useApi } from './harness.ts'
+import { createUser, goodPassword, signIn } from './support/fixtures.ts'
+import { databases, useApi } from './support/harness.ts'
 
 const newPassword = 'Nova!Lozinka9'
 

@@ -3,8 +3,8 @@ import { expertStoreSchema, sessionSchema } from '../../src/contract/auth.ts'
 import { dataEnvelope } from '../../src/contract/http.ts'
 import { messages } from '../../src/contract/messages.ts'
 import type { Role } from '../../src/contract/roles.ts'
-import { createStore, createUser, signIn, storeLogsOf, userRow } from './fixtures.ts'
-import { databases, expectShape, useApi, type TestApi } from './harness.ts'
+import { createStore, createUser, signIn, storeLogsOf, userRow } from './support/fixtures.ts'
+import { databases, expectShape, useApi, type TestApi } from './support/harness.ts'
 
 async function signedInManager(api: TestApi) {
   const manager = await createUser(api, { role: 'manager' })

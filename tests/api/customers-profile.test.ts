@@ -25,9 +25,9 @@ import {
   managerWithStore,
   userWithoutStore,
   type SignedIn,
-} from './customer-fixtures.ts'
-import { createStore } from './fixtures.ts'
-import { databases, expectShape, useApi } from './harness.ts'
+} from './support/customer-fixtures.ts'
+import { createStore } from './support/fixtures.ts'
+import { databases, expectShape, useApi } from './support/harness.ts'
 
 const dayMs = 24 * 60 * 60 * 1000
 

@@ -19,8 +19,8 @@ import {
 } from '../../server/db/schema/customers.ts'
 import { voucherLog, vouchers } from '../../server/db/schema/vouchers.ts'
 import { customerMatch, customerPagesQuery } from '../../server/routes/customers/search.ts'
-import { signIn } from './fixtures.ts'
-import { databases, expectShape, useApi } from './harness.ts'
+import { signIn } from './support/fixtures.ts'
+import { databases, expectShape, useApi } from './support/harness.ts'
 
 describe('the customer generator', () => {
   it('makes the same customers from the same seed, and others from another', () => {

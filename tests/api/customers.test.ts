@@ -10,9 +10,9 @@ import {
   managerWithStore,
   uniquePhone,
   type SignedIn,
-} from './customer-fixtures.ts'
-import { uniqueWord } from './fixtures.ts'
-import { databases, expectShape, useApi } from './harness.ts'
+} from './support/customer-fixtures.ts'
+import { uniqueWord } from './support/fixtures.ts'
+import { databases, expectShape, useApi } from './support/harness.ts'
 
 describe.each(databases)('customer search on $name', (database) => {
   const api = useApi(database)

@@ -19,19 +19,19 @@ import { users } from '../../server/db/schema/users.ts'
 import { vouchers } from '../../server/db/schema/vouchers.ts'
 import { demoPassword, demoUsers, seedDemo } from '../../server/db/seed.ts'
 import { createMailer } from '../../server/mail/mailer.ts'
-import { managerWithStore, userWithoutStore } from './customer-fixtures.ts'
-import { createUser } from './fixtures.ts'
+import { managerWithStore, userWithoutStore } from './support/customer-fixtures.ts'
+import { createUser } from './support/fixtures.ts'
+import { endpointSpecs } from './fuzz-arbitraries.ts'
 import {
-  endpointSpecs,
   requestArbitrary,
   type Actor,
   type BadTokens,
   type EndpointSpec,
   type FuzzContext,
   type FuzzRequest,
-} from './fuzz-arbitraries.ts'
-import { databases, useApi, type TestApi } from './harness.ts'
-import { createTrial } from './trial-fixtures.ts'
+} from './support/fuzz-requests.ts'
+import { databases, useApi, type TestApi } from './support/harness.ts'
+import { createTrial } from './support/trial-fixtures.ts'
 
 /*
  * A reliability figure (docs/quality.md): generated bad requests across all endpoints,

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { dataEnvelope } from '../../src/contract/http.ts'
 import { messages } from '../../src/contract/messages.ts'
-import { databases, expectShape, useApi } from './harness.ts'
+import { databases, expectShape, useApi } from './support/harness.ts'
 
 const healthSchema = dataEnvelope(v.object({ status: v.literal('ok') }))
 

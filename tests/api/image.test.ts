@@ -13,10 +13,10 @@ import {
   startImage,
   type AssembledImage,
   type RunningImage,
-} from '../../scripts/assemble-image.ts'
+} from '../../scripts/deploy/assemble-image.ts'
 
 /*
- * The deployable image (Dockerfile), without Docker: scripts/assemble-image.ts assembles the files
+ * The deployable image (Dockerfile), without Docker: scripts/deploy/assemble-image.ts assembles the files
  * of its last stage as its COPY lines say (production packages from `npm ci --omit=dev`) and
  * starts its CMD with its ENV (NODE_ENV=production) on a PostgreSQL database of its own
  * (TEST_DATABASE_URL; skipped without it). About a minute, most of it `npm ci`.

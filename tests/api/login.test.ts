@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { sessionSchema } from '../../src/contract/auth.ts'
 import { dataEnvelope } from '../../src/contract/http.ts'
 import { messages } from '../../src/contract/messages.ts'
-import { createStore, createUser, goodPassword, signIn, userRow } from './fixtures.ts'
-import { databases, expectShape, useApi } from './harness.ts'
+import { createStore, createUser, goodPassword, signIn, userRow } from './support/fixtures.ts'
+import { databases, expectShape, useApi } from './support/harness.ts'
 
 const day = 24 * 60 * 60
 

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { requestIdHeader } from '../../src/contract/http.ts'
-import { createCustomer, uniquePhone } from './customer-fixtures.ts'
-import { createStore, createUser, goodPassword, signIn } from './fixtures.ts'
-import { databases, useApi, type ApiResponse } from './harness.ts'
-import { guidedAnswers } from './trial-answers.ts'
-import { postTrial } from './trial-fixtures.ts'
+import { createCustomer, uniquePhone } from './support/customer-fixtures.ts'
+import { createStore, createUser, goodPassword, signIn } from './support/fixtures.ts'
+import { databases, useApi, type ApiResponse } from './support/harness.ts'
+import { guidedAnswers } from '../support/trial-body.ts'
+import { postTrial } from './support/trial-fixtures.ts'
 
 const requestLine = v.object({
   msg: v.literal('request'),

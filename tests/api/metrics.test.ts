@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto'
 import { once } from 'node:events'
 import { describe, expect, it } from 'vitest'
 import { createMetrics, serveMetrics, type Metrics } from '../../server/metrics.ts'
-import { createStore, createUser, signIn } from './fixtures.ts'
-import { databases, useApi } from './harness.ts'
-import { guidedAnswers } from './trial-answers.ts'
-import { postTrial } from './trial-fixtures.ts'
+import { createStore, createUser, signIn } from './support/fixtures.ts'
+import { databases, useApi } from './support/harness.ts'
+import { trialBody } from '../support/trial-body.ts'
+import { postTrial } from './support/trial-fixtures.ts'
 
 /** A series' value as a scraper reads it (`name{labels} value`); 0 before its first count. */
 async function valueOf(metrics: Metrics, series: string): Promise<number> {
@@ -46,7 +46,7 @@ describe.each(databases)('the metrics on $name', (database) => {
     const token = await signIn(api, agent)
     const trial = {
       token,
-      body: { store_id: store.id, comment: guidedAnswers() },
+      body: trialBody(store.id),
       key: randomUUID(),
     }
     expect((await postTrial(api, trial)).status).toBe(201)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { messages } from '../../src/contract/messages.ts'
-import { createUser, goodPassword, mailsTo, type ReceivedMail } from './fixtures.ts'
-import { databases, useApi, type TestApi } from './harness.ts'
+import { createUser, goodPassword, mailsTo, type ReceivedMail } from './support/fixtures.ts'
+import { databases, useApi, type TestApi } from './support/harness.ts'
 
 const newPassword = 'Nova!Lozinka9'
 

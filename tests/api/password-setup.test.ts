@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { messages } from '../../src/contract/messages.ts'
 import { issueToken } from '../../server/auth/tokens.ts'
-import { createUser } from './fixtures.ts'
-import { databases, useApi, type TestApi } from './harness.ts'
+import { createUser } from './support/fixtures.ts'
+import { databases, useApi, type TestApi } from './support/harness.ts'
 
 const password = 'Prva!Lozinka1'
 

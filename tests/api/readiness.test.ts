@@ -9,7 +9,7 @@ import { createMetrics } from '../../server/metrics.ts'
 import { createMailer } from '../../server/mail/mailer.ts'
 import { createReadiness, type ReadinessState } from '../../server/readiness.ts'
 import { startServerProcess } from '../support/server-process.ts'
-import { databases, useApi } from './harness.ts'
+import { databases, useApi } from './support/harness.ts'
 
 describe.each(databases)('the readiness check on $name', (database) => {
   const api = useApi(database)

@@ -7,10 +7,10 @@ import { visitNotes } from '../../server/db/schema/customers.ts'
 import { stores } from '../../server/db/schema/stores.ts'
 import { users } from '../../server/db/schema/users.ts'
 import { voucherLog } from '../../server/db/schema/vouchers.ts'
-import { signedIn } from './admin-fixtures.ts'
-import { createCustomer, createVoucher, managerWithStore } from './customer-fixtures.ts'
-import { createStore, mailsTo, storeLogsOf, uniqueWord } from './fixtures.ts'
-import { databases, useApi, type ApiResponse } from './harness.ts'
+import { signedIn } from './support/admin-fixtures.ts'
+import { createCustomer, createVoucher, managerWithStore } from './support/customer-fixtures.ts'
+import { createStore, mailsTo, storeLogsOf, uniqueWord } from './support/fixtures.ts'
+import { databases, useApi, type ApiResponse } from './support/harness.ts'
 
 /**
  * Every mutation a person starts with one click accepts an `Idempotency-Key`, as the trial does:

@@ -9,8 +9,8 @@ import { cataloguePacks } from '../../server/db/catalogue-data.ts'
 import { packSvg } from '../../server/db/pack-art.ts'
 import { packs, products } from '../../server/db/schema/catalogue.ts'
 import { seedDemo } from '../../server/db/seed.ts'
-import { createUser, signIn } from './fixtures.ts'
-import { databases, expectShape, useApi } from './harness.ts'
+import { createUser, signIn } from './support/fixtures.ts'
+import { databases, expectShape, useApi } from './support/harness.ts'
 
 describe.each(databases)('the demo catalogue on $name', (database) => {
   const api = useApi(database)

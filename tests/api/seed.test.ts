@@ -9,7 +9,7 @@ import { demoPassword, demoUsers, seedDemo } from '../../server/db/seed.ts'
 import { storeLogs } from '../../server/db/schema/store-logs.ts'
 import { stores } from '../../server/db/schema/stores.ts'
 import { users } from '../../server/db/schema/users.ts'
-import { databases, expectShape, useApi } from './harness.ts'
+import { databases, expectShape, useApi } from './support/harness.ts'
 
 const foreignKeys = v.array(
   v.object({

@@ -6,8 +6,8 @@ import { dataEnvelope } from '../../src/contract/http.ts'
 import { messages } from '../../src/contract/messages.ts'
 import { readSignedInUser } from '../../server/auth/users.ts'
 import { users } from '../../server/db/schema/users.ts'
-import { createStore, createUser, signIn } from './fixtures.ts'
-import { databases, expectShape, useApi, type TestApi } from './harness.ts'
+import { createStore, createUser, signIn } from './support/fixtures.ts'
+import { databases, expectShape, useApi, type TestApi } from './support/harness.ts'
 
 const hour = 60 * 60 * 1000
 

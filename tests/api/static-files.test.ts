@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliCompressSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { databases, useApi } from './harness.ts'
+import { databases, useApi } from './support/harness.ts'
 
 function builtPwa() {
   const root = mkdtempSync(join(tmpdir(), 'brand-expert-dist-'))
@@ -14,13 +14,13 @@ function builtPwa() {
   writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>Brand Expert</title>')
   writeFileSync(join(distDir, 'sw.js'), 'self.addEventListener("fetch", () => {})')
   writeFileSync(join(distDir, 'assets', 'index-abc123.js'), 'console.log("app")')
-  // As scripts/compress-dist.ts leaves them after a build.
+  // As scripts/build/compress-dist.ts leaves them after a build.
   writeFileSync(
     join(distDir, 'assets', 'index-abc123.js.br'),
     brotliCompressSync(Buffer.from('console.log("app")')),
   )
   writeFileSync(join(mediaDir, 'packs', 'gold.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
-  // As scripts/prerender-login.ts leaves them: the sign-in screen in each locale.
+  // As scripts/build/prerender-login.ts leaves them: the sign-in screen in each locale.
   mkdirSync(join(distDir, 'prerendered'))
   for (const locale of ['me', 'sr', 'en']) {
     writeFileSync(

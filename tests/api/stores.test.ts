@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { dataEnvelope, pageSize } from '../../src/contract/http.ts'
 import { messages } from '../../src/contract/messages.ts'
 import { storeListSchema, storeSchema } from '../../src/contract/stores.ts'
-import { createStore, createUser, signIn, uniqueWord } from './fixtures.ts'
-import { databases, expectShape, useApi } from './harness.ts'
+import { createStore, createUser, signIn, uniqueWord } from './support/fixtures.ts'
+import { databases, expectShape, useApi } from './support/harness.ts'
 
 describe.each(databases)('stores on $name', (database) => {
   const api = useApi(database)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { messages } from '../../src/contract/messages.ts'
-import { callApi, databases, useApi, type TestApi } from './harness.ts'
-import { createUser, type TestUser } from './fixtures.ts'
+import { callApi, databases, useApi, type TestApi } from './support/harness.ts'
+import { createUser, type TestUser } from './support/fixtures.ts'
 
 const minute = 60 * 1000
 

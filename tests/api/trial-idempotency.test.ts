@@ -14,20 +14,16 @@ import { trialCreatedSchema } from '../../src/contract/trial.ts'
 import { forgetExpiredKeys, keyLockName } from '../../server/http/idempotency.ts'
 import { createTrialOnce } from '../../server/routes/trials/create-once.ts'
 import { HttpError } from '../../server/http-error.ts'
-import { createStore, createUser, signIn, type TestStore } from './fixtures.ts'
-import { databases, expectShape, useApi, type TestApi } from './harness.ts'
-import { guidedAnswers } from './trial-answers.ts'
-import { keysOf, postTrial, trialsOf } from './trial-fixtures.ts'
+import { createStore, createUser, signIn } from './support/fixtures.ts'
+import { databases, expectShape, useApi, type TestApi } from './support/harness.ts'
+import { trialBody } from '../support/trial-body.ts'
+import { keysOf, postTrial, trialsOf } from './support/trial-fixtures.ts'
 
 const day = 24 * 60 * 60 * 1000
 
 async function signedInAgent(api: TestApi) {
   const agent = await createUser(api)
   return { ...agent, token: await signIn(api, agent) }
-}
-
-function trialBody(store: TestStore) {
-  return { store_id: store.id, comment: guidedAnswers() }
 }
 
 describe.each(databases)('Idempotency-Key on $name', (database) => {
@@ -37,13 +33,13 @@ describe.each(databases)('Idempotency-Key on $name', (database) => {
     const store = await createStore(api)
     const agent = await signedInAgent(api)
     const key = randomUUID()
-    const first = await postTrial(api, { token: agent.token, body: trialBody(store), key })
+    const first = await postTrial(api, { token: agent.token, body: trialBody(store.id), key })
     expect(first.status).toBe(201)
     expect(first.headers.get(idempotentReplayedHeader)).toBeNull()
     const { data } = expectShape(dataEnvelope(trialCreatedSchema), first.body)
 
     // The same body written another way (keys in another order), in another language.
-    const { store_id, comment } = trialBody(store)
+    const { store_id, comment } = trialBody(store.id)
     const again = await postTrial(api, {
       token: agent.token,
       body: { comment, store_id },
@@ -64,7 +60,7 @@ describe.each(databases)('Idempotency-Key on $name', (database) => {
     const store = await createStore(api)
     const agent = await signedInAgent(api)
     const key = randomUUID()
-    const body = trialBody(store)
+    const body = trialBody(store.id)
     const first = await postTrial(api, { token: agent.token, body, key: `"${key}"` })
     expect(first.status).toBe(201)
     for (const form of [key, key.toUpperCase(), ` "${key.toUpperCase()}" `]) {
@@ -78,7 +74,7 @@ describe.each(databases)('Idempotency-Key on $name', (database) => {
     const store = await createStore(api)
     const agent = await signedInAgent(api)
     const key = randomUUID()
-    const body = trialBody(store)
+    const body = trialBody(store.id)
     expect((await postTrial(api, { token: agent.token, body, key })).status).toBe(201)
     for (const other of [
       { ...body, comment: { ...body.comment, gender: 'male' } },
@@ -95,7 +91,7 @@ describe.each(databases)('Idempotency-Key on $name', (database) => {
     const store = await createStore(api)
     const agent = await signedInAgent(api)
     for (const key of ['', 'abc', '12345', `${randomUUID()}x`, `"${randomUUID()}`]) {
-      const response = await postTrial(api, { token: agent.token, body: trialBody(store), key })
+      const response = await postTrial(api, { token: agent.token, body: trialBody(store.id), key })
       expect(response.status).toBe(400)
       expect(response.body).toMatchObject({ message: messages.idempotencyKeyInvalid.message })
     }
@@ -108,7 +104,7 @@ describe.each(databases)('Idempotency-Key on $name', (database) => {
     const agent = await signedInAgent(api)
     // Written by hand: JSON.stringify cannot write 50,000 levels.
     const deep = `${'['.repeat(50_000)}"end"${']'.repeat(50_000)}`
-    const text = JSON.stringify(trialBody(store)).replace(/}$/, `,"extra":${deep}}`)
+    const text = JSON.stringify(trialBody(store.id)).replace(/}$/, `,"extra":${deep}}`)
     const key = randomUUID()
     const post = () =>
       fetch(`${api.url}${apiBasePath}/free-guided/form`, {
@@ -134,7 +130,7 @@ describe.each(databases)('Idempotency-Key on $name', (database) => {
     const first = await signedInAgent(api)
     const second = await signedInAgent(api)
     const key = randomUUID()
-    const body = trialBody(store)
+    const body = trialBody(store.id)
     const one = await postTrial(api, { token: first.token, body, key })
     const two = await postTrial(api, { token: second.token, body, key })
     expect([one.status, two.status]).toEqual([201, 201])
@@ -148,13 +144,13 @@ describe.each(databases)('Idempotency-Key on $name', (database) => {
     const store = await createStore(api)
     const agent = await signedInAgent(api)
     const key = randomUUID()
-    const refused = await postTrial(api, { token: agent.token, body: trialBody(archived), key })
+    const refused = await postTrial(api, { token: agent.token, body: trialBody(archived.id), key })
     expect(refused.status).toBe(404)
     expect(await keysOf(api, agent.id)).toEqual([])
     const invalid = await postTrial(api, { token: agent.token, body: { store_id: store.id }, key })
     expect(invalid.status).toBe(400)
 
-    const accepted = await postTrial(api, { token: agent.token, body: trialBody(store), key })
+    const accepted = await postTrial(api, { token: agent.token, body: trialBody(store.id), key })
     expect(accepted.status).toBe(201)
     expect(accepted.headers.get(idempotentReplayedHeader)).toBeNull()
     expect(await trialsOf(api, agent.id)).toHaveLength(1)
@@ -256,7 +252,7 @@ describe.each(databases)('Idempotency-Key on $name', (database) => {
     const other = await api.startAnother()
     for (let round = 0; round < 5; round += 1) {
       const key = randomUUID()
-      const body = trialBody(store)
+      const body = trialBody(store.id)
       const answers = await Promise.all([
         postTrial(api, { token: agent.token, body, key }),
         postTrial(api, { token: agent.token, body, key, url: other.url }),
@@ -292,14 +288,14 @@ describe.each(databases)('Idempotency-Key on $name', (database) => {
         await other.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [
           keyLockName(agent.id, key),
         ])
-        const busy = await postTrial(api, { token: agent.token, body: trialBody(store), key })
+        const busy = await postTrial(api, { token: agent.token, body: trialBody(store.id), key })
         expect(busy.status).toBe(409)
         expect(busy.body).toMatchObject({ message: messages.idempotencyInProgress.message })
         await other.query('rollback')
       } finally {
         await other.end()
       }
-      const done = await postTrial(api, { token: agent.token, body: trialBody(store), key })
+      const done = await postTrial(api, { token: agent.token, body: trialBody(store.id), key })
       expect(done.status).toBe(201)
       expect(await trialsOf(api, agent.id)).toHaveLength(1)
     },
@@ -309,7 +305,7 @@ describe.each(databases)('Idempotency-Key on $name', (database) => {
     const store = await createStore(api)
     const agent = await createUser(api)
     const key = randomUUID()
-    const body = trialBody(store)
+    const body = trialBody(store.id)
     const send = async () => postTrial(api, { token: await signIn(api, agent), body, key })
 
     const first = await send()
@@ -332,14 +328,14 @@ describe.each(databases)('Idempotency-Key on $name', (database) => {
     const agent = await createUser(api)
     const old = await postTrial(api, {
       token: await signIn(api, agent),
-      body: trialBody(store),
+      body: trialBody(store.id),
       key: randomUUID(),
     })
     api.clock.advance(31 * day)
     const kept = randomUUID()
     const recent = await postTrial(api, {
       token: await signIn(api, agent),
-      body: trialBody(store),
+      body: trialBody(store.id),
       key: kept,
     })
     expect([old.status, recent.status]).toEqual([201, 201])

@@ -3,10 +3,10 @@ import { dataEnvelope, pageSize } from '../../src/contract/http.ts'
 import { messages } from '../../src/contract/messages.ts'
 import type { Role } from '../../src/contract/roles.ts'
 import { trialCreatedSchema, trialListSchema, trialSchema } from '../../src/contract/trial.ts'
-import { createStore, createUser, signIn } from './fixtures.ts'
-import { databases, expectShape, useApi, type TestApi } from './harness.ts'
-import { guidedAnswers } from './trial-answers.ts'
-import { createTrial, postTrial } from './trial-fixtures.ts'
+import { createStore, createUser, signIn } from './support/fixtures.ts'
+import { databases, expectShape, useApi, type TestApi } from './support/harness.ts'
+import { guidedAnswers } from '../support/trial-body.ts'
+import { createTrial, postTrial } from './support/trial-fixtures.ts'
 
 async function signedIn(api: TestApi, role: Role, expertStoreId?: number) {
   const user = await createUser(api, expertStoreId ? { role, expertStoreId } : { role })

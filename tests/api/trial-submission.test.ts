@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { dataEnvelope } from '../../src/contract/http.ts'
 import { messages } from '../../src/contract/messages.ts'
 import { trialCreatedSchema, trialSchema } from '../../src/contract/trial.ts'
-import { createStore, createUser, signIn } from './fixtures.ts'
-import { databases, expectShape, useApi, type TestApi } from './harness.ts'
-import { guidedAnswers } from './trial-answers.ts'
-import { countTrials, postTrial, trialsOf } from './trial-fixtures.ts'
+import { createStore, createUser, signIn } from './support/fixtures.ts'
+import { databases, expectShape, useApi, type TestApi } from './support/harness.ts'
+import { guidedAnswers, trialBody } from '../support/trial-body.ts'
+import { countTrials, postTrial, trialsOf } from './support/trial-fixtures.ts'
 
 async function signedIn(api: TestApi, options: Parameters<typeof createUser>[1] = {}) {
   const user = await createUser(api, options)
@@ -49,7 +49,7 @@ describe.each(databases)('submitting a trial on $name', (database) => {
     const agent = await signedIn(api)
     const response = await postTrial(api, {
       token: agent.token,
-      body: { store_id: store.id, comment: guidedAnswers() },
+      body: trialBody(store.id),
       language: 'me',
     })
     expect(response.status).toBe(201)
@@ -62,7 +62,7 @@ describe.each(databases)('submitting a trial on $name', (database) => {
     const manager = await signedIn(api, { role: 'manager', expertStoreId: own.id })
     const response = await postTrial(api, {
       token: manager.token,
-      body: { store_id: other.id, comment: guidedAnswers() },
+      body: trialBody(other.id),
     })
     expect(response.status).toBe(201)
     expect((await trialsOf(api, manager.id)).map((row) => row.storeId)).toEqual([own.id])
@@ -99,7 +99,7 @@ describe.each(databases)('submitting a trial on $name', (database) => {
     const manager = await signedIn(api, { role: 'manager' })
     const response = await postTrial(api, {
       token: manager.token,
-      body: { store_id: store.id, comment: guidedAnswers() },
+      body: trialBody(store.id),
     })
     expect(response.status).toBe(400)
     expect(response.body).toMatchObject({ message: messages.notAssignedToStore.message })
@@ -132,7 +132,7 @@ describe.each(databases)('submitting a trial on $name', (database) => {
     for (const storeId of [archived.id, 2_000_000_000]) {
       const response = await postTrial(api, {
         token: admin.token,
-        body: { store_id: storeId, comment: guidedAnswers() },
+        body: trialBody(storeId),
       })
       expect(response.status).toBe(404)
       expect(response.body).toMatchObject({ message: messages.storeNotFound.message })
@@ -253,7 +253,7 @@ describe.each(databases)('submitting a trial on $name', (database) => {
     const store = await createStore(api)
     const before = await countTrials(api)
     const response = await api.request('POST', '/free-guided/form', {
-      body: { store_id: store.id, comment: guidedAnswers() },
+      body: trialBody(store.id),
       language: 'en',
     })
     expect(response.status).toBe(401)

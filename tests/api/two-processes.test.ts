@@ -16,7 +16,7 @@ import {
 } from '../../src/contract/http.ts'
 import { demoPassword } from '../../server/db/seed.ts'
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts'
-import { freePort, startHaproxy, type Balancer } from '../../scripts/haproxy.ts'
+import { freePort, startHaproxy, type Balancer } from '../../scripts/deploy/haproxy.ts'
 
 /*
  * Reliability figures (docs/quality.md), with real `node server/main.ts` processes

@@ -12,9 +12,9 @@ import {
   managerWithStore,
   userWithoutStore,
   type SignedIn,
-} from './customer-fixtures.ts'
-import { createStore } from './fixtures.ts'
-import { callApi, databases, expectShape, useApi, type RequestOptions } from './harness.ts'
+} from './support/customer-fixtures.ts'
+import { createStore } from './support/fixtures.ts'
+import { callApi, databases, expectShape, useApi, type RequestOptions } from './support/harness.ts'
 
 describe.each(databases)('voucher redemption on $name', (database) => {
   const api = useApi(database)

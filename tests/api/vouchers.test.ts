@@ -10,8 +10,8 @@ import {
   managerWithStore,
   userWithoutStore,
   type SignedIn,
-} from './customer-fixtures.ts'
-import { databases, expectShape, useApi } from './harness.ts'
+} from './support/customer-fixtures.ts'
+import { databases, expectShape, useApi } from './support/harness.ts'
 
 const dayMs = 24 * 60 * 60 * 1000
 

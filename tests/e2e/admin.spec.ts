@@ -1,13 +1,20 @@
 import { strFromU8, unzipSync } from 'fflate'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { APIRequestContext, Page } from '@playwright/test'
-import { test, expect, signIn, demo, expectAccessible, apiLogin, apiGet } from './fixtures.ts'
+import type { Page } from '@playwright/test'
+import {
+  test,
+  expect,
+  signIn,
+  demo,
+  expectAccessible,
+  apiLogin,
+  apiGet,
+  apiPost,
+  apiPostTrial,
+} from './fixtures.ts'
 
 test.describe.configure({ timeout: 120_000 })
-
-const api = '/api/v1'
-const appHeaders = { 'X-APP': 'brand-expert-pwa' }
 
 /** The newest invitation link sent to `email`, read from the e2e server's mail folder. */
 async function invitationLink(email: string): Promise<string> {
@@ -31,29 +38,6 @@ async function invitationLink(email: string): Promise<string> {
 async function signInAsAdmin(page: Page) {
   await signIn(page, demo.admin.email)
   await expect(page).toHaveURL('/')
-}
-
-async function post(request: APIRequestContext, token: string, path: string, data: object) {
-  const response = await request.post(`${api}/${path}`, {
-    headers: { ...appHeaders, Authorization: `Bearer ${token}` },
-    data,
-  })
-  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true)
-  return response
-}
-
-/** A simple trial at store 1, sent as the PWA sends it; answers the stored trial's id. */
-async function postSimpleTrial(request: APIRequestContext, token: string, comment: string) {
-  const created = await request.post(`${api}/free-guided/form`, {
-    headers: {
-      ...appHeaders,
-      Authorization: `Bearer ${token}`,
-      'Idempotency-Key': crypto.randomUUID(),
-    },
-    data: { store_id: 1, comment },
-  })
-  expect(created.status()).toBe(201)
-  return ((await created.json()) as { data: { id: number } }).data
 }
 
 test('an admin invites a Brand Expert who sets a password and signs in, then edits and deletes them', async ({
@@ -145,8 +129,8 @@ test('an admin creates a store and sees its log after a manager checks in and ou
 
   // The store-less manager checks in to the new store and out again, through the API.
   const manager = await apiLogin(request, demo.newManager.email)
-  await post(request, manager.token, 'user/check-in', { storeId })
-  await post(request, manager.token, 'user/check-out', { storeId })
+  await apiPost(request, manager.token, 'user/check-in', { storeId })
+  await apiPost(request, manager.token, 'user/check-out', { storeId })
 
   await page.reload()
   const log = page.getByRole('table', { name: 'Store log' })
@@ -171,7 +155,7 @@ test('an admin creates a store and sees its log after a manager checks in and ou
 
 test("an admin opens a Brand Expert's trials and one trial", async ({ page, request }) => {
   const agent = await apiLogin(request, demo.agent.email)
-  const data = await postSimpleTrial(request, agent.token, 'The consumer liked the gold stick.')
+  const trial = await apiPostTrial(request, agent.token, 'The consumer liked the gold stick.')
 
   await signInAsAdmin(page)
   await page.goto('/users?query=agent@example.rs')
@@ -183,7 +167,7 @@ test("an admin opens a Brand Expert's trials and one trial", async ({ page, requ
   await expect(page).toHaveURL(/\/experts\/\d+/)
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Trials by')
   await expectAccessible(page)
-  await page.locator(`a[href="/surveys/${data.id}"]`).click()
+  await page.locator(`a[href="/surveys/${trial}"]`).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Trial' })).toBeVisible()
   await expect(page.getByText('The consumer liked the gold stick.')).toBeVisible()
   await expectAccessible(page)
@@ -223,7 +207,7 @@ test('an admin reads the dashboard for a period, and an empty period says so', a
   request,
 }) => {
   const agent = await apiLogin(request, demo.agent.email)
-  await postSimpleTrial(request, agent.token, 'For the dashboard.')
+  await apiPostTrial(request, agent.token, 'For the dashboard.')
   const store = await apiGet<{ name: string }>(request, agent.token, 'store/1')
 
   await signInAsAdmin(page)
@@ -273,7 +257,7 @@ test('a name with tag-like characters is shown as typed in a dialog, never read 
   const admin = await apiLogin(request, demo.admin.email)
   const name = `<b>Š</b> <0>x</0> Tag ${Date.now()}`
   const email = `tags.${Date.now()}@example.rs`
-  const created = await post(request, admin.token, 'user/create', {
+  const created = await apiPost(request, admin.token, 'user/create', {
     fullname: name,
     email,
     phone: '+381641112233',

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { test, expect, signIn, demo, expectAccessible } from './fixtures.ts'
+import { test, expect, signIn, demo, demoPassword, expectAccessible } from './fixtures.ts'
 
 // Each test walks several screens and runs axe on each: more than the default 30 s on a busy machine.
 test.describe.configure({ timeout: 90_000 })
@@ -141,7 +141,7 @@ test.describe('in Montenegrin', () => {
   test('the consumer profile speaks Montenegrin', async ({ page }) => {
     await page.goto('/login')
     await page.getByLabel('Email').fill(demo.managerMe.email)
-    await page.getByLabel('Lozinka', { exact: true }).fill('Demo!2345')
+    await page.getByLabel('Lozinka', { exact: true }).fill(demoPassword)
     await page.getByRole('button', { name: 'Prijavi se' }).click()
     await expect(page).toHaveURL('/')
     await page.goto('/customers?query=Jovanovi%C4%87')

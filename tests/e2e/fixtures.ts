@@ -1,9 +1,14 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
+import { idempotencyHeader } from '../../src/contract/http.ts'
 import { demo, demoPassword } from '../support/accounts.ts'
 import { apiPath, appHeaders } from '../support/api.ts'
+import { trialBody } from '../support/trial-body.ts'
 
 export { demo, demoPassword }
+
+/** The copy of the build the e2e server serves (playwright.config.ts). */
+export const servedBuild = process.env.E2E_DIST_DIR ?? '.data/e2e-4173/dist'
 
 /** Every test starts in English unless it says otherwise (`test.use({ appLocale: 'me' })`). */
 export const test = base.extend<{ appLocale: 'me' | 'sr' | 'en' | null }>({
@@ -70,4 +75,29 @@ export async function apiGet<T>(
   })
   expect(response.status(), path).toBe(200)
   return ((await response.json()) as { data: T }).data
+}
+
+/** `POST /api/v1/<path>` as the PWA sends it; the call must succeed. */
+export async function apiPost(
+  request: APIRequestContext,
+  token: string,
+  path: string,
+  data: object,
+  headers: Record<string, string> = {},
+) {
+  const response = await request.post(`${apiPath}/${path}`, {
+    headers: { ...appHeaders, Authorization: `Bearer ${token}`, ...headers },
+    data,
+  })
+  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true)
+  return response
+}
+
+/** A simple trial (its text) at store 1, sent as the PWA sends it; answers the stored trial's id. */
+export async function apiPostTrial(request: APIRequestContext, token: string, comment: string) {
+  const created = await apiPost(request, token, 'free-guided/form', trialBody(1, comment), {
+    [idempotencyHeader]: crypto.randomUUID(),
+  })
+  expect(created.status()).toBe(201)
+  return ((await created.json()) as { data: { id: number } }).data.id
 }

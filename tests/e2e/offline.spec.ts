@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test'
 import { releaseWorker } from '../support/release-worker.ts'
-import { test, expect, signIn, demo, apiLogin, apiGet } from './fixtures.ts'
+import { test, expect, signIn, demo, apiLogin, apiGet, servedBuild } from './fixtures.ts'
 
 // Each test signs in, waits for the service worker and goes offline and back: slow on a busy machine.
 test.describe.configure({ timeout: 90_000 })
@@ -322,9 +322,9 @@ test('a new version waits for the user, never interrupts a trial, and loads when
   await page.goto('/free-guided-trial')
   await page.getByRole('radio', { name: 'Female' }).click()
   // A new release on the server (Playwright cannot route a service worker's own update check, so
-  // the built worker itself changes, with its compressed copies, and is put back afterwards),
+  // the worker the server serves changes, with its compressed copies, and is put back afterwards),
   // found when the app regains focus.
-  const release = await releaseWorker(`// next release ${Date.now()}`)
+  const release = await releaseWorker(servedBuild, `// next release ${Date.now()}`)
   try {
     await page.evaluate(() => window.dispatchEvent(new Event('focus')))
     await expect

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { SignJWT } from 'jose'
-import { test, expect, signIn, demo } from './fixtures.ts'
+import { test, expect, signIn, demo, demoPassword } from './fixtures.ts'
 
 /** A token the e2e server would accept, but whose time ran out an hour ago. */
 async function expiredToken(userId: number): Promise<string> {
@@ -34,7 +34,7 @@ test('a session whose token has expired is sent to sign in, and comes back after
   await page.goto('/settings')
   await expect(page).toHaveURL(/\/login\?redirect=%2Fsettings/)
   await page.getByLabel('Email').fill(demo.admin.email)
-  await page.getByLabel('Password', { exact: true }).fill('Demo!2345')
+  await page.getByLabel('Password', { exact: true }).fill(demoPassword)
   await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible()
 })
@@ -65,7 +65,7 @@ test('a trial the server refuses for an expired session sends its author to sign
     (response) => response.url().endsWith('/free-guided/form') && response.status() === 201,
   )
   await page.getByLabel('Email').fill(demo.agent.email)
-  await page.getByLabel('Password', { exact: true }).fill('Demo!2345')
+  await page.getByLabel('Password', { exact: true }).fill(demoPassword)
   await page.getByRole('button', { name: 'Sign in' }).click()
   const body = (await sent).request().postDataJSON() as { comment: string }
   expect(body.comment).toBe(marker)

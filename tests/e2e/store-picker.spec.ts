@@ -1,4 +1,4 @@
-import { test, expect, demo, expectAccessible } from './fixtures.ts'
+import { test, expect, demo, demoPassword, expectAccessible } from './fixtures.ts'
 
 // Both tests check the store-less demo manager in and out: one after the other.
 test.describe.configure({ mode: 'serial' })
@@ -9,7 +9,7 @@ test('a manager without a store is sent to the store picker, checks in, and land
   await page.goto('/vouchers')
   await expect(page).toHaveURL(/\/login\?redirect=%2Fvouchers/)
   await page.getByLabel('Email').fill(demo.newManager.email)
-  await page.getByLabel('Password', { exact: true }).fill('Demo!2345')
+  await page.getByLabel('Password', { exact: true }).fill(demoPassword)
   await page.getByRole('button', { name: 'Sign in' }).click()
 
   await expect(page).toHaveURL(/\/store-picker\?redirect=%2Fvouchers/)
@@ -47,7 +47,7 @@ test('checking out asks first; staying keeps the store, confirming ends the day 
 }) => {
   await page.goto('/login')
   await page.getByLabel('Email').fill(demo.newManager.email)
-  await page.getByLabel('Password', { exact: true }).fill('Demo!2345')
+  await page.getByLabel('Password', { exact: true }).fill(demoPassword)
   await page.getByRole('button', { name: 'Sign in' }).click()
   // Checked in or not (the test before this one leaves them checked in), they choose a store.
   await expect(page).toHaveURL(/\/(store-picker.*)?$/)

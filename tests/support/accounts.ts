@@ -1,4 +1,4 @@
-/** The demo accounts the server seeds (README.md, "Demo logins"), shared by both browser suites. */
+/** The demo accounts the server seeds (README.md, "Demo logins"), shared by every suite and tool. */
 export const demoPassword = 'Demo!2345'
 
 export const demo = {
@@ -11,3 +11,5 @@ export const demo = {
   newManager: { email: 'newmanager@example.rs' },
   agent: { email: 'agent@example.rs' },
 } as const
+
+export type DemoAccount = keyof typeof demo

@@ -6,6 +6,7 @@ import { after, before, test } from 'node:test'
 import { Builder, type WebDriver } from 'selenium-webdriver'
 import { demoPassword } from '../support/accounts.ts'
 import { apiClient, apiPath } from '../support/api.ts'
+import { copyOfBuild } from '../support/release-worker.ts'
 import { byLabel, byRole, Screen } from './screen.ts'
 
 /**
@@ -18,6 +19,8 @@ export const port = Number(process.env.WEBKIT_PORT ?? 4300)
 export const baseUrl = `http://127.0.0.1:${port}`
 const dataDir = `.data/webkit-${port}`
 const outputDir = `test-results/webkit-${port}`
+/** The copy of the build the server serves, in which a test may release a new service worker. */
+export const servedBuild = `${dataDir}/dist`
 mkdirSync(outputDir, { recursive: true })
 
 export const api = apiClient(baseUrl)
@@ -52,12 +55,14 @@ export class AppServer {
     const health = `${baseUrl}${apiPath}/ready`
     if (await answers(health)) throw new Error(`another server already answers on port ${port}`)
     if (fresh) rmSync(dataDir, { recursive: true, force: true })
+    if (!existsSync(servedBuild)) copyOfBuild(servedBuild)
     const child = spawn(process.execPath, ['server/main.ts'], {
       env: {
         ...process.env,
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
+        DIST_DIR: servedBuild,
         PUBLIC_URL: baseUrl,
       },
       stdio: ['ignore', 'ignore', 'pipe'],
@@ -101,7 +106,7 @@ function miniBrowser(): string {
     globSync('/usr/lib/*/webkit2gtk-4.*/MiniBrowser')[0] ??
     globSync('/usr/lib/*/webkitgtk-6.*/MiniBrowser')[0]
   if (!found || !existsSync(found))
-    throw new Error('MiniBrowser not found: run `node scripts/ensure-webkit.ts`')
+    throw new Error('MiniBrowser not found: run `node scripts/setup/ensure-webkit.ts`')
   return found
 }
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { demo } from '../support/accounts.ts'
 import { releaseWorker } from '../support/release-worker.ts'
-import { controlledByServiceWorker, inWebKit, signIn, webkitSuite } from './harness.ts'
+import { controlledByServiceWorker, inWebKit, servedBuild, signIn, webkitSuite } from './harness.ts'
 import { byRole, within, type Screen } from './screen.ts'
 
 webkitSuite()
@@ -25,7 +25,7 @@ inWebKit(
     // A new release on the server, found when the app regains focus. It stays there until the new
     // version has taken over, as a release does: a WebDriver click can focus the window, and the
     // app's check on focus would find the old worker back and replace the waiting one with it.
-    const release = await releaseWorker(`// next release ${Date.now()}`)
+    const release = await releaseWorker(servedBuild, `// next release ${Date.now()}`)
     try {
       await screen.run(() => window.dispatchEvent(new Event('focus')))
       // Installing the new worker checks the whole precache: slow on a busy machine.

@@ -9,7 +9,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { drizzle } from 'drizzle-orm/pglite'
 import { migrate } from 'drizzle-orm/pglite/migrator'
-import { migrationsFolder, templatePaths } from '../server/db/pglite-template.ts'
+import { migrationsFolder, templatePaths } from '../../server/db/pglite-template.ts'
 
 const { folder, tarball } = templatePaths()
 if (existsSync(folder) && existsSync(tarball)) {

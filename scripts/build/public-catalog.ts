@@ -6,10 +6,10 @@
  */
 import { readFile, writeFile } from 'node:fs/promises'
 import { formatter } from '@lingui/format-po'
-import config from '../lingui.config.ts'
+import config from '../../lingui.config.ts'
 
 const po = formatter({ lineNumbers: false })
-const folder = new URL('../src/locales/', import.meta.url)
+const folder = new URL('../../src/locales/', import.meta.url)
 const missing: string[] = []
 
 for (const locale of config.locales) {

@@ -2,8 +2,8 @@
 # A reliability figure (docs/quality.md): sqlmap (--level=5 --risk=3 --dbms=PostgreSQL)
 # on every search and id parameter of the API: 0 injectable.
 #
-#   scripts/audit-sqlmap.sh           every parameter at level 5, risk 3 (the audit; tens of minutes)
-#   scripts/audit-sqlmap.sh --quick   two parameters at level 1, risk 1 (for CI)
+#   scripts/audit/sqlmap.sh           every parameter at level 5, risk 3 (the audit; tens of minutes)
+#   scripts/audit/sqlmap.sh --quick   two parameters at level 1, risk 1 (for CI)
 #
 # Starts its own server with the demo data: on PostgreSQL when DATABASE_URL is set (a server's URL;
 # a fresh database is created in it and dropped afterwards), otherwise on the embedded PGlite in a
@@ -13,7 +13,7 @@
 # when a parameter is injectable or sqlmap could not conclude. SQLMAP_LOGS=dir keeps sqlmap's output.
 set -euo pipefail
 
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 # Run through npm (`npm run audit:sqlmap`), whose PATH puts the project's Node 24 first.
 
 level=5

@@ -5,7 +5,7 @@
  * missing), and starts its `CMD` with its `ENV` on PostgreSQL. Reading the Dockerfile itself keeps
  * the two from drifting apart; a line it cannot follow stops it.
  *
- *   DATABASE_URL=postgres://… node scripts/assemble-image.ts [--keep]
+ *   DATABASE_URL=postgres://… node scripts/deploy/assemble-image.ts [--keep]
  *
  * It waits for `/api/v1/ready`, asks for the PWA and for a sign-in, stops the server (SIGTERM)
  * and prints what it saw; `--keep` leaves the assembled folder. tests/api/image.test.ts runs it.
@@ -20,7 +20,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { freePort } from './haproxy.ts'
 
-const projectDir = fileURLToPath(new URL('..', import.meta.url))
+const projectDir = fileURLToPath(new URL('../..', import.meta.url))
 
 type Instruction = { keyword: string; args: string }
 type Stage = { name: string; image: string; instructions: Instruction[] }
@@ -260,7 +260,7 @@ export async function startImage(
 if (import.meta.main) {
   const databaseUrl = process.env.DATABASE_URL
   if (!databaseUrl) {
-    console.error('DATABASE_URL=postgres://… node scripts/assemble-image.ts [--keep]')
+    console.error('DATABASE_URL=postgres://… node scripts/deploy/assemble-image.ts [--keep]')
     process.exit(1)
   }
   const started = Date.now()

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
-import { openDatabase } from '../../server/db/database.ts'
-import { templatePaths } from '../../server/db/pglite-template.ts'
+import { openDatabase } from '../../../server/db/database.ts'
+import { templatePaths } from '../../../server/db/pglite-template.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,7 +15,7 @@ declare module 'vitest' {
   }
 }
 
-const projectDir = fileURLToPath(new URL('../..', import.meta.url))
+const projectDir = fileURLToPath(new URL('../../..', import.meta.url))
 
 async function admin(adminUrl: string, statement: string) {
   const client = new pg.Client({ connectionString: adminUrl })
@@ -35,7 +35,7 @@ async function admin(adminUrl: string, statement: string) {
 export async function setup(project: TestProject) {
   const { folder, tarball } = templatePaths()
   if (!existsSync(folder) || !existsSync(tarball)) {
-    const made = spawnSync(process.execPath, ['scripts/pglite-template.ts'], {
+    const made = spawnSync(process.execPath, ['scripts/build/pglite-template.ts'], {
       cwd: projectDir,
       stdio: 'inherit',
     })

@@ -1,4 +1,4 @@
-import type { Role } from '../../src/contract/roles.ts'
+import type { Role } from '../../../src/contract/roles.ts'
 import { createUser, signIn, type TestUser } from './fixtures.ts'
 import type { TestApi } from './harness.ts'
 

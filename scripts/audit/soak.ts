@@ -12,9 +12,11 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { parseArgs } from 'node:util'
-import { chromium } from '@playwright/test'
 import * as v from 'valibot'
-import { signToken } from '../server/auth/jwt.ts'
+import { signToken } from '../../server/auth/jwt.ts'
+import { demo, demoPassword } from '../../tests/support/accounts.ts'
+import { apiClient, type Rows } from '../../tests/support/api.ts'
+import { launchChromium } from '../../tests/support/chromium.ts'
 
 const storedSession = v.object({ user: v.object({ id: v.number() }) })
 
@@ -38,7 +40,7 @@ async function freePort(): Promise<number> {
 }
 const base = `http://127.0.0.1:${port}`
 const dataDir = `.data/soak-${port}`
-const headers = { 'X-APP': 'brand-expert-pwa', 'Content-Type': 'application/json' }
+const api = apiClient(base)
 let seed = 20261122
 const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
 
@@ -88,20 +90,12 @@ async function stopServer() {
 }
 
 async function storedComments(marker: string): Promise<string[]> {
-  const login = await fetch(`${base}/api/v1/user/login`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email: 'admin@example.com', password: 'Demo!2345' }),
-  })
-  const { data } = (await login.json()) as { data: { token: string } }
+  const { token } = await api.login(demo.admin.email)
   const comments: string[] = []
   for (let page = 1; ; page += 1) {
-    const response = await fetch(`${base}/api/v1/questionnaire/search?page=${page}`, {
-      headers: { ...headers, Authorization: `Bearer ${data.token}` },
+    const list = await api.get<Rows<{ comment: unknown }>>(token, 'questionnaire/search', {
+      page: String(page),
     })
-    const { data: list } = (await response.json()) as {
-      data: { rows: { comment: unknown }[]; count: number }
-    }
     for (const row of list.rows)
       if (typeof row.comment === 'string' && row.comment.startsWith(marker))
         comments.push(row.comment)
@@ -111,17 +105,7 @@ async function storedComments(marker: string): Promise<string[]> {
 
 rmSync(dataDir, { recursive: true, force: true })
 await startServer()
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-})
+const browser = await launchChromium()
 const page = await browser.newPage({ viewport: { width: 768, height: 1024 } })
 await page.addInitScript(() => localStorage.setItem('locale', 'en'))
 async function signIn() {
@@ -131,8 +115,8 @@ async function signIn() {
     restarts += 1
   }
   await page.goto(`${base}/login`)
-  await page.getByLabel('Email').fill('manager@example.rs')
-  await page.getByLabel('Password', { exact: true }).fill('Demo!2345')
+  await page.getByLabel('Email').fill(demo.manager.email)
+  await page.getByLabel('Password', { exact: true }).fill(demoPassword)
   await page.getByRole('button', { name: 'Sign in' }).click()
   await page.waitForURL(`${base}/`)
 }

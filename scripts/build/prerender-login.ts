@@ -13,12 +13,11 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { extname, join } from 'node:path'
-import { chromium } from '@playwright/test'
-import { intlTag, locales } from '../src/contract/locale.ts'
+import { intlTag, locales } from '../../src/contract/locale.ts'
+import { chromiumPath, launchChromium } from '../../tests/support/chromium.ts'
 
-const distDir = new URL('../dist/', import.meta.url).pathname
+const distDir = new URL('../../dist/', import.meta.url).pathname
 const outDir = join(distDir, 'prerendered')
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const origin = 'http://prerender.invalid'
 
 const contentTypes: Record<string, string> = {
@@ -65,10 +64,7 @@ if (!existsSync(chromiumPath)) {
   process.exit(0)
 }
 
-const browser = await chromium.launch({
-  executablePath: chromiumPath,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-})
+const browser = await launchChromium()
 try {
   mkdirSync(outDir, { recursive: true })
   for (const locale of locales) {

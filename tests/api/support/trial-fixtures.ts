@@ -1,10 +1,10 @@
 import { count, eq } from 'drizzle-orm'
-import type { PackType, ProductType } from '../../src/contract/catalogue.ts'
-import { idempotencyHeader } from '../../src/contract/http.ts'
-import type { Locale } from '../../src/contract/locale.ts'
-import { packs, products } from '../../server/db/schema/catalogue.ts'
-import { idempotencyKeys } from '../../server/db/schema/idempotency.ts'
-import { trials } from '../../server/db/schema/trials.ts'
+import type { PackType, ProductType } from '../../../src/contract/catalogue.ts'
+import { idempotencyHeader } from '../../../src/contract/http.ts'
+import type { Locale } from '../../../src/contract/locale.ts'
+import { packs, products } from '../../../server/db/schema/catalogue.ts'
+import { idempotencyKeys } from '../../../server/db/schema/idempotency.ts'
+import { trials } from '../../../server/db/schema/trials.ts'
 import { callApi, type TestApi } from './harness.ts'
 
 export type TrialPost = {

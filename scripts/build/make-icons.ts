@@ -1,9 +1,9 @@
 /**
  * Renders the app icons (PNG) from the SVG logo with the system Chromium:
- * `node scripts/make-icons.ts`. The PNGs are committed; run this again only when the logo changes.
+ * `node scripts/build/make-icons.ts`. The PNGs are committed; run this again only when the logo changes.
  */
-import { chromium } from '@playwright/test'
 import { readFileSync } from 'node:fs'
+import { launchChromium } from '../../tests/support/chromium.ts'
 
 const logo = readFileSync('public/favicon.svg', 'utf8')
 const mark = logo
@@ -29,10 +29,7 @@ const icons = [
   { file: 'public/icons/apple-touch-icon.png', size: 180, maskable: true },
 ]
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-})
+const browser = await launchChromium()
 for (const icon of icons) {
   const page = await browser.newPage({ viewport: { width: icon.size, height: icon.size } })
   await page.setContent(

@@ -1,7 +1,7 @@
 /**
  * Debian's HAProxy in front of API processes on this machine, with the project's configuration
  * (`deploy/haproxy.cfg`, the one compose.yaml mounts), its `server` lines replaced by the given
- * addresses: for `npm run start:cluster` (scripts/start-cluster.ts), the two-process audit and the
+ * addresses: for `npm run start:cluster` (scripts/deploy/start-cluster.ts), the two-process audit and the
  * API bench through the balancer. HAProxy checks each process's `/api/v1/ready` and sends requests
  * only to those that answer 200.
  */
@@ -14,7 +14,7 @@ import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 
 const haproxyPath = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy'
-const templatePath = new URL('../deploy/haproxy.cfg', import.meta.url)
+const templatePath = new URL('../../deploy/haproxy.cfg', import.meta.url)
 
 /** One API process as HAProxy sees it, from its stats (`/stats;csv`). */
 export type ServerState = {
@@ -101,7 +101,7 @@ export type HaproxyOptions = {
 export async function startHaproxy(options: HaproxyOptions): Promise<Balancer> {
   if (!existsSync(haproxyPath)) {
     throw new Error(
-      `HAProxy not found at ${haproxyPath}: run \`node scripts/ensure-haproxy.ts\` as root (or set HAPROXY_PATH)`,
+      `HAProxy not found at ${haproxyPath}: run \`node scripts/setup/ensure-haproxy.ts\` as root (or set HAPROXY_PATH)`,
     )
   }
   const folder = await mkdtemp(join(tmpdir(), 'brand-expert-haproxy-'))

@@ -7,7 +7,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
-const distDir = new URL('../dist/', import.meta.url).pathname
+const distDir = new URL('../../dist/', import.meta.url).pathname
 const compressible = /\.(js|mjs|css|html|svg|json|webmanifest|txt|map)$/
 
 let files = 0

@@ -12,10 +12,10 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import * as v from 'valibot'
-import { loadConfig } from '../server/config.ts'
+import { loadConfig } from '../../server/config.ts'
 import { startHaproxy, type Balancer } from './haproxy.ts'
 
-const projectDir = fileURLToPath(new URL('..', import.meta.url))
+const projectDir = fileURLToPath(new URL('../..', import.meta.url))
 
 const clusterSchema = v.object({
   DATABASE_URL: v.pipe(

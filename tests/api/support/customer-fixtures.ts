@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto'
-import type { VoucherStatus, voucherTypes } from '../../src/contract/vouchers.ts'
-import { customers } from '../../server/db/schema/customers.ts'
-import { vouchers } from '../../server/db/schema/vouchers.ts'
+import type { VoucherStatus, voucherTypes } from '../../../src/contract/vouchers.ts'
+import { customers } from '../../../server/db/schema/customers.ts'
+import { vouchers } from '../../../server/db/schema/vouchers.ts'
 import { createStore, createUser, signIn, uniqueWord, type TestStore } from './fixtures.ts'
 import type { TestApi } from './harness.ts'
 
