@@ -5,7 +5,6 @@ import * as v from 'valibot'
 import type { BrowserContext, Page } from '@playwright/test'
 import type { BenchModule, Figure } from './figures.ts'
 import {
-  driveTrial,
   newAppContext,
   signIn,
   startApp,
@@ -14,6 +13,7 @@ import {
 } from './browser.ts'
 import { launchChromium } from '../tests/support/chromium.ts'
 import { distDir } from './server.ts'
+import { driveTrial } from './trials.ts'
 
 /**
  * Bundle budgets (docs/quality.md): the gzip size of the JS and CSS each route really loads in

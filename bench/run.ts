@@ -16,6 +16,7 @@ const moduleNames = [
   'bundle',
   'lighthouse',
   'wizard',
+  'endurance',
   'offline-shell',
   'outbox-drain',
   'api',

@@ -91,7 +91,9 @@ function StickQuantities({
 /**
  * One stick product: its name, and − and + around its quantity. The quantity is a number field
  * once the stick is chosen or its 0 is tapped to type one; before that the 0 is a plain button:
- * eight number fields drawn at once made the step the wizard's slowest to appear.
+ * eight number fields drawn at once made the step the wizard's slowest to appear. For the same
+ * reason the name and the three controls are one row of the list item, with no box around the
+ * stepper: the list of sticks is most of what the step draws when it opens.
  */
 function StickRow({
   id,
@@ -116,53 +118,51 @@ function StickRow({
       ) : (
         <span className={styles.quantityName}>{name}</span>
       )}
-      <div className={styles.stepper}>
+      <button
+        type="button"
+        className={styles.stepButton}
+        aria-label={t`One less ${name}`}
+        disabled={quantity === 0}
+        onClick={() => onChange(quantity - 1)}
+      >
+        −
+      </button>
+      {typed ? (
+        <input
+          id={id}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={99}
+          className={styles.quantity}
+          value={quantity}
+          autoFocus={editing && quantity === 0}
+          onChange={(event) => onChange(Number(event.target.value))}
+          onFocus={(event) => {
+            setEditing(true)
+            event.target.select()
+          }}
+          onBlur={() => setEditing(false)}
+        />
+      ) : (
         <button
           type="button"
-          className={styles.stepButton}
-          aria-label={t`One less ${name}`}
-          disabled={quantity === 0}
-          onClick={() => onChange(quantity - 1)}
+          className={styles.quantityNone}
+          aria-label={t`Type the quantity of ${name}: 0`}
+          onClick={() => setEditing(true)}
         >
-          −
+          0
         </button>
-        {typed ? (
-          <input
-            id={id}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={99}
-            className={styles.quantity}
-            value={quantity}
-            autoFocus={editing && quantity === 0}
-            onChange={(event) => onChange(Number(event.target.value))}
-            onFocus={(event) => {
-              setEditing(true)
-              event.target.select()
-            }}
-            onBlur={() => setEditing(false)}
-          />
-        ) : (
-          <button
-            type="button"
-            className={styles.quantityNone}
-            aria-label={t`Type the quantity of ${name}: 0`}
-            onClick={() => setEditing(true)}
-          >
-            0
-          </button>
-        )}
-        <button
-          type="button"
-          className={styles.stepButton}
-          aria-label={t`One more ${name}`}
-          disabled={quantity >= 99}
-          onClick={() => onChange(quantity + 1)}
-        >
-          +
-        </button>
-      </div>
+      )}
+      <button
+        type="button"
+        className={styles.stepButton}
+        aria-label={t`One more ${name}`}
+        disabled={quantity >= 99}
+        onClick={() => onChange(quantity + 1)}
+      >
+        +
+      </button>
     </li>
   )
 }
