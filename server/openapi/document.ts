@@ -68,6 +68,7 @@ const components = {
   headers: {
     RequestId: {
       description: "The request's id, as the server's logs and the error body know it.",
+      required: true,
       schema: { type: 'string', format: 'uuid' },
     },
     IdempotentReplayed: {
@@ -79,8 +80,12 @@ const components = {
 
 /** The document's own answers: cacheable, revalidated by its ETag. */
 const documentHeaders = {
-  ETag: { description: 'The hash of the document.', schema: { type: 'string' } },
-  'Cache-Control': { description: 'Cacheable by anyone.', schema: { type: 'string' } },
+  ETag: { description: 'The hash of the document.', required: true, schema: { type: 'string' } },
+  'Cache-Control': {
+    description: 'Cacheable by anyone.',
+    required: true,
+    schema: { type: 'string' },
+  },
 }
 const notModified = {
   304: {
