@@ -145,7 +145,9 @@ export function operationOf(entry: Endpoint, context: OperationContext) {
   const { answer: answerSchema } = entry
   if ('file' in answerSchema) {
     const types = answerSchema.file
-    content = Object.fromEntries(types.map((type) => [type, { schema: { type: 'string' } }]))
+    // A JSON file (this document) is an object to a client; any other, its bytes.
+    const schemaOf = (type: string) => ({ type: /[/+]json\b/.test(type) ? 'object' : 'string' })
+    content = Object.fromEntries(types.map((type) => [type, { schema: schemaOf(type) }]))
   } else {
     const { schema } = converted('answer', dataEnvelope(answerSchema))
     content = { 'application/json': { schema } }
