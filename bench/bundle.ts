@@ -4,13 +4,7 @@ import { gzipSync } from 'node:zlib'
 import * as v from 'valibot'
 import type { BrowserContext, Page } from '@playwright/test'
 import type { BenchModule, Figure } from './figures.ts'
-import {
-  newAppContext,
-  signIn,
-  startApp,
-  type DemoRole,
-  type RunningApp,
-} from './browser.ts'
+import { newAppContext, signIn, startApp, type DemoRole, type RunningApp } from './browser.ts'
 import { launchChromium } from '../tests/support/chromium.ts'
 import { distDir } from './server.ts'
 import { driveTrial } from './trials.ts'

@@ -24,6 +24,7 @@ import { voucherRoutes } from './routes/vouchers/routes.ts'
 import { installDefaultMessages } from '../src/contract/default-messages.ts'
 import { createReadiness, type Readiness } from './readiness.ts'
 import { apiRoutes } from './http/route.ts'
+import { openApiRoutes } from './openapi/routes.ts'
 import * as healthChecks from '../src/contract/endpoints/health.ts'
 
 const healthPaths = new Set(Object.values(healthChecks).map((entry) => apiBasePath + entry.path))
@@ -57,6 +58,7 @@ export function createApp(deps: AppDeps, readiness: Readiness = createReadiness(
   app.onError(errorHandler(deps.logger))
   app.use(assignRequestId, securityHeaders(deps.config))
   app.use('/api/*', logRequests(deps.logger, deps.metrics), noStore, requestLocale, limitSentBody)
+  openApiRoutes(app)
   app.use(`${apiBasePath}/*`, requireAppHeader)
 
   // While the database is being migrated, nothing but the health checks can be answered.

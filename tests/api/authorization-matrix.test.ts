@@ -325,6 +325,7 @@ describe.each(databases)('authorization matrix on $name', (database) => {
     }),
     dashboard: () => ({}),
     packImage: () => ({ params: { file: 'aurum-gold.svg' } }),
+    openApiDocument: () => ({}),
   }
 
   /** Calls over HTTP; a body is read as JSON only when it is (a report is a file). */

@@ -48,6 +48,7 @@ export function endpointSpecs(context: FuzzContext): EndpointSpec[] {
     { method: 'GET', path: '/health' },
     { method: 'GET', path: '/health/live' },
     { method: 'GET', path: '/ready' },
+    { method: 'GET', path: '/openapi.json' },
     {
       method: 'POST',
       path: '/user/login',

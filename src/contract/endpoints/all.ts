@@ -4,6 +4,7 @@ import * as catalogue from './catalogue.ts'
 import * as checkIn from './check-in.ts'
 import * as customers from './customers.ts'
 import * as health from './health.ts'
+import * as reference from './reference.ts'
 import * as reports from './reports.ts'
 import * as storeAdmin from './store-admin.ts'
 import * as stores from './stores.ts'
@@ -28,6 +29,7 @@ export const resources = {
   trials,
   vouchers,
   customers,
+  reference,
 } satisfies Record<string, Record<string, Endpoint>>
 
 const byResource: Record<string, Record<string, Endpoint>> = resources
