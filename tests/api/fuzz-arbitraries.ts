@@ -1,30 +1,7 @@
 import fc from 'fast-check'
-import {
-  dashboardQuerySchema,
-  reportRequestSchema,
-  storeFormSchema,
-  storeLogQuerySchema,
-  storeUpdateSchema,
-} from '../../src/contract/administration.ts'
-import {
-  changePasswordBodySchema,
-  forgotPasswordBodySchema,
-  loginBodySchema,
-  passwordResetBodySchema,
-  passwordSetupBodySchema,
-} from '../../src/contract/auth.ts'
-import { packSearchQuerySchema, productSearchQuerySchema } from '../../src/contract/catalogue.ts'
-import { customerTrialsQuerySchema, visitNoteBodySchema } from '../../src/contract/customers.ts'
-import { searchQuerySchema } from '../../src/contract/http.ts'
-import { checkInBodySchema, checkOutBodySchema } from '../../src/contract/stores.ts'
-import { trialBodySchema, trialSearchQuerySchema } from '../../src/contract/trial.ts'
-import {
-  idBodySchema,
-  managersQuerySchema,
-  userFormSchema,
-  userUpdateSchema,
-} from '../../src/contract/users.ts'
-import { voucherSearchQuerySchema, voucherSubmitBodySchema } from '../../src/contract/vouchers.ts'
+import type { Endpoint } from '../../src/contract/endpoint.ts'
+import { endpointTable, type EndpointName } from '../../src/contract/endpoints/all.ts'
+import { administration, managers } from '../../src/contract/policy.ts'
 import { emailAddress, oneOf, plainText } from './support/fuzz-values.ts'
 import type { EndpointSpec, FuzzContext } from './support/fuzz-requests.ts'
 
@@ -35,7 +12,25 @@ import type { EndpointSpec, FuzzContext } from './support/fuzz-requests.ts'
  * ./support/fuzz-values.ts, the requests from ./support/fuzz-requests.ts.
  */
 
-/** Every endpoint of the API with the contract schemas of its query and body. */
+/** What the table cannot tell of an endpoint: the values that exist, and what a refusal counts as. */
+type Extra = Pick<EndpointSpec, 'hints' | 'ids' | 'countsSignIn'>
+
+/** Who an endpoint's policy lets through: such actors are picked more often. */
+function favoured(entry: Endpoint): EndpointSpec['favours'] {
+  const allowed: readonly string[] = entry.policy.allow
+  if (
+    allowed.length === administration.length &&
+    administration.every((role) => allowed.includes(role))
+  ) {
+    return 'administrator'
+  }
+  if (allowed.length === managers.length && managers.every((role) => allowed.includes(role))) {
+    return 'manager'
+  }
+  return undefined
+}
+
+/** Every API endpoint of the table (src/contract/endpoints/), with the schemas of its query and body. */
 export function endpointSpecs(context: FuzzContext): EndpointSpec[] {
   const store = oneOf(context.storeIds, 1)
   const customer = oneOf(context.customerIds, 1)
@@ -44,125 +39,42 @@ export function endpointSpecs(context: FuzzContext): EndpointSpec[] {
   const email = fc.oneof(oneOf(context.emails, 'admin@example.com'), emailAddress)
   const newPassword = fc.constantFrom('Tajna!2345', 'Nova#Lozinka9')
   const passwordHints = { password: newPassword, confirmPassword: newPassword }
-  return [
-    { method: 'GET', path: '/health' },
-    { method: 'GET', path: '/health/live' },
-    { method: 'GET', path: '/ready' },
-    { method: 'GET', path: '/openapi.json' },
-    {
-      method: 'POST',
-      path: '/user/login',
-      body: loginBodySchema,
-      hints: { email, password: fc.oneof(password, plainText) },
-      countsSignIn: true,
-    },
-    {
-      method: 'POST',
-      path: '/user/forgot-password/email',
-      body: forgotPasswordBodySchema,
-      hints: { email },
-    },
-    {
-      method: 'POST',
-      path: '/user/reset',
-      body: passwordResetBodySchema,
-      hints: { ...passwordHints, email },
-    },
-    { method: 'POST', path: '/user/password', body: passwordSetupBodySchema, hints: passwordHints },
-    {
-      method: 'POST',
-      path: '/user/change-password',
-      body: changePasswordBodySchema,
-      hints: passwordHints,
-      countsSignIn: true,
-    },
-    { method: 'GET', path: '/me' },
-    { method: 'POST', path: '/user/check-in', favours: 'manager', body: checkInBodySchema },
-    { method: 'POST', path: '/user/check-in/update', favours: 'manager', body: checkInBodySchema },
-    { method: 'POST', path: '/user/check-out', favours: 'manager', body: checkOutBodySchema },
-    { method: 'GET', path: '/user/search', favours: 'administrator', query: searchQuerySchema },
-    { method: 'POST', path: '/user/managers', favours: 'administrator', body: managersQuerySchema },
-    {
-      method: 'POST',
-      path: '/user/create',
-      favours: 'administrator',
-      body: userFormSchema,
-      hints: { email: emailAddress, phone: fc.stringMatching(/^\+3826\d{7}$/) },
-    },
-    {
-      method: 'POST',
-      path: '/user/update',
-      favours: 'administrator',
-      body: userUpdateSchema,
+  const voucherCode = oneOf(context.voucherCodes, 'MGM-VALID-0001')
+  const extras: Partial<Record<EndpointName, Extra>> = {
+    login: { hints: { email, password: fc.oneof(password, plainText) }, countsSignIn: true },
+    forgotPassword: { hints: { email } },
+    resetPassword: { hints: { ...passwordHints, email } },
+    setupPassword: { hints: passwordHints },
+    changePassword: { hints: passwordHints, countsSignIn: true },
+    userCreate: { hints: { email: emailAddress, phone: fc.stringMatching(/^\+3826\d{7}$/) } },
+    userUpdate: {
       hints: { id: user, email: emailAddress, phone: fc.stringMatching(/^06\d{7}$/) },
     },
-    {
-      method: 'POST',
-      path: '/user/delete',
-      favours: 'administrator',
-      body: idBodySchema,
-      hints: { id: user },
-    },
-    { method: 'GET', path: '/user/:id', favours: 'administrator', ids: user },
-    { method: 'GET', path: '/store/log', favours: 'administrator', query: storeLogQuerySchema },
-    { method: 'POST', path: '/store/create', favours: 'administrator', body: storeFormSchema },
-    {
-      method: 'POST',
-      path: '/store/update',
-      favours: 'administrator',
-      body: storeUpdateSchema,
-      hints: { id: store },
-    },
-    {
-      method: 'POST',
-      path: '/store/delete',
-      favours: 'administrator',
-      body: idBodySchema,
-      hints: { id: store },
-    },
-    { method: 'GET', path: '/store/search', query: searchQuerySchema },
-    { method: 'GET', path: '/store/:id', ids: store },
-    {
-      method: 'POST',
-      path: '/report/generate',
-      favours: 'administrator',
-      body: reportRequestSchema,
-    },
-    {
-      method: 'GET',
-      path: '/report/dashboard',
-      favours: 'administrator',
-      query: dashboardQuerySchema,
-    },
-    { method: 'GET', path: '/packages/search', query: packSearchQuerySchema },
-    { method: 'GET', path: '/internal-products/search', query: productSearchQuerySchema },
-    { method: 'POST', path: '/free-guided/form', body: trialBodySchema },
-    { method: 'GET', path: '/questionnaire/search', query: trialSearchQuerySchema },
-    { method: 'GET', path: '/questionnaire/:id', ids: oneOf(context.trialIds, 1) },
-    {
-      method: 'GET',
-      path: '/voucher/search',
-      query: voucherSearchQuerySchema,
-      hints: {
-        code: oneOf(context.voucherCodes, 'MGM-VALID-0001').map((code) => code.toLowerCase()),
-      },
-    },
-    { method: 'GET', path: '/voucher/code-log/:id', ids: oneOf(context.voucherIds, 1) },
-    { method: 'GET', path: '/voucher/:id', ids: oneOf(context.voucherIds, 1) },
-    {
-      method: 'POST',
-      path: '/voucher/submit',
-      body: voucherSubmitBodySchema,
-      hints: { code: oneOf(context.voucherCodes, 'MGM-VALID-0001') },
-    },
-    { method: 'GET', path: '/customer/search', query: searchQuerySchema },
-    { method: 'POST', path: '/customer/form', body: visitNoteBodySchema },
-    {
-      method: 'GET',
-      path: '/customer/:id/trials',
-      query: customerTrialsQuerySchema,
-      ids: customer,
-    },
-    { method: 'GET', path: '/customer/:id', ids: customer },
-  ]
+    userDelete: { hints: { id: user } },
+    userById: { ids: user },
+    storeUpdate: { hints: { id: store } },
+    storeDelete: { hints: { id: store } },
+    storeById: { ids: store },
+    trialById: { ids: oneOf(context.trialIds, 1) },
+    voucherSearch: { hints: { code: voucherCode.map((code) => code.toLowerCase()) } },
+    voucherCodeLog: { ids: oneOf(context.voucherIds, 1) },
+    voucherById: { ids: oneOf(context.voucherIds, 1) },
+    voucherRedeem: { hints: { code: voucherCode } },
+    customerTrials: { ids: customer },
+    customerById: { ids: customer },
+  }
+  const isNamed = (name: string): name is EndpointName => name in extras
+  return endpointTable
+    .filter(({ entry }) => !entry.root)
+    .map(({ name, entry }) => {
+      const favours = favoured(entry)
+      return {
+        method: entry.method,
+        path: entry.path,
+        ...(entry.query ? { query: entry.query } : {}),
+        ...(entry.body ? { body: entry.body } : {}),
+        ...(favours ? { favours } : {}),
+        ...(isNamed(name) ? extras[name] : {}),
+      }
+    })
 }
