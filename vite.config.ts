@@ -23,8 +23,9 @@ const adminDateField =
  * run in no guaranteed order).
  */
 const contractSource = /[\\/]src[\\/]contract[\\/]/
-/** …of which the customers' and vouchers' are the store screens', not the trial's. */
-const storeContractSource = /[\\/]src[\\/]contract[\\/](endpoints[\\/])?(customers|vouchers)\.ts$/
+/** …of which the customers', the vouchers' and the check-in's are the store screens', not the trial's. */
+const storeContractSource =
+  /[\\/]src[\\/]contract[\\/]((endpoints[\\/])?(customers|vouchers|check-in)|record-labels)\.ts$/
 
 /** A `session` chunk is named after every screen that shares it: too long for a file name. */
 function fileName(name: string): string {
@@ -279,7 +280,7 @@ export default defineConfig({
               name: 'session',
               minShareCount: 2,
               entriesAware: true,
-              entriesAwareMergeThreshold: 20_000,
+              entriesAwareMergeThreshold: 60_000,
               test: (id) =>
                 !adminSource.test(id) && !adminRoute.test(id) && !adminDateField.test(id),
             },
