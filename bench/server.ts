@@ -136,6 +136,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     DATA_DIR: options.dataDir,
     SEED_DEMO: options.seedDemo ? 'true' : 'false',
     PUBLIC_URL: url,
+    // Measured as it runs in production: answers are not checked against their schemas there.
+    NODE_ENV: 'production',
     ...options.env,
   }
   delete env.DATABASE_URL
