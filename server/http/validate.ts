@@ -26,19 +26,6 @@ export async function readJson(c: Context): Promise<unknown> {
   }
 }
 
-/** Reads the JSON body with a contract schema; an empty body is `{}`. */
-export async function validateJson<S extends v.GenericSchema>(
-  c: Context,
-  schema: S,
-): Promise<v.InferOutput<S>> {
-  return validate(schema, await readJson(c))
-}
-
-/** Reads the query string with a contract schema. */
-export function validateQuery<S extends v.GenericSchema>(c: Context, schema: S): v.InferOutput<S> {
-  return validate(schema, c.req.query())
-}
-
 /**
  * 400 `{ message, invalidFields: [{ field, message }] }`: one message per field (the first rule
  * that failed), `field` being the dotted path, and `message` the first field's.

@@ -17,6 +17,8 @@ export const everyone = ['anonymous', ...roles] as const
 export const signedIn = access.anyUser
 export const administration = access.administration
 export const managers = access.storePicker
+/** Any signed-in user, but a manager only once checked in to a store (§6: vouchers, customers). */
+export const inAStore = { allow: signedIn, store: true } as const
 
 /**
  * Rules on the object of a call, each with the roles it binds (docs/behaviour.md#roles-and-access;

@@ -25,15 +25,19 @@ import { trialCreatedSchema, trialListSchema } from '../../src/contract/trial.ts
 import { createApp } from '../../server/app.ts'
 import { silentLogger } from '../../server/log.ts'
 import { createMetrics } from '../../server/metrics.ts'
-import { sessionLifetime, signToken } from '../../server/auth/jwt.ts'
-import { hashPassword } from '../../server/auth/password.ts'
 import { issueToken } from '../../server/auth/tokens.ts'
-import { storeLogs } from '../../server/db/schema/store-logs.ts'
 import { trials } from '../../server/db/schema/trials.ts'
-import { users } from '../../server/db/schema/users.ts'
 import { translate } from '../../server/i18n.ts'
 import { createCustomer, createVoucher } from './support/customer-fixtures.ts'
-import { createStore, goodPassword, uniqueWord, type TestStore } from './support/fixtures.ts'
+import {
+  createStore,
+  goodPassword,
+  signedInCaller,
+  uniqueWord,
+  userOfRole,
+  type Caller,
+  type TestStore,
+} from './support/fixtures.ts'
 import { databases, expectShape, useApi } from './support/harness.ts'
 import { createTrial } from './support/trial-fixtures.ts'
 
@@ -118,7 +122,6 @@ function expected(endpoint: Endpoint, principal: Principal, variant: Variant | n
   return allowed
 }
 
-type Caller = { id: number; role: Role; email: string; token: string; store: TestStore | null }
 type Cell = { principal: Principal; variant: Variant | null; caller: Caller | null }
 type Answer = { status: number; body: unknown }
 
@@ -136,38 +139,16 @@ const newPassword = 'Nova!Lozinka9'
 
 describe.each(databases)('authorization matrix on $name', (database) => {
   const api = useApi(database)
-  let passwordHash: Promise<string> | undefined
 
-  /** A user straight in the database, with `goodPassword` (hashed once for the whole file). */
-  async function someone(role: Role, options: { store?: TestStore; invited?: boolean } = {}) {
-    passwordHash ??= hashPassword(goodPassword)
-    const email = `${uniqueWord(role)}@example.rs`
-    const [row] = await api.db
-      .insert(users)
-      .values({
-        role,
-        fullname: `Matrix ${role} ${email.slice(0, 8)}`,
-        email,
-        phone: null,
-        passwordHash: options.invited ? null : await passwordHash,
-        expertStoreId: options.store?.id ?? null,
-      })
-      .returning({ id: users.id })
-    if (!row) throw new Error('no user inserted')
-    return { id: row.id, role, email }
-  }
+  const someone = (role: Role, options: { store?: TestStore; invited?: boolean } = {}) =>
+    userOfRole(api, role, { ...options, label: 'Matrix' })
 
   /** A fresh signed-in user for each cell, so that no cell's changes reach another. */
   async function callerOf(principal: Principal): Promise<Caller | null> {
     const role = roleOf(principal)
     if (role === null) return null
     const store = principal === 'manager' ? await createStore(api) : null
-    const user = await someone(role, store ? { store } : {})
-    if (store) {
-      await api.db.insert(storeLogs).values({ userId: user.id, storeId: store.id, loginAt: now() })
-    }
-    const token = await signToken(user.id, sessionLifetime, api.config.jwtSecret, now())
-    return { ...user, token, store }
+    return signedInCaller(api, role, store, 'Matrix')
   }
 
   const now = () => api.clock.now()

@@ -16,15 +16,20 @@ import { isPublic, mayCall } from '../../src/contract/policy.ts'
 import { roles, type Role } from '../../src/contract/roles.ts'
 import { createApp } from '../../server/app.ts'
 import { sessionLifetime, signToken } from '../../server/auth/jwt.ts'
-import { hashPassword } from '../../server/auth/password.ts'
-import { storeLogs } from '../../server/db/schema/store-logs.ts'
-import { users } from '../../server/db/schema/users.ts'
 import { silentLogger } from '../../server/log.ts'
 import { createMetrics } from '../../server/metrics.ts'
 import { createReadiness } from '../../server/readiness.ts'
 import { issueToken } from '../../server/auth/tokens.ts'
 import { createCustomer, createVoucher } from './support/customer-fixtures.ts'
-import { createStore, goodPassword, uniqueWord, type TestStore } from './support/fixtures.ts'
+import {
+  createStore,
+  goodPassword,
+  signedInCaller,
+  uniqueWord,
+  userOfRole,
+  type Caller,
+  type TestStore,
+} from './support/fixtures.ts'
 import { databases, useApi } from './support/harness.ts'
 import { createAnswerChecker, type LiveAnswer } from './support/openapi-validation.ts'
 import { guidedAnswers } from '../support/trial-body.ts'
@@ -43,7 +48,6 @@ type Call = {
   body?: unknown
   headers?: Record<string, string>
 }
-type Caller = { id: number; role: Role; email: string; token: string; store: TestStore | null }
 type Kind =
   | 'success'
   | 'invalid input'
@@ -91,35 +95,13 @@ function wronglyFilled(call: Call): Call {
 
 describe.each(databases)('live answers match the OpenAPI document on $name', (database) => {
   const api = useApi(database)
-  let passwordHash: Promise<string> | undefined
   const now = () => api.clock.now()
 
-  async function someone(role: Role, options: { store?: TestStore; invited?: boolean } = {}) {
-    passwordHash ??= hashPassword(goodPassword)
-    const email = `${uniqueWord(role)}@example.rs`
-    const [row] = await api.db
-      .insert(users)
-      .values({
-        role,
-        fullname: `Document ${role} ${email.slice(0, 8)}`,
-        email,
-        phone: null,
-        passwordHash: options.invited ? null : await passwordHash,
-        expertStoreId: options.store?.id ?? null,
-      })
-      .returning({ id: users.id })
-    if (!row) throw new Error('no user inserted')
-    return { id: row.id, role, email }
-  }
+  const someone = (role: Role, options: { store?: TestStore; invited?: boolean } = {}) =>
+    userOfRole(api, role, { ...options, label: 'Document' })
 
   async function callerOf(role: Role, withStore: boolean): Promise<Caller> {
-    const store = withStore ? await createStore(api) : null
-    const user = await someone(role, store ? { store } : {})
-    if (store) {
-      await api.db.insert(storeLogs).values({ userId: user.id, storeId: store.id, loginAt: now() })
-    }
-    const token = await signToken(user.id, sessionLifetime, api.config.jwtSecret, now())
-    return { ...user, token, store }
+    return signedInCaller(api, role, withStore ? await createStore(api) : null, 'Document')
   }
 
   /** A valid request of each entry: a missing entry is a type error. */

@@ -8,11 +8,8 @@ import {
 } from '../customers.ts'
 import { idParamsSchema, searchQuerySchema } from '../http.ts'
 import { messages } from '../messages.ts'
-import { signedIn } from '../policy.ts'
+import { inAStore } from '../policy.ts'
 import { endpoint } from '../endpoint.ts'
-
-// §6: customers "any logged-in user, but a manager with no store is redirected" first.
-const inAStore = { allow: signedIn, store: true } as const
 
 export const customerSearch = endpoint({
   method: 'GET',

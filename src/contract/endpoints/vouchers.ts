@@ -1,6 +1,6 @@
 import { idParamsSchema } from '../http.ts'
 import { messages } from '../messages.ts'
-import { signedIn } from '../policy.ts'
+import { inAStore } from '../policy.ts'
 import {
   voucherLogSchema,
   voucherSchema,
@@ -8,9 +8,6 @@ import {
   voucherSubmitBodySchema,
 } from '../vouchers.ts'
 import { endpoint } from '../endpoint.ts'
-
-// §6: vouchers "any logged-in user, but a manager with no store is redirected" first.
-const inAStore = { allow: signedIn, store: true } as const
 
 export const voucherSearch = endpoint({
   method: 'GET',

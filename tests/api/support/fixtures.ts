@@ -7,6 +7,7 @@ import { sessionSchema } from '../../../src/contract/auth.ts'
 import { dataEnvelope } from '../../../src/contract/http.ts'
 import type { Role } from '../../../src/contract/roles.ts'
 import type { countries } from '../../../src/contract/stores.ts'
+import { sessionLifetime, signToken } from '../../../server/auth/jwt.ts'
 import { hashPassword } from '../../../server/auth/password.ts'
 import { storeLogs } from '../../../server/db/schema/store-logs.ts'
 import { stores } from '../../../server/db/schema/stores.ts'
@@ -52,6 +53,60 @@ export async function createUser(
 }
 
 export type TestStore = { id: number; name: string; address: string; city: string }
+
+let goodPasswordHash: Promise<string> | undefined
+
+/**
+ * A user of a role straight in the database, with `goodPassword` hashed once per file (the
+ * generated matrices make hundreds); `label` starts the name, for a search to find them.
+ */
+export async function userOfRole(
+  api: TestApi,
+  role: Role,
+  options: { store?: TestStore; invited?: boolean; label?: string } = {},
+) {
+  goodPasswordHash ??= hashPassword(goodPassword)
+  const email = `${uniqueWord(role)}@example.rs`
+  const [row] = await api.db
+    .insert(users)
+    .values({
+      role,
+      fullname: `${options.label ?? 'Test'} ${role} ${email.slice(0, 8)}`,
+      email,
+      phone: null,
+      passwordHash: options.invited ? null : await goodPasswordHash,
+      expertStoreId: options.store?.id ?? null,
+    })
+    .returning({ id: users.id })
+  if (!row) throw new Error('no user inserted')
+  return { id: row.id, role, email }
+}
+
+export type Caller = {
+  id: number
+  role: Role
+  email: string
+  token: string
+  store: TestStore | null
+}
+
+/** A fresh user of a role with a token; a manager with a store is checked in to it. */
+export async function signedInCaller(
+  api: TestApi,
+  role: Role,
+  store: TestStore | null,
+  label?: string,
+): Promise<Caller> {
+  const user = await userOfRole(api, role, {
+    ...(store ? { store } : {}),
+    ...(label ? { label } : {}),
+  })
+  const now = api.clock.now()
+  if (store)
+    await api.db.insert(storeLogs).values({ userId: user.id, storeId: store.id, loginAt: now })
+  const token = await signToken(user.id, sessionLifetime, api.config.jwtSecret, now)
+  return { ...user, token, store }
+}
 
 export async function createStore(
   api: TestApi,
