@@ -4,6 +4,7 @@ import babel from '@rolldown/plugin-babel'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import { VitePWA } from 'vite-plugin-pwa'
+import { readAppVersion } from './server/app-version.ts'
 
 /** Sources only the admin screens use (the bench's list): their features, shared parts and contracts… */
 const adminSource =
@@ -219,6 +220,8 @@ export default defineConfig({
     'import.meta.env.VITE_SUPPORT_EMAIL': JSON.stringify(env.SUPPORT_EMAIL ?? 'podrska@example.me'),
     // The stores' time zone, the server's TIME_ZONE: "today" is the stores' day on any device.
     'import.meta.env.VITE_TIME_ZONE': JSON.stringify(env.TIME_ZONE ?? 'Europe/Belgrade'),
+    // The build's version (design.md section 8): sent as App-Version, shown in settings.
+    'import.meta.env.VITE_APP_VERSION': JSON.stringify(readAppVersion()),
   },
   resolve: {
     alias: [

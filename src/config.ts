@@ -7,6 +7,7 @@ const envSchema = v.object({
   VITE_ALLOWED_EMAIL_DOMAINS: v.string(),
   VITE_SUPPORT_EMAIL: v.string(),
   VITE_TIME_ZONE: v.string(),
+  VITE_APP_VERSION: v.string(),
 })
 
 const env = v.parse(envSchema, import.meta.env)
@@ -18,4 +19,6 @@ export const config = {
   supportEmail: env.VITE_SUPPORT_EMAIL,
   /** The stores' time zone (the server's TIME_ZONE), in which a report's days are counted. */
   timeZone: env.VITE_TIME_ZONE,
+  /** This build's version, `semver+commit` (design.md section 8): the `App-Version` header. */
+  appVersion: env.VITE_APP_VERSION,
 }

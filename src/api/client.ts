@@ -3,7 +3,13 @@ import ky, { isHTTPError, isNetworkError, isTimeoutError } from 'ky'
 import { i18n } from '@lingui/core'
 import { config } from '../config.ts'
 import { fillPath, type Endpoint, type FileAnswer, type PathParams } from '../contract/endpoint.ts'
-import { appHeader, appId, dataEnvelope, languageHeader } from '../contract/http.ts'
+import {
+  appHeader,
+  appId,
+  appVersionHeader,
+  dataEnvelope,
+  languageHeader,
+} from '../contract/http.ts'
 import { messages } from '../contract/messages.ts'
 import { currentLocale } from '../i18n.ts'
 import { getSession } from './session.ts'
@@ -43,6 +49,7 @@ const http = ky.create({
       ({ request }) => {
         request.headers.set(appHeader, appId)
         request.headers.set(languageHeader, currentLocale())
+        request.headers.set(appVersionHeader, config.appVersion)
         const token = getSession()?.token
         if (token) request.headers.set('Authorization', `Bearer ${token}`)
       },

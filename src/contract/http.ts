@@ -7,6 +7,12 @@ export const appId = 'brand-expert-pwa'
 export const languageHeader = 'Language'
 /** On every API answer: the id the server's logs know the request by (also in error bodies). */
 export const requestIdHeader = 'Request-Id'
+/** On every request from the PWA: the build's version, `semver+commit` (design.md section 8). */
+export const appVersionHeader = 'App-Version'
+/** On every request from the PWA: the device's clock as it sent it (ISO 8601). */
+export const deviceTimeHeader = 'Device-Time'
+/** On every answer: the oldest app version the server still serves in full. */
+export const minAppVersionHeader = 'Min-App-Version'
 /**
  * `POST /free-guided/form` takes an `Idempotency-Key` (docs/behaviour.md#repeat-safe-requests): a
  * UUID made on the device, bare or as a quoted structured-field string (`"…"`, as the IETF draft
