@@ -22,6 +22,7 @@ const moduleNames = [
   'api',
   'export',
   'cold-start',
+  'api-suite',
 ] as const
 
 const figuresSchema = v.array(figureSchema)

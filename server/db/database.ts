@@ -55,11 +55,12 @@ const migrationLock = 20240502
 /**
  * node-postgres when `databaseUrl` is set; otherwise the embedded PGlite, with its data in
  * `${dataDir}/pglite`, or in memory when `memory` is asked for (tests). `logger` hears of
- * connections lost.
+ * connections lost. A cluster in memory starts from the build's migrated template unless
+ * `fromTemplate` is false (the API tests' serial configuration, which migrates each database).
  */
 export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir'>,
-  options: { memory?: boolean; logger?: Logger } = {},
+  options: { memory?: boolean; logger?: Logger; fromTemplate?: boolean } = {},
 ): Promise<OpenDatabase> {
   if (config.databaseUrl) {
     const pool = openPool(config.databaseUrl, options.logger)
@@ -113,7 +114,8 @@ export async function openDatabase(
   // A new cluster starts from the build's migrated template when there is one.
   const client = await PGlite.create(dataDir, {
     extensions: { pg_trgm },
-    loadDataDir: dataDir === undefined ? templateTarball() : undefined,
+    loadDataDir:
+      dataDir === undefined && options.fromTemplate !== false ? templateTarball() : undefined,
   })
   const db = drizzlePglite({ client })
   return {

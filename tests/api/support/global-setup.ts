@@ -7,6 +7,7 @@ import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import { openDatabase } from '../../../server/db/database.ts'
 import { templatePaths } from '../../../server/db/pglite-template.ts'
+import { fromTemplates } from './database-mode.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -43,7 +44,7 @@ export async function setup(project: TestProject) {
   }
 
   const adminUrl = process.env.TEST_DATABASE_URL
-  if (!adminUrl) {
+  if (!adminUrl || !fromTemplates) {
     project.provide('postgresTemplate', '')
     return
   }

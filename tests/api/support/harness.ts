@@ -19,6 +19,7 @@ import { silentLogger, type DestinationStream, createLogger } from '../../../ser
 import { createMailer } from '../../../server/mail/mailer.ts'
 import { createMetrics, type Metrics } from '../../../server/metrics.ts'
 import { createTasks, type Tasks } from '../../../server/tasks.ts'
+import { fromTemplates } from './database-mode.ts'
 
 /** Every suite runs on PGlite, and on PostgreSQL too when `TEST_DATABASE_URL` is set. */
 export type TestDatabase = { name: string; url: string | undefined }
@@ -113,7 +114,11 @@ async function freshDatabase(
   if (!database.url) {
     return {
       url: undefined,
-      open: () => openDatabase({ databaseUrl: undefined, dataDir }, { memory: true }),
+      open: () =>
+        openDatabase(
+          { databaseUrl: undefined, dataDir },
+          { memory: true, fromTemplate: fromTemplates },
+        ),
       drop: async () => {},
     }
   }
