@@ -44,7 +44,9 @@ function runSuite(configuration: Configuration): Promise<Run> {
     child.on('close', (code) => {
       const seconds = (performance.now() - started) / 1000
       const tests = /Tests\s+(.+)/.exec(output)?.[1]?.trim() ?? '?'
-      if (code !== 0) reject(new Error(`${configuration.name}: the suite failed (${tests})`))
+      const failed = [...new Set(output.match(/FAIL .+/g) ?? [])].slice(0, 5).join('; ')
+      if (code !== 0)
+        reject(new Error(`${configuration.name}: the suite failed (${tests}): ${failed}`))
       else resolve({ seconds, tests })
     })
   })
