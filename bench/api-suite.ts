@@ -33,7 +33,7 @@ function runSuite(configuration: Configuration): Promise<Run> {
       ['node_modules/vitest/vitest.mjs', 'run', '--project', 'api', ...configuration.args],
       {
         cwd: projectDir,
-        env: { ...process.env, ...configuration.env, FORCE_COLOR: '0' },
+        env: { ...process.env, ...configuration.env, NO_COLOR: '1' },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     )
