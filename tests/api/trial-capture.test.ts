@@ -10,6 +10,7 @@ import {
   deviceTimeHeader,
 } from '../../src/contract/http.ts'
 import { trialCreatedSchema, trialListSchema, trialSchema } from '../../src/contract/trial.ts'
+import { storeLogs } from '../../server/db/schema/store-logs.ts'
 import { signedIn } from './support/admin-fixtures.ts'
 import { createStore, createUser, signIn } from './support/fixtures.ts'
 import { databases, expectShape, useApi, type TestApi } from './support/harness.ts'
@@ -269,5 +270,32 @@ describe.each(databases)('capture times on $name', (database) => {
     expect((await readTrial(api, b)).possibleDuplicateOf).toBe(a)
     // Nothing merged or deleted.
     expect(await readTrial(api, first.id)).toMatchObject({ id: first.id })
+  })
+
+  it("files a manager's queued trial at the store they were at when it was captured", async () => {
+    const earlier = await createStore(api)
+    const now = await createStore(api)
+    const manager = await createUser(api, { role: 'manager', expertStoreId: now.id })
+    const token = await signIn(api, manager)
+    const at = api.clock.now().getTime()
+    // At the earlier store from 40 to 33 days ago.
+    await api.db.insert(storeLogs).values({
+      userId: manager.id,
+      storeId: earlier.id,
+      loginAt: new Date(at - 40 * day),
+      logoutAt: new Date(at - 33 * day),
+    })
+    const finished = new Date(at - 34 * day)
+    const queued = await send(token, {
+      ...trialBody(earlier.id, 'Proba sa tableta'),
+      finished_at: finished.toISOString(),
+      clock_offset_ms: 0,
+      clock_offset_at: finished.toISOString(),
+      contract_version: 2,
+    })
+    expect(queued.store.id).toBe(earlier.id)
+    // Finished now: over 30 days after they left it, so at their store of today.
+    const fresh = await send(token, trialBody(earlier.id, 'Proba danas'))
+    expect(fresh.store.id).toBe(now.id)
   })
 })
