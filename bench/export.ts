@@ -41,10 +41,11 @@ async function fillTrials(client: pg.Client, target: number): Promise<number> {
   const missing = target - (total.rows[0]?.n ?? 0)
   if (missing <= 0) return 0
   await client.query(
-    `insert into trials (user_id, store_id, kind, answers, gender, age_range, shopping, email, phone, created_at)
+    `insert into trials (user_id, store_id, kind, answers, gender, age_range, shopping, email, phone, created_at, received_at, captured_at)
      select u.id, s.id, 'guided', $1::jsonb, 'female', '25-34', 'yes', 'kupac@example.rs',
-            '+381641112233', now() - make_interval(secs => g * 30)
+            '+381641112233', t.at, t.at, t.at
      from generate_series(1, $2::int) as g,
+          lateral (select now() - make_interval(secs => g * 30) as at) as t,
           (select id from users where email = 'agent@example.rs') as u,
           (select id from stores where archived_at is null order by id limit 1) as s`,
     [JSON.stringify(guidedAnswers()), missing],
@@ -58,7 +59,7 @@ async function fillTrials(client: pg.Client, target: number): Promise<number> {
  */
 async function rangeOf(client: pg.Client, target: number): Promise<Range | null> {
   const days = await client.query<{ day: string; n: number }>(
-    `select (created_at at time zone $1)::date::text as day, count(*)::int as n
+    `select (captured_at at time zone $1)::date::text as day, count(*)::int as n
      from trials group by 1 order by 1 desc`,
     [timeZone],
   )

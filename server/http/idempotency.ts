@@ -122,7 +122,8 @@ export function requestHashOf(body: unknown): string {
  * key's row, as it reads now, tells which. Again with the same body: the stored answer
  * (`replayed`). With another body: 422. While the first is still at work: 409, told by the lock
  * (`taken`) rather than by waiting for it. `possible`: whether the row could have been made. A key
- * older than the retention is claimed again as new.
+ * older than the retention is claimed again as new, unless its row keeps it (`kept`: the row the
+ * key made, and the hash of the body that made it), which answers it for as long as it is kept.
  */
 export async function withoutClaim(
   db: Database,
@@ -133,11 +134,16 @@ export async function withoutClaim(
     now,
   }: { userId: number; key: string; requestHash: string; now: Date },
   { taken, possible }: { taken: boolean; possible: boolean },
+  kept?: { id: number; requestHash: string | null; message: string } | null,
 ): Promise<Created> {
   const ofKey = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key))
   const [first] = await db.select().from(idempotencyKeys).where(ofKey)
   const answer = firstAnswer(first, requestHash, now)
   if (answer) return { kind: 'replayed', answer }
+  if (kept) {
+    if (kept.requestHash !== requestHash) throw new HttpError(422, messages.idempotencyKeyReused.id)
+    return { kind: 'replayed', answer: createdAnswer(kept.id, kept.message) }
+  }
   if (taken && !possible) return { kind: 'impossible' }
   // The lock was held by another request, which has not committed yet.
   throw new HttpError(409, messages.idempotencyInProgress.id)

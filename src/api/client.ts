@@ -8,10 +8,12 @@ import {
   appId,
   appVersionHeader,
   dataEnvelope,
+  deviceTimeHeader,
   languageHeader,
 } from '../contract/http.ts'
 import { messages } from '../contract/messages.ts'
 import { currentLocale } from '../i18n.ts'
+import { learnOffset } from './server-clock.ts'
 import { getSession } from './session.ts'
 import { ApiError, answeredErrorSchema, extractErrorMessage } from './api-error.ts'
 
@@ -35,7 +37,8 @@ function answerError(status: number, body: unknown): ApiError {
 }
 
 /**
- * The one HTTP client: adds the bearer token, `X-APP` and `Language` to every request and turns
+ * The one HTTP client: adds the bearer token, `X-APP`, `Language`, `App-Version` and
+ * `Device-Time` to every request, learns the server's clock from every answer, and turns
  * every failure into an `ApiError`. Routing reacts to errors (an expired session); this only types
  * them. Nothing is retried here: queries retry as TanStack Query says, and the outbox has its own
  * backoff (a POST repeated behind its back would be a second effect).
@@ -50,8 +53,17 @@ const http = ky.create({
         request.headers.set(appHeader, appId)
         request.headers.set(languageHeader, currentLocale())
         request.headers.set(appVersionHeader, config.appVersion)
+        // The device's clock as it sends: the server measures the tablet's clock by it.
+        request.headers.set(deviceTimeHeader, new Date().toISOString())
         const token = getSession()?.token
         if (token) request.headers.set('Authorization', `Bearer ${token}`)
+      },
+    ],
+    afterResponse: [
+      ({ request, response }) => {
+        // Every answer, an error's too, tells the server's clock (docs/behaviour.md#capture-time).
+        const sentAt = Date.parse(request.headers.get(deviceTimeHeader) ?? '')
+        learnOffset(response.headers.get('Date'), sentAt, Date.now())
       },
     ],
     beforeError: [

@@ -91,6 +91,16 @@ export const dashboardSchema = v.object({
   ageRanges: v.array(v.object({ key: v.string(), count: v.number() })),
   genders: v.array(v.object({ key: v.string(), count: v.number() })),
   sticks: v.array(v.object({ key: v.string(), count: v.number() })),
+  /**
+   * How long the trials took from capture to arrival (a trial finished offline waits on its
+   * tablet): the median and the 95th percentile in seconds (0 without trials), and how many
+   * arrived more than an hour after they were captured.
+   */
+  arrival: v.object({
+    medianDelaySeconds: v.number(),
+    p95DelaySeconds: v.number(),
+    lateOverHour: v.number(),
+  }),
 })
 export type Dashboard = v.InferOutput<typeof dashboardSchema>
 

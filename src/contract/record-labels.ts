@@ -22,3 +22,18 @@ export const visitReasonLabels: Record<VisitReason, MessageDescriptor> = {
   service: /*i18n*/ { id: 'visit.reason.service', message: 'Service' },
   reclamation: /*i18n*/ { id: 'visit.reason.reclamation', message: 'Reclamation' },
 }
+
+/** The marks of a trial's capture time (docs/behaviour.md#capture-time), as words. */
+export const captureMarkLabels = {
+  captureUncertain: /*i18n*/ {
+    id: 'trial.mark.captureUncertain',
+    message: 'Capture time estimated from when it was sent',
+  },
+  clockSkewed: /*i18n*/ { id: 'trial.mark.clockSkewed', message: "The tablet's clock was off" },
+  captureImplausible: /*i18n*/ {
+    id: 'trial.mark.captureImplausible',
+    message: 'Capture time not believable: dated when received',
+  },
+} satisfies Record<string, MessageDescriptor>
+export type CaptureMark = keyof typeof captureMarkLabels
+export const captureMarks = Object.keys(captureMarkLabels) as CaptureMark[]

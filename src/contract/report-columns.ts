@@ -57,6 +57,13 @@ export const reportColumns = {
   customer: /*i18n*/ { id: 'report.column.customer', message: 'Customer' },
   customerEmail: /*i18n*/ { id: 'report.column.customerEmail', message: 'Customer email' },
   reason: /*i18n*/ { id: 'report.column.reason', message: 'Reason' },
+  receivedAt: /*i18n*/ { id: 'report.column.receivedAt', message: 'Received at' },
+  appVersion: /*i18n*/ { id: 'report.column.appVersion', message: 'App version' },
+  captureMarks: /*i18n*/ { id: 'report.column.captureMarks', message: 'Capture time marks' },
+  possibleDuplicateOf: /*i18n*/ {
+    id: 'report.column.possibleDuplicateOf',
+    message: 'Possible duplicate of',
+  },
 } satisfies Record<string, MessageDescriptor>
 
 export type ReportColumn = keyof typeof reportColumns

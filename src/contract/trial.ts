@@ -141,9 +141,31 @@ export const trialTextSchema = v.pipe(
 
 /**
  * The version of the trial's shape: one more whenever the body changes shape. The server accepts
- * every version ever shipped, so that a trial frozen on a device is never rewritten there.
+ * (and upcasts) every version ever shipped, so that a trial frozen on a device is never rewritten
+ * there. 1: `store_id` and `comment`; 2: the frozen trial's times (`finished_at`,
+ * `clock_offset_ms`, `clock_offset_at`) and `contract_version`.
  */
-export const trialContractVersion = 1
+export const trialContractVersion = 2
+
+/** An ISO 8601 time a device wrote. */
+const deviceTime = v.pipe(v.string(), v.maxLength(40), v.isoTimestamp(messages.invalid.id))
+
+/**
+ * The frozen trial's times and version (design.md section 8), made once at the first Finish;
+ * each absent from older apps' trials.
+ */
+export const frozenTrialEntries = {
+  /** The device's clock when the trial was finished. */
+  finished_at: v.optional(deviceTime),
+  /** The server's clock minus the device's (ms), as the device last learned it. */
+  clock_offset_ms: v.optional(v.pipe(v.number(), v.integer(), v.minValue(-1e12), v.maxValue(1e12))),
+  /** The device's clock when it learned `clock_offset_ms`. */
+  clock_offset_at: v.optional(deviceTime),
+  /** The version of the trial's shape it was frozen in; absent: 1. */
+  contract_version: v.optional(
+    v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(trialContractVersion)),
+  ),
+}
 
 /**
  * `POST /free-guided/form`: `store_id` (a manager's own store, otherwise the chosen one) and the
@@ -161,12 +183,7 @@ export const trialBodySchema = v.object({
   // Chosen by the JSON type (not a union), so that a rejected answer names its own field, such
   // as `comment.gender`, rather than `comment` as a whole.
   comment: v.lazy((input) => (typeof input === 'string' ? trialTextSchema : trialAnswersSchema)),
-  /** The device's clock when the trial was finished (ISO 8601); absent from older apps' trials. */
-  finished_at: v.optional(v.pipe(v.string(), v.isoTimestamp(messages.invalid.id))),
-  /** The version of the trial's shape it was frozen in; absent from older apps' trials (1). */
-  contract_version: v.optional(
-    v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(trialContractVersion)),
-  ),
+  ...frozenTrialEntries,
 })
 export type TrialBody = v.InferOutput<typeof trialBodySchema>
 
@@ -174,10 +191,31 @@ export type TrialBody = v.InferOutput<typeof trialBodySchema>
 export const trialCreatedSchema = v.object({ id: v.number() })
 export type TrialCreated = v.InferOutput<typeof trialCreatedSchema>
 
+/**
+ * When a stored trial happened and arrived (docs/behaviour.md#capture-time): `capturedAt` is what
+ * everything that counts by time counts by; the marks say how far to trust it.
+ */
+export const trialTimesEntries = {
+  capturedAt: v.string(),
+  receivedAt: v.string(),
+  /** The build that sent it (`App-Version`); null for trials of older apps. */
+  appVersion: v.nullable(v.string()),
+  /** Corrected by the sending request's clock, not by the offset known at Finish. */
+  captureUncertain: v.boolean(),
+  /** The tablet's clock was more than 5 minutes off. */
+  clockSkewed: v.boolean(),
+  /** The device's time was not believable (future, or over 60 days back): stored as received. */
+  captureImplausible: v.boolean(),
+  /** Another trial of the same store and customer captured within 10 minutes of this one. */
+  possibleDuplicateOf: v.nullable(v.number()),
+}
+
 /** A stored trial as `GET /questionnaire/{id}` and the search rows show it. */
 export const trialSchema = v.object({
   id: v.number(),
+  /** When it reached the server (as `receivedAt`; kept for older clients). */
   createdAt: v.string(),
+  ...trialTimesEntries,
   store: v.object({ id: v.number(), name: v.string() }),
   user: v.object({ id: v.number(), fullname: v.string() }),
   comment: v.union([trialAnswersSchema, v.string()]),

@@ -299,7 +299,7 @@ describe.each(databases)('reports on $name', (database) => {
       storeId: store.id,
       kind: 'simple' as const,
       answers: `Proba ${index}`,
-      createdAt: new Date(day + index * 1000),
+      capturedAt: new Date(day + index * 1000),
     }))
     const inserted = await api.db.insert(trials).values(rows).returning({ id: trials.id })
     const { response, text } = await download(api, admin.token, {
@@ -308,12 +308,12 @@ describe.each(databases)('reports on $name', (database) => {
       endAt: '2032-07-01',
     })
     expect(response.status).toBe(200)
-    const [, ...lines] = parseCsv(text.slice(1))
+    const [header, ...lines] = parseCsv(text.slice(1))
     expect(lines).toHaveLength(total)
     expect(lines.map((line) => Number(line[0]))).toEqual(
       inserted.map((row) => row.id).sort((a, b) => a - b),
     )
-    expect(lines.at(-1)?.at(-1)).toBe(`Proba ${total - 1}`)
+    expect(lines.at(-1)?.[header?.indexOf('Comment') ?? -1]).toBe(`Proba ${total - 1}`)
   })
 
   it('answers headers and answers in the request language', async () => {
@@ -517,6 +517,8 @@ describe.each(databases)('reports on $name', (database) => {
         { key: 'azure', count: 1 },
         { key: 'tan', count: 1 },
       ],
+      // Sent as they were finished: none late.
+      arrival: { medianDelaySeconds: 0, p95DelaySeconds: 0, lateOverHour: 0 },
     })
     const empty = await api.request(
       'GET',

@@ -57,6 +57,14 @@ describe.each(databases)('reading trials back on $name', (database) => {
       expect(one.rows[1]).toEqual({
         id: older,
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) as unknown,
+        capturedAt: one.rows[1]?.receivedAt,
+        receivedAt: one.rows[1]?.createdAt,
+        appVersion: null,
+        captureUncertain: false,
+        clockSkewed: false,
+        captureImplausible: false,
+        // The same customer at the same store minutes later: a possible duplicate.
+        possibleDuplicateOf: newer,
         store: { id: store.id, name: store.name },
         user: { id: first.id, fullname: first.fullname },
         comment: guidedAnswers(),

@@ -247,6 +247,8 @@ export const trialColumns = [
   'email',
   'phone',
   'created_at',
+  'received_at',
+  'captured_at',
 ]
 
 export function* trialRows(
@@ -281,6 +283,9 @@ export function* trialRows(
         null,
         null,
         null,
+        // Sent at once: captured when it arrived.
+        createdAt,
+        createdAt,
         createdAt,
       ])
     } else {
@@ -298,6 +303,8 @@ export function* trialRows(
         answers.shopping,
         answers.email.email ?? null,
         answers.email.phone ?? null,
+        createdAt,
+        createdAt,
         createdAt,
       ])
     }

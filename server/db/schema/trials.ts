@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import type { TrialAnswers } from '../../../src/contract/trial.ts'
 import { stores } from './stores.ts'
 import { users } from './users.ts'
@@ -31,12 +42,35 @@ export const trials = pgTable(
     email: text('email'),
     phone: text('phone'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When it reached the server. */
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When it happened, on the server's clock (docs/behaviour.md#capture-time): what everything
+     * that counts trials by time counts by.
+     */
+    capturedAt: timestamp('captured_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The `App-Version` of the request that brought it; null for older rows. */
+    appVersion: text('app_version'),
+    captureUncertain: boolean('capture_uncertain').notNull().default(false),
+    clockSkewed: boolean('clock_skewed').notNull().default(false),
+    captureImplausible: boolean('capture_implausible').notNull().default(false),
+    /**
+     * Its `Idempotency-Key` and the sha256 of the body sent under it: the key answers this trial
+     * for as long as the trial is kept, after the key's own row is forgotten.
+     */
+    idempotencyKey: uuid('idempotency_key'),
+    requestHash: text('request_hash'),
+    /** Another trial of the same store and customer captured within 10 minutes of this one. */
+    possibleDuplicateOf: integer('possible_duplicate_of'),
   },
   (table) => [
     check('trials_kind_check', sql`${table.kind} in ('guided', 'simple')`),
-    index('trials_created_at_index').on(table.createdAt, table.id),
-    index('trials_user_created_at_index').on(table.userId, table.createdAt),
-    index('trials_store_created_at_index').on(table.storeId, table.createdAt),
+    index('trials_captured_at_index').on(table.capturedAt, table.id),
+    index('trials_user_captured_at_index').on(table.userId, table.capturedAt),
+    index('trials_store_captured_at_index').on(table.storeId, table.capturedAt),
+    uniqueIndex('trials_user_key_unique')
+      .on(table.userId, table.idempotencyKey)
+      .where(sql`${table.idempotencyKey} is not null`),
     index('trials_segment_index').on(table.gender, table.ageRange, table.shopping),
     index('trials_email_lower_index').on(sql`lower(${table.email})`),
     index('trials_phone_index').on(table.phone),

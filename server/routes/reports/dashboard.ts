@@ -22,14 +22,17 @@ async function mix(db: Database, column: PgColumn, where: SQL | undefined) {
   return rows
 }
 
-/** `GET /report/dashboard`: the figures of the trials within the days asked for, by SQL aggregates. */
+/**
+ * `GET /report/dashboard`: the figures of the trials captured within the days asked for, by SQL
+ * aggregates.
+ */
 export async function dashboard(
   db: Database,
   query: DashboardQuery,
   timeZone: string,
 ): Promise<Dashboard> {
-  const where = and(...withinDays(trials.createdAt, query, timeZone))
-  const day = sql<string>`to_char(${trials.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD')`
+  const where = and(...withinDays(trials.capturedAt, query, timeZone))
+  const day = sql<string>`to_char(${trials.capturedAt} at time zone ${timeZone}, 'YYYY-MM-DD')`
   const perDay = await db
     .select({ day, count: count() })
     .from(trials)
@@ -70,6 +73,15 @@ export async function dashboard(
     .where(and(where, eq(trials.kind, 'guided')))
     .groupBy(stick)
     .orderBy(desc(count()), stick)
+  const delay = sql`extract(epoch from (${trials.receivedAt} - ${trials.capturedAt}))`
+  const [arrival] = await db
+    .select({
+      median: sql<number>`coalesce(percentile_cont(0.5) within group (order by ${delay}), 0)::float8`,
+      p95: sql<number>`coalesce(percentile_cont(0.95) within group (order by ${delay}), 0)::float8`,
+      late: sql<number>`count(*) filter (where ${delay} > 3600)::int`,
+    })
+    .from(trials)
+    .where(where)
   const answered = shopping?.answered ?? 0
   return {
     trialsPerDay: perDay,
@@ -79,5 +91,10 @@ export async function dashboard(
     ageRanges: await mix(db, trials.ageRange, where),
     genders: await mix(db, trials.gender, where),
     sticks,
+    arrival: {
+      medianDelaySeconds: Math.round(arrival?.median ?? 0),
+      p95DelaySeconds: Math.round(arrival?.p95 ?? 0),
+      lateOverHour: arrival?.late ?? 0,
+    },
   }
 }

@@ -2,6 +2,9 @@ import { and, asc, eq, gt, or, sql, type SQL } from 'drizzle-orm'
 import { alias, type PgColumn } from 'drizzle-orm/pg-core'
 import type { ReportRequest } from '../../../src/contract/administration.ts'
 import {
+  captureMarkLabels,
+  captureMarks,
+  type CaptureMark,
   visitReasonLabels,
   voucherStatusLabels,
   voucherTypeLabels,
@@ -64,23 +67,29 @@ const beforeEveryTrial: TrialCursor = { at: '-infinity', id: 0 }
 const trialBatch = preparedPerDatabase((db) => {
   const range = { startAt: placeholder('startAt'), endAt: placeholder('endAt') }
   const batch = db
-    .select({ id: trials.id, createdAt: trials.createdAt })
+    .select({ id: trials.id, capturedAt: trials.capturedAt })
     .from(trials)
     .where(
       and(
-        ...withinDays(trials.createdAt, range, placeholder('timeZone')),
-        sql`(${trials.createdAt}, ${trials.id}) > (${placeholder('afterAt')}::timestamptz, ${placeholder('afterId')}::integer)`,
+        ...withinDays(trials.capturedAt, range, placeholder('timeZone')),
+        sql`(${trials.capturedAt}, ${trials.id}) > (${placeholder('afterAt')}::timestamptz, ${placeholder('afterId')}::integer)`,
       ),
     )
-    .orderBy(asc(trials.createdAt), asc(trials.id))
+    .orderBy(asc(trials.capturedAt), asc(trials.id))
     .limit(sql.placeholder('limit'))
     .as('batch')
   return db
     .select({
       id: trials.id,
       // The cursor: the exact time as text (a Date would drop the microseconds).
-      at: sql<string>`${trials.createdAt}::text`,
-      date: localTime(trials.createdAt, placeholder('timeZone')),
+      at: sql<string>`${trials.capturedAt}::text`,
+      date: localTime(trials.capturedAt, placeholder('timeZone')),
+      receivedAt: localTime(trials.receivedAt, placeholder('timeZone')),
+      appVersion: trials.appVersion,
+      captureUncertain: trials.captureUncertain,
+      clockSkewed: trials.clockSkewed,
+      captureImplausible: trials.captureImplausible,
+      possibleDuplicateOf: trials.possibleDuplicateOf,
       store: stores.name,
       expert: users.fullname,
       answers: sql<string>`${trials.answers}::text`,
@@ -89,13 +98,35 @@ const trialBatch = preparedPerDatabase((db) => {
     .innerJoin(trials, eq(trials.id, batch.id))
     .innerJoin(stores, eq(stores.id, trials.storeId))
     .innerJoin(users, eq(users.id, trials.userId))
-    .orderBy(asc(batch.createdAt), asc(batch.id))
+    .orderBy(asc(batch.capturedAt), asc(batch.id))
     .prepare('report_trial_batch')
 })
 
-/** Trials by time then id, so that each batch is read from the `(created_at, id)` index. */
+/** A trial's capture marks, as words joined by `; ` (empty without any). */
+function marksCell(t: Translate, row: Record<CaptureMark, boolean>): string {
+  return captureMarks
+    .filter((mark) => row[mark])
+    .map((mark) => t(captureMarkLabels[mark]))
+    .join('; ')
+}
+
+/**
+ * Trials by capture time then id, so that each batch is read from the `(captured_at, id)` index;
+ * `date` is the capture time, beside when it was received and the marks that say how far to
+ * trust it.
+ */
 const trialsReport: ReportSource = {
-  header: ['id', 'date', 'store', 'expert', ...trialAnswerColumns],
+  header: [
+    'id',
+    'date',
+    'store',
+    'expert',
+    ...trialAnswerColumns,
+    'receivedAt',
+    'appVersion',
+    'captureMarks',
+    'possibleDuplicateOf',
+  ],
   rows: ({ db, range, timeZone, t }) =>
     mapped(
       inBatchesBy(
@@ -113,7 +144,17 @@ const trialsReport: ReportSource = {
         },
         (row): TrialCursor => ({ at: row.at, id: row.id }),
       ),
-      (row) => [row.id, row.date, row.store, row.expert, ...trialAnswerCells(t, row.answers)],
+      (row) => [
+        row.id,
+        row.date,
+        row.store,
+        row.expert,
+        ...trialAnswerCells(t, row.answers),
+        row.receivedAt,
+        row.appVersion ?? '',
+        marksCell(t, row),
+        row.possibleDuplicateOf ?? '',
+      ],
     ),
 }
 

@@ -26,7 +26,7 @@ export function storeLogWhere(filter: StoreLogFilter, timeZone: string): SQL | u
 
 /**
  * A log's columns: the end is the logout, or `now` while it is open; the inputs are the trials
- * the user entered at that store from the login up to the end.
+ * the user captured at that store from the login up to the end (docs/behaviour.md#capture-time).
  */
 export function storeLogColumns(now: Date) {
   const end = sql`coalesce(${storeLogs.logoutAt}, ${now.toISOString()}::timestamptz)`
@@ -42,7 +42,7 @@ export function storeLogColumns(now: Date) {
     totalMinutes: sql<number>`greatest(0, floor(extract(epoch from (${end} - ${storeLogs.loginAt})) / 60))::int`,
     inputs: sql<number>`(select count(*) from ${trials}
       where ${trials.userId} = ${storeLogs.userId} and ${trials.storeId} = ${storeLogs.storeId}
-      and ${trials.createdAt} >= ${storeLogs.loginAt} and ${trials.createdAt} <= ${end})::int`,
+      and ${trials.capturedAt} >= ${storeLogs.loginAt} and ${trials.capturedAt} <= ${end})::int`,
   }
 }
 

@@ -13,6 +13,7 @@ import {
   withoutClaim,
   type Created,
 } from '../../http/idempotency.ts'
+import type { Capture } from './capture-time.ts'
 import { answerColumns } from './queries.ts'
 
 /** A trial to store, at most once per user and `Idempotency-Key` when it comes with one. */
@@ -23,7 +24,12 @@ export type TrialToCreate = {
   /** Only at an open store: anyone's but a manager's, whose own store may be archived since. */
   onlyOpen: boolean
   comment: TrialBody['comment']
+  /** When it arrived. */
   now: Date
+  /** When it happened, and how far to trust that (`captureOf`). */
+  capture: Capture
+  /** The `App-Version` of the request that brought it. */
+  appVersion: string | null
   /** The translated message of the 201 answer, which the key keeps for a replay. */
   message: string
   key: string | undefined
@@ -32,10 +38,15 @@ export type TrialToCreate = {
 }
 
 /**
- * What the statement did for one trial: its new id, whether its key's lock was free, and whether
- * its store allowed it.
+ * What the statement did for one trial: its new id, whether its key's lock was free, whether its
+ * store allowed it, and the trial its key already named (with the hash of that trial's body).
  */
-type Outcome = { id: number | null; taken: boolean; possible: boolean }
+type Outcome = {
+  id: number | null
+  taken: boolean
+  possible: boolean
+  kept: { id: number; requestHash: string | null } | null
+}
 
 type Result = { outcome: Outcome } | { failure: unknown }
 
@@ -60,6 +71,11 @@ function askedOf(trial: TrialToCreate) {
     email: columns.email,
     phone: columns.phone,
     createdAt: trial.now.toISOString(),
+    capturedAt: trial.capture.capturedAt.toISOString(),
+    appVersion: trial.appVersion,
+    captureUncertain: trial.capture.captureUncertain,
+    clockSkewed: trial.capture.clockSkewed,
+    captureImplausible: trial.capture.captureImplausible,
     message: trial.message,
   }
 }
@@ -82,16 +98,24 @@ const askedColumns = [
   ['email', 'text'],
   ['phone', 'text'],
   ['createdAt', 'timestamptz'],
+  ['capturedAt', 'timestamptz'],
+  ['appVersion', 'text'],
+  ['captureUncertain', 'boolean'],
+  ['clockSkewed', 'boolean'],
+  ['captureImplausible', 'boolean'],
   ['message', 'text'],
 ] as const satisfies readonly (readonly [keyof Asked, string])[]
 
 /**
  * Stores trials in one statement, each as it would be alone (`withoutClaim` tells the rule): the
  * trials come in as arrays, one element each, and row `n` (from 1) of the answer is the trial at
- * place n. Per trial with a key: a transaction-scoped advisory lock on the key; the new id drawn
- * when the lock is free and the store allows it; the key claimed `done` with the answer that
- * tells that id (a key older than the retention is claimed again); the trial inserted when its
- * key was claimed (or it has none). All or nothing: a failure stores none of them.
+ * place n. Per trial with a key: a transaction-scoped advisory lock on the key; the trial its key
+ * already names (`kept`: keys stay on their trial for good); otherwise the new id drawn when the
+ * lock is free and the store allows it; the key claimed `done` with the answer that tells that id
+ * (a key older than the retention is claimed again); the trial inserted when its key was claimed
+ * (or it has none). A trial of the same store and customer (email or phone) captured within 10
+ * minutes of another, stored before or in this statement, is marked a possible duplicate of it,
+ * and the other of it. All or nothing: a failure stores none of them.
  */
 function createStatement() {
   const arrays = askedColumns.map(
@@ -101,12 +125,19 @@ function createStatement() {
     with asked as (
       select * from unnest(${sql.join(arrays, sql`, `)})
       with ordinality as asked(user_id, key, request_hash, lock_name, store_id, only_open, kind,
-        answers, gender, age_range, shopping, email, phone, created_at, message, n)
+        answers, gender, age_range, shopping, email, phone, created_at, captured_at, app_version,
+        capture_uncertain, clock_skewed, capture_implausible, message, n)
     ),
     lock as (
       select n, case when lock_name is null then true
         else pg_try_advisory_xact_lock(hashtextextended(lock_name, 0)) end as taken
       from asked
+    ),
+    kept as (
+      select asked.n, trials.id, trials.request_hash
+      from asked join trials
+        on trials.user_id = asked.user_id and trials.idempotency_key = asked.key
+      where asked.key is not null
     ),
     source as (
       select asked.n, stores.id as store_id
@@ -116,7 +147,9 @@ function createStatement() {
     new_row as (
       select lock.n, nextval(pg_get_serial_sequence('trials', 'id')) as id
       from lock join source on source.n = lock.n
-      where lock.taken
+      where lock.taken and not exists (select 1 from kept where kept.n = lock.n)
+      -- Ids in the order asked: the database draws them after sorting.
+      order by lock.n
     ),
     claim as (
       insert into idempotency_keys
@@ -134,21 +167,57 @@ function createStatement() {
           < excluded.created_at - ${keyRetentionMs} * interval '1 millisecond'
       returning user_id, key
     ),
-    created as (
-      insert into trials (id, user_id, store_id, kind, answers, gender, age_range, shopping, email,
-        phone, created_at) overriding system value
-      select new_row.id, asked.user_id, source.store_id, asked.kind, asked.answers::jsonb,
-        asked.gender, asked.age_range, asked.shopping, asked.email, asked.phone, asked.created_at
+    inserting as (
+      select new_row.n, new_row.id, source.store_id, asked.email, asked.phone, asked.captured_at
       from new_row join asked on asked.n = new_row.n join source on source.n = new_row.n
       where asked.key is null
         or exists (select 1 from claim where claim.user_id = asked.user_id and claim.key = asked.key)
+    ),
+    duplicate as (
+      select inserting.n, inserting.id, coalesce(
+        (select trials.id from trials
+          where trials.store_id = inserting.store_id
+            and (lower(trials.email) = lower(inserting.email) or trials.phone = inserting.phone)
+            and trials.captured_at between inserting.captured_at - interval '10 minutes'
+              and inserting.captured_at + interval '10 minutes'
+          order by trials.id desc limit 1),
+        (select peer.id from inserting peer
+          where peer.n <> inserting.n and peer.store_id = inserting.store_id
+            and (lower(peer.email) = lower(inserting.email) or peer.phone = inserting.phone)
+            and peer.captured_at between inserting.captured_at - interval '10 minutes'
+              and inserting.captured_at + interval '10 minutes'
+          order by peer.n limit 1)
+      ) as dup_of
+      from inserting
+      where inserting.email is not null or inserting.phone is not null
+    ),
+    marked as (
+      update trials set possible_duplicate_of = earliest.id
+      from (select dup_of, min(id) as id from duplicate where dup_of is not null group by dup_of) earliest
+      where trials.id = earliest.dup_of and trials.possible_duplicate_of is null
+      returning trials.id
+    ),
+    created as (
+      insert into trials (id, user_id, store_id, kind, answers, gender, age_range, shopping, email,
+        phone, created_at, received_at, captured_at, app_version, capture_uncertain, clock_skewed,
+        capture_implausible, idempotency_key, request_hash, possible_duplicate_of)
+        overriding system value
+      select inserting.id, asked.user_id, inserting.store_id, asked.kind, asked.answers::jsonb,
+        asked.gender, asked.age_range, asked.shopping, asked.email, asked.phone, asked.created_at,
+        asked.created_at, asked.captured_at, asked.app_version, asked.capture_uncertain,
+        asked.clock_skewed, asked.capture_implausible, asked.key, asked.request_hash,
+        duplicate.dup_of
+      from inserting join asked on asked.n = inserting.n
+        left join duplicate on duplicate.n = inserting.n
       returning id
     )
-    select lock.n::integer as n, created.id, lock.taken, source.n is not null as possible
+    select lock.n::integer as n, created.id, lock.taken, source.n is not null as possible,
+      kept.id as kept_id, kept.request_hash as kept_hash
     from lock
       left join source on source.n = lock.n
       left join new_row on new_row.n = lock.n
       left join created on created.id = new_row.id
+      left join kept on kept.n = lock.n
     order by lock.n`
 }
 
@@ -169,7 +238,10 @@ async function runStatement(db: Database, trials: Asked[]): Promise<Outcome[]> {
     const row = rows[index]
     if (row?.n !== index + 1) throw new Error('the trials statement answered out of order')
     const id = row.id === null || row.id === undefined ? null : Number(row.id)
-    return { id, taken: row.taken === true, possible: row.possible === true }
+    const keptId = row.kept_id === null || row.kept_id === undefined ? null : Number(row.kept_id)
+    const keptHash = typeof row.kept_hash === 'string' ? row.kept_hash : null
+    const kept = keptId === null ? null : { id: keptId, requestHash: keptHash }
+    return { id, taken: row.taken === true, possible: row.possible === true, kept }
   })
 }
 
@@ -230,7 +302,7 @@ export async function createTrialOnce(db: Database, trial: TrialToCreate): Promi
   const result = await createdInTurn(db, asked)
   if (!result) throw new Error('a trial was left unanswered')
   if ('failure' in result) throw result.failure
-  const { id, taken, possible } = result.outcome
+  const { id, taken, possible, kept } = result.outcome
   if (id !== null) return { kind: 'created', answer: createdAnswer(id, trial.message) }
   const { key, requestHash } = asked
   if (key === null || requestHash === null) return { kind: 'impossible' }
@@ -238,5 +310,6 @@ export async function createTrialOnce(db: Database, trial: TrialToCreate): Promi
     db,
     { userId: trial.userId, key, requestHash, now: trial.now },
     { taken, possible },
+    kept && { ...kept, message: trial.message },
   )
 }

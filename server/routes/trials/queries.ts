@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
 import { pageSize } from '../../../src/contract/http.ts'
 import type { Trial, TrialBody, TrialSearchQuery } from '../../../src/contract/trial.ts'
 import type { Database } from '../../db/database.ts'
@@ -8,7 +8,14 @@ import { stores } from '../../db/schema/stores.ts'
 import { trials } from '../../db/schema/trials.ts'
 import { users } from '../../db/schema/users.ts'
 
-type NewTrial = { userId: number; storeId: number; comment: TrialBody['comment']; now: Date }
+type NewTrial = {
+  userId: number
+  storeId: number
+  comment: TrialBody['comment']
+  now: Date
+  /** When it happened, when not when it arrived (`now`). */
+  capturedAt?: Date
+}
 
 /** A trial's answers as they are, and the ones reports group by in columns. */
 export function answerColumns({ comment }: Pick<NewTrial, 'comment'>) {
@@ -29,7 +36,14 @@ export async function insertTrial(db: Database, trial: NewTrial): Promise<number
   const { userId, storeId, now } = trial
   const [row] = await db
     .insert(trials)
-    .values({ userId, storeId, ...answerColumns(trial), createdAt: now })
+    .values({
+      userId,
+      storeId,
+      ...answerColumns(trial),
+      createdAt: now,
+      receivedAt: now,
+      capturedAt: trial.capturedAt ?? now,
+    })
     .returning({ id: trials.id })
   if (!row) throw new Error('no trial inserted')
   return row.id
@@ -38,6 +52,13 @@ export async function insertTrial(db: Database, trial: NewTrial): Promise<number
 const trialColumns = {
   id: trials.id,
   createdAt: trials.createdAt,
+  receivedAt: trials.receivedAt,
+  capturedAt: trials.capturedAt,
+  appVersion: trials.appVersion,
+  captureUncertain: trials.captureUncertain,
+  clockSkewed: trials.clockSkewed,
+  captureImplausible: trials.captureImplausible,
+  possibleDuplicateOf: trials.possibleDuplicateOf,
   storeId: stores.id,
   storeName: stores.name,
   userId: users.id,
@@ -49,6 +70,13 @@ const trialColumns = {
 type TrialRow = {
   id: number
   createdAt: Date
+  receivedAt: Date
+  capturedAt: Date
+  appVersion: string | null
+  captureUncertain: boolean
+  clockSkewed: boolean
+  captureImplausible: boolean
+  possibleDuplicateOf: number | null
   storeId: number
   storeName: string
   userId: number
@@ -60,6 +88,13 @@ function toTrial(row: TrialRow): Trial {
   return {
     id: row.id,
     createdAt: row.createdAt.toISOString(),
+    capturedAt: row.capturedAt.toISOString(),
+    receivedAt: row.receivedAt.toISOString(),
+    appVersion: row.appVersion,
+    captureUncertain: row.captureUncertain,
+    clockSkewed: row.clockSkewed,
+    captureImplausible: row.captureImplausible,
+    possibleDuplicateOf: row.possibleDuplicateOf,
     store: { id: row.storeId, name: row.storeName },
     user: { id: row.userId, fullname: row.fullname },
     comment: JSON.parse(row.answers) as Trial['comment'],
@@ -81,7 +116,10 @@ function selectTrials(db: Database) {
     .innerJoin(users, eq(users.id, trials.userId))
 }
 
-/** The trials the viewer may see, of `user` and within the days asked for, newest first. */
+/**
+ * The trials the viewer may see, of `user` and captured within the days asked for, the latest
+ * captured first.
+ */
 export async function searchTrials(
   db: Database,
   viewer: Viewer,
@@ -91,11 +129,11 @@ export async function searchTrials(
   const where = and(
     visibleTo(viewer),
     query.user === undefined ? undefined : eq(trials.userId, query.user),
-    ...withinDays(trials.createdAt, query, timeZone),
+    ...withinDays(trials.capturedAt, query, timeZone),
   )
   const rows = await selectTrials(db)
     .where(where)
-    .orderBy(desc(trials.createdAt), desc(trials.id))
+    .orderBy(desc(trials.capturedAt), desc(trials.id))
     .limit(pageSize)
     .offset((query.page - 1) * pageSize)
   const [total] = await db.select({ count: count() }).from(trials).where(where)
@@ -108,8 +146,14 @@ export async function findTrial(db: Database, viewer: Viewer, id: number): Promi
   return row ? toTrial(row) : null
 }
 
-/** Whether the user was checked in to the store at some time since `since`. */
-export async function wasCheckedIn(db: Database, userId: number, storeId: number, since: Date) {
+/** Whether the user was checked in to the store at some time from `since` up to `until`. */
+export async function wasCheckedIn(
+  db: Database,
+  userId: number,
+  storeId: number,
+  since: Date,
+  until: Date,
+) {
   const [row] = await db
     .select({ id: storeLogs.id })
     .from(storeLogs)
@@ -117,6 +161,7 @@ export async function wasCheckedIn(db: Database, userId: number, storeId: number
       and(
         eq(storeLogs.userId, userId),
         eq(storeLogs.storeId, storeId),
+        lte(storeLogs.loginAt, until),
         or(isNull(storeLogs.logoutAt), gte(storeLogs.logoutAt, since)),
       ),
     )

@@ -1,6 +1,11 @@
 import type { Context } from 'hono'
 import type { User } from '../../../src/contract/auth.ts'
-import { idempotencyHeader, idempotentReplayedHeader } from '../../../src/contract/http.ts'
+import {
+  appVersionHeader,
+  deviceTimeHeader,
+  idempotencyHeader,
+  idempotentReplayedHeader,
+} from '../../../src/contract/http.ts'
 import { messages } from '../../../src/contract/messages.ts'
 import type { trialSubmit } from '../../../src/contract/endpoints/trials.ts'
 import { objectRefusal, objectRule } from '../../auth/middleware.ts'
@@ -11,24 +16,30 @@ import type { Input } from '../../http/route.ts'
 import { readJson } from '../../http/validate.ts'
 import { HttpError } from '../../http-error.ts'
 import { translate } from '../../i18n.ts'
+import { captureOf } from './capture-time.ts'
 import { createTrialOnce } from './create-once.ts'
+import { upcastTrial } from './upcast.ts'
 import { wasCheckedIn } from './queries.ts'
 
 const day = 24 * 60 * 60_000
 const recentDays = 30
 
+/** The longest `App-Version` kept: a build's version is far shorter. */
+const appVersionMaxLength = 100
+
 /**
  * A manager's trial (the policy's `ownStore` rule) is filed at their own store: the one they are
- * checked in to, or one they were checked in to in the last 30 days (a trial finished offline may
- * reach the server after they moved on, and must land where it happened); null when they have none.
+ * checked in to, or one they were checked in to in the 30 days up to the trial's capture (a trial
+ * finished offline may reach the server after they moved on, and must land where it happened);
+ * null when they have none.
  */
 async function ownStoreOf(
   db: Database,
-  { user, storeId, now }: { user: User; storeId: number; now: Date },
+  { user, storeId, capturedAt }: { user: User; storeId: number; capturedAt: Date },
 ): Promise<number | null> {
   if (user.expertStore?.id === storeId) return storeId
-  if (await wasCheckedIn(db, user.id, storeId, new Date(now.getTime() - recentDays * day)))
-    return storeId
+  const since = new Date(capturedAt.getTime() - recentDays * day)
+  if (await wasCheckedIn(db, user.id, storeId, since, capturedAt)) return storeId
   return user.expertStore?.id ?? null
 }
 
@@ -44,17 +55,33 @@ export function submitTrial(deps: AppDeps) {
     const sent = await readJson(c)
     const { user } = c.var
     const now = deps.clock()
+    const trial = upcastTrial(body)
+    const capture = captureOf(
+      {
+        finishedAt: trial.finished_at,
+        clockOffsetMs: trial.clock_offset_ms,
+        clockOffsetAt: trial.clock_offset_at,
+      },
+      c.req.header(deviceTimeHeader),
+      now,
+    )
     const ownStore = objectRule(c, 'ownStore')
     // A manager's trial is filed at their own store; anyone else names a store that is open.
     const storeId = ownStore
-      ? await ownStoreOf(deps.db, { user, storeId: body.store_id, now })
-      : body.store_id
+      ? await ownStoreOf(deps.db, {
+          user,
+          storeId: trial.store_id,
+          capturedAt: capture.capturedAt,
+        })
+      : trial.store_id
     const outcome = await createTrialOnce(deps.db, {
       userId: user.id,
       storeId,
       onlyOpen: !ownStore,
-      comment: body.comment,
+      comment: trial.comment,
       now,
+      capture,
+      appVersion: c.req.header(appVersionHeader)?.slice(0, appVersionMaxLength) ?? null,
       message: translate(c.get('locale'), messages.trialSaved.id),
       key,
       body: sent,

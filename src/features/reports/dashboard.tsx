@@ -11,7 +11,10 @@ import { dashboardQueryOptions } from './dashboard-queries.ts'
 import styles from './charts.module.css'
 import adminStyles from '../../ui/admin/admin.module.css'
 
-/** The admin dashboard: trials per day, store and expert, conversion, age and gender, sticks. */
+/**
+ * The admin dashboard: trials per day, store and expert (by capture time), conversion, the delay
+ * from capture to arrival, age and gender, sticks.
+ */
 export function Dashboard({
   startAt,
   endAt,
@@ -25,6 +28,23 @@ export function Dashboard({
   const format = useFormat()
   const figures = useQuery(dashboardQueryOptions(startAt, endAt))
   const number = (value: number) => format.number(value)
+  /** A delay in the largest unit that keeps it readable (seconds, minutes, hours, days). */
+  const delay = (seconds: number) => {
+    if (seconds < 120) {
+      const count = format.number(seconds)
+      return t`${count} s`
+    }
+    if (seconds < 2 * 3600) {
+      const count = format.number(Math.round(seconds / 60))
+      return t`${count} min`
+    }
+    if (seconds < 2 * 86_400) {
+      const count = format.number(Math.round(seconds / 3600))
+      return t`${count} h`
+    }
+    const count = format.number(Math.round(seconds / 86_400))
+    return t`${count} days`
+  }
   const word = (key: string, labels: Partial<Record<string, MessageDescriptor>>) => {
     const label = labels[key]
     return label ? i18n._(label) : key
@@ -62,6 +82,31 @@ export function Dashboard({
             <p className={styles.big}>
               {format.number(Math.round(figures.data.conversion * 1000) / 10)} %
             </p>
+          </figure>
+          <figure className={styles.chart}>
+            <figcaption className={styles.caption}>
+              <Trans>From capture to arrival</Trans>
+            </figcaption>
+            <dl className={adminStyles.details}>
+              <div>
+                <dt>
+                  <Trans>Median delay</Trans>
+                </dt>
+                <dd>{delay(figures.data.arrival.medianDelaySeconds)}</dd>
+              </div>
+              <div>
+                <dt>
+                  <Trans>95th percentile</Trans>
+                </dt>
+                <dd>{delay(figures.data.arrival.p95DelaySeconds)}</dd>
+              </div>
+              <div>
+                <dt>
+                  <Trans>Arrived more than an hour late</Trans>
+                </dt>
+                <dd>{format.number(figures.data.arrival.lateOverHour)}</dd>
+              </div>
+            </dl>
           </figure>
           <BarChart
             title={t`Trials per day`}

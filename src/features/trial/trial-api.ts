@@ -1,26 +1,15 @@
 import { useMutation } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
-import { trialContractVersion, type TrialBody } from '../../contract/trial.ts'
+import { knownOffset } from '../../api/server-clock.ts'
 import { isQuotaError, offlineDatabase } from '../../offline/database.ts'
 import { finishTrialOnDevice } from '../../offline/outbox.ts'
 import { kickOutbox, requestOutboxSync } from '../../offline/outbox-runner.ts'
 import { showToast } from '../../ui/toast/show-toast.ts'
+import { frozenTrial } from './frozen-trial.ts'
 import type { TrialAnswersBody } from './trial-body.ts'
 
 /** What the wizard finishes: its trial id and its answers. */
 export type FinishedWizard = { userId: number; trialId: string; answers: TrialAnswersBody }
-
-/**
- * The trial as it is frozen at Finish: the answers, the device's clock and the shape's version.
- * Never rewritten on the device afterwards (under the same key another body would be refused).
- */
-export function frozenTrial(answers: TrialAnswersBody, now: number): TrialBody {
-  return {
-    ...answers,
-    finished_at: new Date(now).toISOString(),
-    contract_version: trialContractVersion,
-  }
-}
 
 /**
  * Finishing a trial puts it in the device's outbox first, under the wizard's trial id (its
@@ -37,7 +26,7 @@ export function useFinishTrial() {
         offlineDatabase(),
         userId,
         trialId,
-        frozenTrial(answers, now),
+        frozenTrial(answers, now, knownOffset()),
         now,
       )
       if ('storage' in navigator) void navigator.storage.persist()

@@ -31,7 +31,7 @@ export function ExpertTrials({
       rowHeader: true,
       cell: (trial) => (
         <Link to="/surveys/$id" params={{ id: trial.id }}>
-          {format.dateTime(trial.createdAt)}
+          {format.dateTime(trial.capturedAt)}
         </Link>
       ),
     },

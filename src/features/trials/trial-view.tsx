@@ -1,12 +1,20 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import { captureMarkLabels, captureMarks } from '../../contract/record-labels.ts'
 import type { Trial, TrialAnswers } from '../../contract/trial.ts'
 import { useFormat } from '../../ui/use-format.ts'
 import { answerLines, stickLines } from './trial-answers.ts'
 import styles from '../../ui/admin/admin.module.css'
 
-/** /surveys/{id}: where, by whom and when, then the answers in the current locale's words. */
+/**
+ * /surveys/{id}: where, by whom and when (captured and received, with the marks that say how far
+ * to trust the capture time, and a possible duplicate), then the answers in the current locale's
+ * words.
+ */
 export function TrialView({ trial }: { trial: Trial }) {
   const format = useFormat()
+  const { i18n } = useLingui()
+  const marks = captureMarks.filter((mark) => trial[mark])
   return (
     <>
       <section className={styles.card} aria-labelledby="trial-meta-heading">
@@ -28,10 +36,46 @@ export function TrialView({ trial }: { trial: Trial }) {
           </div>
           <div>
             <dt>
-              <Trans>Time</Trans>
+              <Trans>Captured</Trans>
             </dt>
-            <dd>{format.dateTime(trial.createdAt)}</dd>
+            <dd>{format.dateTime(trial.capturedAt)}</dd>
           </div>
+          <div>
+            <dt>
+              <Trans>Received</Trans>
+            </dt>
+            <dd>{format.dateTime(trial.receivedAt)}</dd>
+          </div>
+          {trial.appVersion !== null && (
+            <div>
+              <dt>
+                <Trans>App version</Trans>
+              </dt>
+              <dd>{trial.appVersion}</dd>
+            </div>
+          )}
+          {marks.length > 0 && (
+            <div>
+              <dt>
+                <Trans>Capture time</Trans>
+              </dt>
+              <dd>{marks.map((mark) => i18n._(captureMarkLabels[mark])).join('; ')}</dd>
+            </div>
+          )}
+          {trial.possibleDuplicateOf !== null && (
+            <div>
+              <dt>
+                <Trans>Possible duplicate</Trans>
+              </dt>
+              <dd>
+                <Link to="/surveys/$id" params={{ id: trial.possibleDuplicateOf }}>
+                  <Trans>
+                    Same customer at this store within 10 minutes: trial {trial.possibleDuplicateOf}
+                  </Trans>
+                </Link>
+              </dd>
+            </div>
+          )}
         </dl>
       </section>
       {typeof trial.comment === 'string' ? (

@@ -13,14 +13,19 @@ export type TrialPost = {
   key?: string
   url?: string
   language?: Locale
+  /** More request headers (`Device-Time`, `App-Version`). */
+  headers?: Record<string, string>
 }
 
 /**
  * `POST /free-guided/form`, with an `Idempotency-Key` when `key` is given, to the test's app or
  * to the one at `url` (another instance).
  */
-export function postTrial(api: TestApi, { token, body, key, url, language }: TrialPost) {
-  const headers: Record<string, string> = key === undefined ? {} : { [idempotencyHeader]: key }
+export function postTrial(api: TestApi, { token, body, key, url, language, ...more }: TrialPost) {
+  const headers: Record<string, string> = {
+    ...more.headers,
+    ...(key === undefined ? {} : { [idempotencyHeader]: key }),
+  }
   return callApi(url ?? api.url, 'POST', '/free-guided/form', {
     token,
     body,
@@ -79,7 +84,10 @@ export async function createTrial(
       storeId: values.storeId,
       kind: 'simple',
       answers: values.comment ?? `Proba ${values.createdAt.toISOString()}`,
+      // Captured when it arrived, as a trial of an older app.
       createdAt: values.createdAt,
+      receivedAt: values.createdAt,
+      capturedAt: values.createdAt,
     })
     .returning({ id: trials.id })
   if (!row) throw new Error('no trial inserted')

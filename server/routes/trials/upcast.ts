@@ -1,0 +1,18 @@
+import { trialContractVersion, type TrialBody } from '../../../src/contract/trial.ts'
+
+/** A trial body of any version ever shipped, read as the current version. */
+export type CurrentTrial = Omit<TrialBody, 'contract_version'> & {
+  contract_version: typeof trialContractVersion
+}
+
+/**
+ * Reads a body of any shipped version as today's (design.md section 8): a trial frozen on a
+ * device is sent as it was made, never rewritten there, so the server reads every version. Each
+ * step takes one version to the next.
+ * - 1 (no `contract_version`): `store_id` and `comment`; its time is its arrival (no `finished_at`).
+ * - 2: adds the frozen times, all optional.
+ */
+export function upcastTrial(body: TrialBody): CurrentTrial {
+  // 1 -> 2: nothing to fill in: a trial without `finished_at` is captured when it arrives.
+  return { ...body, contract_version: trialContractVersion }
+}
