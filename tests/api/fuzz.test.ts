@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { request as httpRequest } from 'node:http'
 import { inArray, sql } from 'drizzle-orm'
 import fc from 'fast-check'
@@ -235,11 +235,26 @@ async function badTokens(api: TestApi, userId: number): Promise<BadTokens> {
   return [
     {
       name: 'expired',
-      token: await signToken(userId, 60, jwtSecret, new Date(now.getTime() - 7_200_000)),
+      token: await signToken(
+        userId,
+        randomUUID(),
+        60,
+        jwtSecret,
+        new Date(now.getTime() - 7_200_000),
+      ),
     },
-    { name: 'another secret', token: await signToken(userId, 3600, randomBytes(32), now) },
-    { name: 'no such user', token: await signToken(2_000_000_000, 3600, jwtSecret, now) },
-    { name: 'a deleted user', token: await signToken(deleted.id, 3600, jwtSecret, now) },
+    {
+      name: 'another secret',
+      token: await signToken(userId, randomUUID(), 3600, randomBytes(32), now),
+    },
+    {
+      name: 'no such user',
+      token: await signToken(2_000_000_000, randomUUID(), 3600, jwtSecret, now),
+    },
+    {
+      name: 'a deleted user',
+      token: await signToken(deleted.id, randomUUID(), 3600, jwtSecret, now),
+    },
     { name: 'sub not a number', token: await claims('admin', appId).sign(jwtSecret) },
     { name: 'sub huge', token: await claims('1e400', appId).sign(jwtSecret) },
     { name: 'another audience', token: await claims(String(userId), 'other').sign(jwtSecret) },
