@@ -32,7 +32,7 @@ const bearer = /^Bearer\s+(\S+)$/i
  * read on every request (one statement per turn for all requests), so that a session ended
  * (signed out, revoked, a password changed, the user deleted) is refused at once on every process
  * with `auth.sessionEnded`, and a new role applies at once. Its last use is noted at most once a
- * minute, after the answer.
+ * minute, after an answer that was not a refusal.
  */
 async function signedInUser(c: Context<UserEnv>, { db, clock, config, tasks }: AuthDeps) {
   const token = bearer.exec(c.req.header('Authorization') ?? '')?.[1]
@@ -44,10 +44,12 @@ async function signedInUser(c: Context<UserEnv>, { db, clock, config, tasks }: A
     if (!signedIn || signedIn.user.id !== userId) {
       throw new HttpError(401, messages.sessionEnded.id)
     }
-    if (now.getTime() - signedIn.lastUsedAt.getTime() > lastUseResolutionMs) {
-      noteUse(tasks, db, sessionId, now)
+    const stale = now.getTime() - signedIn.lastUsedAt.getTime() > lastUseResolutionMs
+    // Noted once answered, and only for an answer that was not refused: a refusal changes nothing.
+    const noteUseIfServed = (status: number) => {
+      if (stale && status < 400) noteUse(tasks, db, sessionId, now)
     }
-    return { user: signedIn.user, sessionId, lifetime }
+    return { user: signedIn.user, sessionId, lifetime, noteUseIfServed }
   } catch (error) {
     if (error instanceof HttpError) {
       logEvent(c, 'auth.refused', { method: c.req.method, path: c.req.path, reason: error.message })
@@ -87,7 +89,7 @@ export function signedInGuard(
 ): MiddlewareHandler<UserEnv> {
   const { store, refusal = messages.forbidden.id } = endpoint.policy
   return createMiddleware<UserEnv>(async (c, next) => {
-    const { user, sessionId, lifetime } = await signedInUser(c, deps)
+    const { user, sessionId, lifetime, noteUseIfServed } = await signedInUser(c, deps)
     c.set('user', user)
     c.set('sessionId', sessionId)
     c.set('tokenLifetime', lifetime)
@@ -97,6 +99,7 @@ export function signedInGuard(
       throw refused(c, 403, messages.notAssignedToStore.id)
     }
     await next()
+    noteUseIfServed(c.res.status)
   })
 }
 
