@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { plural } from '@lingui/core/macro'
-import { auditActions, type AuditAction, type AuditRow } from '../../contract/audit.ts'
+import { auditActions, type AuditRow } from '../../contract/audit.ts'
 import { DateRangeForm } from '../../ui/admin/date-range-form.tsx'
 import { SelectField } from '../../ui/admin/select-field.tsx'
 import { TextField } from '../../ui/field.tsx'
@@ -10,11 +10,7 @@ import { RecordTable, type Column } from '../../ui/record-table.tsx'
 import { PagedResults } from '../../ui/search-panel.tsx'
 import { useFormat } from '../../ui/use-format.ts'
 import { auditActionLabels, auditOutcomeLabels } from './audit-labels.ts'
-import { auditSearchQueryOptions, type AuditFilter } from './audit-queries.ts'
-
-function isAction(value: string): value is AuditAction {
-  return auditActions.some((action) => action === value)
-}
+import { auditSearchQueryOptions, isAuditAction, type AuditFilter } from './audit-queries.ts'
 
 /**
  * The audit log (docs/behaviour.md#audit-log), newest first: who did what to what, when, from
@@ -61,7 +57,7 @@ export function AuditLog({
             onFilter({
               ...range,
               query: query.trim() || undefined,
-              action: isAction(action) ? action : undefined,
+              action: isAuditAction(action) ? action : undefined,
             })
           }
         >

@@ -1,13 +1,18 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { call } from '../../api/client.ts'
 import { nextPage, rangeParams } from '../../api/paging.ts'
-import type { AuditAction } from '../../contract/audit.ts'
+import { auditActions, type AuditAction } from '../../contract/audit.ts'
 import { auditSearch, auditVerify } from '../../contract/endpoints/audit.ts'
 import type { DateRange } from '../../routing/route-params.ts'
 
 export interface AuditFilter extends DateRange {
   query?: string | undefined
-  action?: AuditAction | undefined
+  /** An act of `auditActions`; anything else (a URL edited by hand) does not narrow. */
+  action?: string | undefined
+}
+
+export function isAuditAction(value: string | undefined): value is AuditAction {
+  return auditActions.some((action) => action === value)
 }
 
 export const auditKeys = {
@@ -33,7 +38,7 @@ export function auditSearchQueryOptions(filter: AuditFilter) {
           query: {
             page: pageParam,
             ...(filter.query ? { query: filter.query } : {}),
-            ...(filter.action ? { action: filter.action } : {}),
+            ...(isAuditAction(filter.action) ? { action: filter.action } : {}),
             ...rangeParams(filter),
           },
         })
