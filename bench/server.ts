@@ -138,6 +138,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     PUBLIC_URL: url,
     // Measured as it runs in production: answers are not checked against their schemas there.
     NODE_ENV: 'production',
+    AUDIT_KEY: 'bench audit key, at least 32 characters long',
     ...options.env,
   }
   delete env.DATABASE_URL

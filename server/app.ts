@@ -17,6 +17,7 @@ import { customerRoutes } from './routes/customers/routes.ts'
 import { healthRoutes } from './routes/health/routes.ts'
 import { storeAdminRoutes } from './routes/stores/admin-routes.ts'
 import { storeRoutes } from './routes/stores/routes.ts'
+import { auditRoutes } from './routes/audit/routes.ts'
 import { reportRoutes } from './routes/reports/routes.ts'
 import { userRoutes } from './routes/users/routes.ts'
 import { trialRoutes } from './routes/trials/routes.ts'
@@ -76,6 +77,7 @@ export function createApp(deps: AppDeps, readiness: Readiness = createReadiness(
   storeAdminRoutes(routes, deps)
   storeRoutes(routes, deps)
   reportRoutes(routes, deps)
+  auditRoutes(routes, deps)
   catalogueRoutes(routes, deps)
   trialRoutes(routes, deps)
   voucherRoutes(routes, deps)

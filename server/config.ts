@@ -45,6 +45,7 @@ const envSchema = v.object({
   DATA_DIR: v.optional(v.string(), '.data'),
   DATABASE_URL: v.optional(v.pipe(v.string(), v.nonEmpty())),
   JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32))),
+  AUDIT_KEY: v.optional(v.pipe(v.string(), v.minLength(32))),
   PUBLIC_URL: v.optional(v.pipe(v.string(), v.url())),
   SMTP_URL: v.optional(v.pipe(v.string(), v.nonEmpty())),
   MAIL_FROM: v.optional(v.string(), 'Brand Expert <no-reply@example.com>'),
@@ -76,6 +77,11 @@ export type Config = {
   dataDir: string
   databaseUrl: string | undefined
   jwtSecret: Uint8Array
+  /**
+   * The HMAC key of the audit log's chain (`AUDIT_KEY`, at least 32 characters; server/audit/log.ts).
+   * Required in production; elsewhere a fixed development key, so that the demo runs as it is.
+   */
+  auditKey: string
   publicUrl: string
   smtpUrl: string | undefined
   mailFrom: string
@@ -110,6 +116,9 @@ export type Config = {
   mediaDir: string
 }
 
+/** The audit key outside production: known to all, so it proves nothing; for the demo and tests. */
+export const developmentAuditKey = 'development audit key: set AUDIT_KEY in production'
+
 const projectDir = fileURLToPath(new URL('..', import.meta.url))
 
 /**
@@ -120,12 +129,17 @@ const projectDir = fileURLToPath(new URL('..', import.meta.url))
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = v.parse(envSchema, env)
   const dataDir = resolve(parsed.DATA_DIR)
+  const production = parsed.NODE_ENV === 'production'
+  if (production && parsed.AUDIT_KEY === undefined) {
+    throw new Error('AUDIT_KEY is required in production (at least 32 characters)')
+  }
   return {
     port: parsed.PORT,
     host: parsed.HOST,
     dataDir,
     databaseUrl: parsed.DATABASE_URL,
     jwtSecret: new TextEncoder().encode(parsed.JWT_SECRET ?? storedSecret(dataDir)),
+    auditKey: parsed.AUDIT_KEY ?? developmentAuditKey,
     publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ''),
     smtpUrl: parsed.SMTP_URL,
     mailFrom: parsed.MAIL_FROM,
@@ -138,7 +152,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustedProxies: trustedProxyList(parsed.TRUSTED_PROXIES) ?? new BlockList(),
     logLevel: parsed.LOG_LEVEL,
     logFormat: parsed.LOG_FORMAT,
-    production: parsed.NODE_ENV === 'production',
+    production,
     distDir: parsed.DIST_DIR ? resolve(parsed.DIST_DIR) : join(projectDir, 'dist'),
     mediaDir: join(projectDir, 'server', 'media'),
   }

@@ -37,6 +37,8 @@ export type UserEnv = {
     requestId: string
     logger: Logger
     user: User
+    /** The session the request's token names (server/auth/sessions.ts). */
+    sessionId: string
     tokenLifetime: number
     endpoint: Endpoint
   }

@@ -19,6 +19,7 @@ import { Route as AppStoreRouteImport } from './routes/_app/_store'
 import { Route as AppOutboxRouteImport } from './routes/_app/outbox'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as AppStorePickerRouteImport } from './routes/_app/store-picker'
+import { Route as AppAdminAuditRouteImport } from './routes/_app/_admin/audit'
 import { Route as AppAdminDashboardRouteImport } from './routes/_app/_admin/dashboard'
 import { Route as AppAdminReportsRouteImport } from './routes/_app/_admin/reports'
 import { Route as AppStoreIndexRouteImport } from './routes/_app/_store/index'
@@ -91,6 +92,11 @@ const AppStorePickerRoute = AppStorePickerRouteImport.update({
   id: '/store-picker',
   path: '/store-picker',
   getParentRoute: () => AppRoute,
+} as any)
+const AppAdminAuditRoute = AppAdminAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => AppAdminRoute,
 } as any)
 const AppAdminDashboardRoute = AppAdminDashboardRouteImport.update({
   id: '/dashboard',
@@ -234,6 +240,7 @@ export interface FileRoutesByFullPath {
   '/outbox': typeof AppOutboxRoute
   '/settings': typeof AppSettingsRoute
   '/store-picker': typeof AppStorePickerRoute
+  '/audit': typeof AppAdminAuditRoute
   '/dashboard': typeof AppAdminDashboardRoute
   '/reports': typeof AppAdminReportsRoute
   '/free-guided-trial-success': typeof AppStoreFreeGuidedTrialSuccessRoute
@@ -268,6 +275,7 @@ export interface FileRoutesByTo {
   '/outbox': typeof AppOutboxRoute
   '/settings': typeof AppSettingsRoute
   '/store-picker': typeof AppStorePickerRoute
+  '/audit': typeof AppAdminAuditRoute
   '/dashboard': typeof AppAdminDashboardRoute
   '/reports': typeof AppAdminReportsRoute
   '/free-guided-trial-success': typeof AppStoreFreeGuidedTrialSuccessRoute
@@ -304,6 +312,7 @@ export interface FileRoutesById {
   '/_app/outbox': typeof AppOutboxRoute
   '/_app/settings': typeof AppSettingsRoute
   '/_app/store-picker': typeof AppStorePickerRoute
+  '/_app/_admin/audit': typeof AppAdminAuditRoute
   '/_app/_admin/dashboard': typeof AppAdminDashboardRoute
   '/_app/_admin/reports': typeof AppAdminReportsRoute
   '/_app/_store/free-guided-trial-success': typeof AppStoreFreeGuidedTrialSuccessRoute
@@ -341,6 +350,7 @@ export interface FileRouteTypes {
     | '/outbox'
     | '/settings'
     | '/store-picker'
+    | '/audit'
     | '/dashboard'
     | '/reports'
     | '/free-guided-trial-success'
@@ -375,6 +385,7 @@ export interface FileRouteTypes {
     | '/outbox'
     | '/settings'
     | '/store-picker'
+    | '/audit'
     | '/dashboard'
     | '/reports'
     | '/free-guided-trial-success'
@@ -410,6 +421,7 @@ export interface FileRouteTypes {
     | '/_app/outbox'
     | '/_app/settings'
     | '/_app/store-picker'
+    | '/_app/_admin/audit'
     | '/_app/_admin/dashboard'
     | '/_app/_admin/reports'
     | '/_app/_store/free-guided-trial-success'
@@ -516,6 +528,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/store-picker'
       preLoaderRoute: typeof AppStorePickerRouteImport
       parentRoute: typeof AppRoute
+    }
+    '/_app/_admin/audit': {
+      id: '/_app/_admin/audit'
+      path: '/audit'
+      fullPath: '/audit'
+      preLoaderRoute: typeof AppAdminAuditRouteImport
+      parentRoute: typeof AppAdminRoute
     }
     '/_app/_admin/dashboard': {
       id: '/_app/_admin/dashboard'
@@ -696,6 +715,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppAdminRouteChildren {
+  AppAdminAuditRoute: typeof AppAdminAuditRoute
   AppAdminDashboardRoute: typeof AppAdminDashboardRoute
   AppAdminReportsRoute: typeof AppAdminReportsRoute
   AppAdminExpertsIdRoute: typeof AppAdminExpertsIdRoute
@@ -710,6 +730,7 @@ interface AppAdminRouteChildren {
 }
 
 const AppAdminRouteChildren: AppAdminRouteChildren = {
+  AppAdminAuditRoute: AppAdminAuditRoute,
   AppAdminDashboardRoute: AppAdminDashboardRoute,
   AppAdminReportsRoute: AppAdminReportsRoute,
   AppAdminExpertsIdRoute: AppAdminExpertsIdRoute,

@@ -9,6 +9,7 @@
  * The server runs on PGlite in a fresh folder, or on PostgreSQL when DATABASE_URL is set.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
 import { rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { parseArgs } from 'node:util'
@@ -131,6 +132,7 @@ async function expireToken() {
   const userId = session.output.user.id
   const expired = await signToken(
     userId,
+    randomUUID(),
     60,
     new TextEncoder().encode(jwtSecret),
     new Date(Date.now() - 2 * 60 * 60_000),

@@ -270,6 +270,7 @@ if (import.meta.main) {
   const running = await startImage(image, {
     DATABASE_URL: databaseUrl,
     JWT_SECRET: randomBytes(32).toString('hex'),
+    AUDIT_KEY: randomBytes(32).toString('hex'),
     DATA_DIR: dataDir,
     HOST: '127.0.0.1',
   })

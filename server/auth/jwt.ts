@@ -11,14 +11,16 @@ const algorithm = 'HS256'
 export const rememberedLifetime = 30 * 24 * 60 * 60
 export const sessionLifetime = 12 * 60 * 60
 
+/** A token of a user's session (`sid`: server/auth/sessions.ts). */
 export function signToken(
   userId: number,
+  sessionId: string,
   lifetime: number,
   secret: Config['jwtSecret'],
   now: Date,
 ): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000)
-  return new SignJWT()
+  return new SignJWT({ sid: sessionId })
     .setProtectedHeader({ alg: algorithm, typ: 'JWT' })
     .setIssuer(issuer)
     .setAudience(audience)
@@ -28,7 +30,9 @@ export function signToken(
     .sign(secret)
 }
 
-type Claims = { userId: number; lifetime: number; expiresAt: number }
+type Claims = { userId: number; sessionId: string; lifetime: number; expiresAt: number }
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 async function verify(token: string, secret: Config['jwtSecret'], now: Date): Promise<Claims> {
   try {
@@ -40,10 +44,18 @@ async function verify(token: string, secret: Config['jwtSecret'], now: Date): Pr
       requiredClaims: ['sub', 'iat', 'exp'],
     })
     const userId = Number(payload.sub)
-    if (!Number.isSafeInteger(userId) || payload.exp === undefined || payload.iat === undefined) {
+    const sessionId = payload.sid
+    if (
+      !Number.isSafeInteger(userId) ||
+      payload.exp === undefined ||
+      payload.iat === undefined ||
+      // A token of the versions before server-side sessions names none: signed in again.
+      typeof sessionId !== 'string' ||
+      !uuidPattern.test(sessionId)
+    ) {
       throw new HttpError(401, invalidToken)
     }
-    return { userId, lifetime: payload.exp - payload.iat, expiresAt: payload.exp }
+    return { userId, sessionId, lifetime: payload.exp - payload.iat, expiresAt: payload.exp }
   } catch (error) {
     if (error instanceof errors.JWTExpired) throw new HttpError(401, jwtExpired)
     if (error instanceof errors.JOSEError) throw new HttpError(401, invalidToken)
@@ -56,7 +68,7 @@ const verifiedLimit = 10_000
 const verifiedBySecret = new WeakMap<Config['jwtSecret'], Map<string, Claims>>()
 
 /**
- * The user id and the lifetime of a valid token. An expired one is a 401 `jwt expired`; anything
+ * The user id, the session id and the lifetime of a valid token. An expired one is a 401 `jwt expired`; anything
  * else wrong (garbled, other algorithm, signature, issuer, audience) a 401 `invalid token`.
  * A token whose signature and claims were checked once is remembered with its claims (the same
  * bytes under the same secret verify the same way), so that a request with it checks only `exp`,
@@ -66,7 +78,7 @@ export async function readToken(
   token: string,
   secret: Config['jwtSecret'],
   now: Date,
-): Promise<{ userId: number; lifetime: number }> {
+): Promise<{ userId: number; sessionId: string; lifetime: number }> {
   let verified = verifiedBySecret.get(secret)
   if (!verified) {
     verified = new Map()

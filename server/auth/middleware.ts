@@ -15,6 +15,7 @@ import type { AppDeps, UserEnv } from '../deps.ts'
 import { HttpError } from '../http-error.ts'
 import { logEvent } from '../log.ts'
 import { readToken } from './jwt.ts'
+import { lastUseResolutionMs, noteSessionUse } from './sessions.ts'
 import { readSignedInUser } from './users.ts'
 
 /** An endpoint anyone may call, signed in or not. */
@@ -22,28 +23,50 @@ export type PublicEndpoint = Endpoint & { policy: { allow: typeof everyone } }
 /** An endpoint only signed-in users of some roles may call. */
 export type SignedInEndpoint = Endpoint & { policy: { allow: readonly Role[] } }
 
-type AuthDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>
+type AuthDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'tasks'>
 
 const bearer = /^Bearer\s+(\S+)$/i
 
 /**
- * The user of a valid bearer token who still exists, else 401. The user is read on every request,
- * so that a deleted user is refused at once and a new role applies at once.
+ * The user of a valid bearer token whose session is open, else 401. The session and its user are
+ * read on every request (one statement per turn for all requests), so that a session ended
+ * (signed out, revoked, a password changed, the user deleted) is refused at once on every process
+ * with `auth.sessionEnded`, and a new role applies at once. Its last use is noted at most once a
+ * minute, after an answer that was not a refusal.
  */
-async function signedInUser(c: Context<UserEnv>, { db, clock, config }: AuthDeps) {
+async function signedInUser(c: Context<UserEnv>, { db, clock, config, tasks }: AuthDeps) {
   const token = bearer.exec(c.req.header('Authorization') ?? '')?.[1]
   try {
     if (!token) throw new HttpError(401, invalidToken)
-    const { userId, lifetime } = await readToken(token, config.jwtSecret, clock())
-    const user = await readSignedInUser(db, userId)
-    if (!user) throw new HttpError(401, invalidToken)
-    return { user, lifetime }
+    const now = clock()
+    const { userId, sessionId, lifetime } = await readToken(token, config.jwtSecret, now)
+    const signedIn = await readSignedInUser(db, sessionId)
+    if (!signedIn || signedIn.user.id !== userId) {
+      throw new HttpError(401, messages.sessionEnded.id)
+    }
+    const stale = now.getTime() - signedIn.lastUsedAt.getTime() > lastUseResolutionMs
+    // Noted once answered, and only for an answer that was not refused: a refusal changes nothing.
+    const noteUseIfServed = (status: number) => {
+      if (stale && status < 400) noteUse(tasks, db, sessionId, now)
+    }
+    return { user: signedIn.user, sessionId, lifetime, noteUseIfServed }
   } catch (error) {
     if (error instanceof HttpError) {
       logEvent(c, 'auth.refused', { method: c.req.method, path: c.req.path, reason: error.message })
     }
     throw error
   }
+}
+
+/** Sessions whose use this process is noting now: one update each, not one per request. */
+const noting = new Set<string>()
+
+function noteUse(tasks: AuthDeps['tasks'], db: AuthDeps['db'], sessionId: string, now: Date) {
+  if (noting.has(sessionId)) return
+  noting.add(sessionId)
+  tasks.run('session last use', () =>
+    noteSessionUse(db, sessionId, now).finally(() => noting.delete(sessionId)),
+  )
 }
 
 /** A refusal of a signed-in user, logged. */
@@ -66,8 +89,9 @@ export function signedInGuard(
 ): MiddlewareHandler<UserEnv> {
   const { store, refusal = messages.forbidden.id } = endpoint.policy
   return createMiddleware<UserEnv>(async (c, next) => {
-    const { user, lifetime } = await signedInUser(c, deps)
+    const { user, sessionId, lifetime, noteUseIfServed } = await signedInUser(c, deps)
     c.set('user', user)
+    c.set('sessionId', sessionId)
     c.set('tokenLifetime', lifetime)
     c.set('endpoint', endpoint)
     if (!mayCall(endpoint.policy, user.role)) throw refused(c, 403, refusal)
@@ -75,6 +99,7 @@ export function signedInGuard(
       throw refused(c, 403, messages.notAssignedToStore.id)
     }
     await next()
+    noteUseIfServed(c.res.status)
   })
 }
 

@@ -4,6 +4,7 @@ import type { Country } from '../../src/contract/stores.ts'
 import type { Database } from '../db/database.ts'
 import { batchedPerTurn } from '../db/batched-per-turn.ts'
 import { preparedPerDatabase } from '../db/prepared.ts'
+import { sessions } from '../db/schema/sessions.ts'
 import { stores } from '../db/schema/stores.ts'
 import { users } from '../db/schema/users.ts'
 
@@ -70,15 +71,49 @@ export async function findUser(db: Database, id: number): Promise<User | null> {
   return row ? toUser(row) : null
 }
 
-const signedInRow = batchedPerTurn(usersById)
+/**
+ * The open sessions of these ids with their users (not deleted): one statement for every request
+ * of a turn, as the user alone was read before sessions could end.
+ */
+const sessionsQuery = preparedPerDatabase((db) =>
+  db
+    .select({ ...userColumns, sessionId: sessions.id, lastUsedAt: sessions.lastUsedAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(stores, eq(stores.id, users.expertStoreId))
+    .where(
+      and(
+        sql`${sessions.id} = any(${sql.placeholder('ids')}::uuid[])`,
+        isNull(sessions.endedAt),
+        isNull(users.deletedAt),
+      ),
+    )
+    .prepare('find_session_users'),
+)
+
+type SessionRow = UserRow & { sessionId: string; lastUsedAt: Date }
+
+async function sessionsById(db: Database, ids: string[]): Promise<Map<string, SessionRow>> {
+  const rows = await sessionsQuery(db).execute({ ids })
+  return new Map(rows.map((row) => [row.sessionId, row]))
+}
+
+const signedInRow = batchedPerTurn(sessionsById)
 
 /**
- * The user of a signed-in request, read anew for every request (a deleted user is refused at
- * once, a new role applies at once), together with the other requests' users of the same turn.
+ * The user of a signed-in request and when its session was last used, read anew for every
+ * request with its session (a session ended, or a user deleted, is refused at once on every
+ * process; a new role applies at once), together with the other requests' of the same turn.
+ * Null when the session has ended or its user is gone.
  */
-export async function readSignedInUser(db: Database, id: number): Promise<User | null> {
-  const row = await signedInRow(db, id)
-  return row ? toUser(row) : null
+export async function readSignedInUser(
+  db: Database,
+  sessionId: string,
+): Promise<{ user: User; lastUsedAt: Date } | null> {
+  const row = await signedInRow(db, sessionId)
+  if (!row) return null
+  const { sessionId: _id, lastUsedAt, ...user } = row
+  return { user: toUser(user), lastUsedAt }
 }
 
 /** A user who has not been deleted, with the password hash (null for an invited user). */

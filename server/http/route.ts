@@ -89,7 +89,7 @@ async function checkAnswer(endpoint: Endpoint, response: Response): Promise<void
  * them. `public` takes the endpoints anyone may call, `signedIn` the others (the handler's
  * context then has the user).
  */
-export function apiRoutes(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>) {
+export function apiRoutes(deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'tasks'>) {
   const app = new Hono<AppEnv>()
   const checks = !deps.config.production
 

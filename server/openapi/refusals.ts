@@ -63,8 +63,13 @@ export function refusalsOf(entry: Endpoint): Map<number, Refusal[]> {
     add(422, messages.idempotencyKeyReused.id, 'The key was used for another body.')
   }
   if (!isPublic(entry.policy)) {
-    add(401, invalidToken, 'No bearer token, a token that does not verify, or its user is gone.')
+    add(401, invalidToken, 'No bearer token, or a token that does not verify.')
     add(401, jwtExpired, 'The token has expired: sign in again.')
+    add(
+      401,
+      messages.sessionEnded.id,
+      "The token's session has ended: signed out, revoked, a password changed or reset, or the user deleted.",
+    )
     if (roles.some((role) => !mayCall(entry.policy, role))) {
       const allowed = entry.policy.allow.join(', ')
       add(403, entry.policy.refusal ?? messages.forbidden.id, `Only ${allowed} may call it.`)

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { jwtExpired } from '../contract/http.ts'
+import { messages } from '../contract/messages.ts'
 
 /**
  * An API call that failed: `message` is the one text to show
@@ -36,8 +37,14 @@ export class ApiError extends Error {
     return this.requestId?.slice(0, 8)
   }
 
+  /**
+   * The session is over: its token expired, or the server ended it (signed out elsewhere, revoked
+   * by an administrator, the password changed, the user deleted). The app signs the user out.
+   */
   get isJwtExpired(): boolean {
-    return this.status === 401 && this.message === jwtExpired
+    return (
+      this.status === 401 && (this.message === jwtExpired || this.code === messages.sessionEnded.id)
+    )
   }
 
   get isNetworkError(): boolean {

@@ -81,6 +81,14 @@ export const messages = {
     id: 'auth.invalidCredentials',
     message: 'Wrong email or password.',
   },
+  /**
+   * A session ended on the server (signed out, revoked by an administrator, the password changed,
+   * the user deleted): the PWA treats it as signed out (docs/behaviour.md#sessions).
+   */
+  sessionEnded: /*i18n*/ {
+    id: 'auth.sessionEnded',
+    message: 'Your session has ended. Please sign in again.',
+  },
   tooManyAttempts: /*i18n*/ {
     id: 'auth.tooManyAttempts',
     message: 'Too many sign-in attempts. Try again in 15 minutes.',
@@ -162,6 +170,7 @@ export const messages = {
   userSaved: /*i18n*/ { id: 'user.saved', message: 'The user is saved.' },
   userDeleted: /*i18n*/ { id: 'user.deleted', message: 'The user is deleted.' },
   emailInUse: /*i18n*/ { id: 'user.emailInUse', message: 'This email is already in use.' },
+  sessionRevoked: /*i18n*/ { id: 'user.sessionRevoked', message: 'The session is ended.' },
   cannotDeleteSelf: /*i18n*/ {
     id: 'user.cannotDeleteSelf',
     message: 'You cannot delete your own account.',

@@ -57,3 +57,24 @@ export const managersQuerySchema = v.object({
   page: v.optional(v.number(), 0),
   storeId: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(maxId))),
 })
+
+/**
+ * A signed-in session of a user (`GET /user/{id}/sessions`): the ones not ended nor expired,
+ * newest first. `userAgent` is the browser's, as it sent it.
+ */
+export const userSessionSchema = v.object({
+  id: v.string(),
+  createdAt: v.string(),
+  lastUsedAt: v.string(),
+  expiresAt: v.string(),
+  clientAddress: v.string(),
+  userAgent: v.string(),
+  remembered: v.boolean(),
+})
+export type UserSession = v.InferOutput<typeof userSessionSchema>
+export const userSessionListSchema = v.array(userSessionSchema)
+
+/** `POST /user/session/revoke` `{ id }`: a session's id (a UUID). */
+export const sessionIdBodySchema = v.object({
+  id: v.pipe(v.string(messages.required.id), v.uuid(messages.invalid.id)),
+})

@@ -32,6 +32,7 @@ import { createCustomer, createVoucher } from './support/customer-fixtures.ts'
 import {
   createStore,
   goodPassword,
+  openSession,
   signedInCaller,
   uniqueWord,
   userOfRole,
@@ -291,6 +292,16 @@ describe.each(databases)('authorization matrix on $name', (database) => {
       return { body: { id: target.id } }
     },
     userById: async () => ({ params: { id: (await someone('agent')).id } }),
+    userSessions: async (cell) => ({
+      params: { id: (await someone(cell.variant === "a super user's" ? 'super' : 'agent')).id },
+    }),
+    sessionRevoke: async (cell) => {
+      const owner = await someone(cell.variant === "a super user's" ? 'super' : 'agent')
+      return { body: { id: (await openSession(api, owner.id)).id } }
+    },
+    logout: () => ({}),
+    auditSearch: () => ({ query: { query: 'Matrix' } }),
+    auditVerify: () => ({}),
     storeLog: () => ({}),
     storeCreate: () => ({
       body: { ...storeForm(), country: 'RS' },

@@ -66,6 +66,7 @@ describe.skipIf(!adminUrl)('the image, assembled as the Dockerfile does, on Post
     running = await startImage(image, {
       DATABASE_URL: url.href,
       JWT_SECRET: randomBytes(32).toString('hex'),
+      AUDIT_KEY: randomBytes(32).toString('hex'),
       DATA_DIR: dataDir,
       HOST: '127.0.0.1',
     })

@@ -24,6 +24,7 @@ import { createCustomer, createVoucher } from './support/customer-fixtures.ts'
 import {
   createStore,
   goodPassword,
+  openSession,
   signedInCaller,
   uniqueWord,
   userOfRole,
@@ -154,6 +155,13 @@ describe.each(databases)('live answers match the OpenAPI document on $name', (da
     },
     userDelete: async () => ({ body: { id: (await someone('agent')).id } }),
     userById: async () => ({ params: { id: (await someone('agent')).id } }),
+    userSessions: async () => ({ params: { id: (await someone('agent')).id } }),
+    sessionRevoke: async () => ({
+      body: { id: (await openSession(api, (await someone('agent')).id)).id },
+    }),
+    logout: () => ({}),
+    auditSearch: () => ({ query: { query: 'Document', action: 'auth.signIn' } }),
+    auditVerify: () => ({}),
     storeSearch: () => ({ query: { query: 'Trafika' } }),
     storeLog: () => ({}),
     storeById: async () => ({ params: { id: (await createStore(api)).id } }),
@@ -227,6 +235,7 @@ describe.each(databases)('live answers match the OpenAPI document on $name', (da
     checkInUpdate: () => ({ body: { storeId: maxId } }),
     userUpdate: ({ body }) => ({ body: { ...fields(body), id: maxId } }),
     userDelete: () => ({ body: { id: maxId } }),
+    sessionRevoke: () => ({ body: { id: randomUUID() } }),
     storeUpdate: ({ body }) => ({ body: { ...fields(body), id: maxId } }),
     storeDelete: () => ({ body: { id: maxId } }),
     trialSubmit: ({ body }) => ({ body: { ...fields(body), store_id: maxId } }),
@@ -305,6 +314,7 @@ describe.each(databases)('live answers match the OpenAPI document on $name', (da
         const past = new Date(now().getTime() - 2 * sessionLifetime * 1000)
         const expired = await signToken(
           caller?.id ?? 0,
+          randomUUID(),
           sessionLifetime,
           api.config.jwtSecret,
           past,

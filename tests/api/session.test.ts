@@ -6,7 +6,7 @@ import { dataEnvelope } from '../../src/contract/http.ts'
 import { messages } from '../../src/contract/messages.ts'
 import { readSignedInUser } from '../../server/auth/users.ts'
 import { users } from '../../server/db/schema/users.ts'
-import { createStore, createUser, signIn } from './support/fixtures.ts'
+import { createStore, createUser, openSession, signIn } from './support/fixtures.ts'
 import { databases, expectShape, useApi, type TestApi } from './support/harness.ts'
 
 const hour = 60 * 60 * 1000
@@ -83,13 +83,13 @@ describe.each(databases)('the session on $name', (database) => {
     expect(response.body).toMatchObject({ message: 'jwt expired' })
   })
 
-  it('refuses the token of a user deleted since at once', async () => {
+  it('refuses the token of a user deleted since at once, as a session ended', async () => {
     const agent = await createUser(api)
     const token = await signIn(api, agent)
     await api.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, agent.id))
     const response = await api.request('GET', '/me', { token })
     expect(response.status).toBe(401)
-    expect(response.body).toMatchObject({ message: 'invalid token' })
+    expect(response.body).toMatchObject({ code: messages.sessionEnded.id })
   })
 
   it('reads the users of requests made at once each as they are', async () => {
@@ -98,11 +98,17 @@ describe.each(databases)('the session on $name', (database) => {
     const agent = await createUser(api, { role: 'agent' })
     const gone = await createUser(api, { role: 'admin' })
     await api.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.id))
+    const [managerSession, agentSession, goneSession] = await Promise.all(
+      [manager, agent, gone].map(async (user) => (await openSession(api, user.id)).id),
+    )
     // In one turn, as the server answers concurrent requests.
-    const ids = [manager.id, agent.id, gone.id, agent.id, manager.id]
-    const read = await Promise.all(ids.map((id) => readSignedInUser(api.db, id)))
+    const ids = [managerSession, agentSession, goneSession, agentSession, managerSession]
+    const read = await Promise.all(ids.map((id = '') => readSignedInUser(api.db, id)))
     expect(
-      read.map((user) => user && { id: user.id, role: user.role, store: user.expertStore }),
+      read.map(
+        (found) =>
+          found && { id: found.user.id, role: found.user.role, store: found.user.expertStore },
+      ),
     ).toEqual([
       { id: manager.id, role: 'manager', store: { id: store.id, name: store.name, country: 'RS' } },
       { id: agent.id, role: 'agent', store: null },

@@ -39,6 +39,7 @@ import { freePort, startHaproxy, type Balancer } from '../../scripts/deploy/hapr
 const adminUrl = process.env.TEST_DATABASE_URL
 const races = Number(process.env.RACES ?? 50)
 const jwtSecret = randomBytes(32).toString('hex')
+const auditKey = randomBytes(32).toString('hex')
 /**
  * The balancer's checks: a draining process is out after two (`fall 2`), well within its delay,
  * even on a machine so busy that checks and answers come late.
@@ -172,6 +173,7 @@ describe.skipIf(!adminUrl)('two API processes on one PostgreSQL', () => {
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
       JWT_SECRET: jwtSecret,
+      AUDIT_KEY: auditKey,
       SEED_DEMO: 'true',
       DATA_DIR: dataDirs[index] ?? '',
       // HAProxy connects from 127.0.0.1 and names the client in X-Forwarded-For.
@@ -261,6 +263,44 @@ describe.skipIf(!adminUrl)('two API processes on one PostgreSQL', () => {
     for (const server of processes) {
       expect((await call(server.url, 'GET', '/health')).status).toBe(200)
     }
+  })
+
+  it('ends a revoked session at once on both processes, and only that session', async () => {
+    const [first, second] = [serverProcess(0), serverProcess(1)]
+    const adminToken = await signIn('admin@example.com')
+    const revoked = await signIn('agent@example.rs')
+    const [agent] = await query<{ id: number }>('select id from users where email = $1', [
+      'agent@example.rs',
+    ])
+    // Both processes have served the token (and remember its signature as checked).
+    for (const server of [first, second]) {
+      expect((await call(server.url, 'GET', '/me', { token: revoked })).status).toBe(200)
+    }
+    const listed = await call(first.url, 'GET', `/user/${agent?.id}/sessions`, {
+      token: adminToken,
+    })
+    expect(listed.status).toBe(200)
+    const [sessionId] = await query<{ id: string }>(
+      'select id from sessions where user_id = $1 and ended_at is null order by created_at desc limit 1',
+      [agent?.id],
+    )
+    const revoke = await call(first.url, 'POST', '/user/session/revoke', {
+      token: adminToken,
+      body: { id: sessionId?.id },
+    })
+    expect(revoke.status).toBe(200)
+    for (const server of [second, first]) {
+      const refused = await call(server.url, 'GET', '/me', { token: revoked })
+      expect(refused.status).toBe(401)
+      expect(refused.body).toMatchObject({ code: 'auth.sessionEnded' })
+    }
+    // The agent's other session (the one the later tests use) goes on.
+    expect((await call(second.url, 'GET', '/me', { token: agentToken })).status).toBe(200)
+    const rows = await query<{ count: string }>(
+      `select count(*) from audit_log where action = 'session.revoke' and target = $1`,
+      [`session:${sessionId?.id}`],
+    )
+    expect(Number(rows[0]?.count)).toBe(1)
   })
 
   const trialBody = (text: string) => ({ store_id: storeId, comment: text })

@@ -41,3 +41,17 @@ describe('the reference of a failed request', () => {
     expect(new ApiError(0, 'No connection.').reference).toBeUndefined()
   })
 })
+
+describe('a session that is over', () => {
+  it('is an expired token, or a session the server ended (whatever the language of its text)', () => {
+    const ended = new ApiError(401, 'Vaša sesija je završena. Prijavite se ponovo.', [], {
+      code: 'auth.sessionEnded',
+    })
+    expect(ended.isJwtExpired).toBe(true)
+    expect(new ApiError(401, 'jwt expired').isJwtExpired).toBe(true)
+    expect(new ApiError(401, 'invalid token', [], { code: 'invalid token' }).isJwtExpired).toBe(
+      false,
+    )
+    expect(new ApiError(403, 'x', [], { code: 'auth.sessionEnded' }).isJwtExpired).toBe(false)
+  })
+})

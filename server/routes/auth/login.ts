@@ -1,7 +1,6 @@
 import type { Context } from 'hono'
 import type { login } from '../../../src/contract/endpoints/auth.ts'
 import { messages } from '../../../src/contract/messages.ts'
-import { rememberedLifetime, sessionLifetime } from '../../auth/jwt.ts'
 import { verifyNothing, verifyPassword } from '../../auth/password.ts'
 import { startLoginAttempt } from '../../auth/throttle.ts'
 import { findUserForLogin, normalizeEmail } from '../../auth/users.ts'
@@ -11,7 +10,7 @@ import { ok } from '../../http/respond.ts'
 import type { Input } from '../../http/route.ts'
 import { HttpError } from '../../http-error.ts'
 import { emailTag, logEvent } from '../../log.ts'
-import { sessionOf } from './session.ts'
+import { auditFailedSignIn, signedInSession } from './session.ts'
 
 /**
  * `POST /user/login`. Every failure (unknown email, wrong password, no password yet, deleted
@@ -29,7 +28,13 @@ export function loginHandler(deps: AppDeps) {
         logEvent(c, 'auth.throttled', { account: emailTag(email), address, retryAfter })
         deps.metrics.lockOuts.inc()
       },
-    )
+    ).catch(async (error: unknown) => {
+      // Locked out: recorded, then refused.
+      if (error instanceof HttpError && error.status === 429) {
+        await auditFailedSignIn(c, deps, email, 'refused')
+      }
+      throw error
+    })
 
     const found = await findUserForLogin(deps.db, email)
     const valid = found?.passwordHash
@@ -38,13 +43,13 @@ export function loginHandler(deps: AppDeps) {
     if (!found || !valid) {
       logEvent(c, 'auth.login.failed', { account: emailTag(email), address })
       deps.metrics.signInFailures.inc()
+      await auditFailedSignIn(c, deps, email, 'failure')
       throw new HttpError(401, messages.invalidCredentials.id)
     }
 
     await attempt.succeeded()
     logEvent(c, 'auth.login', { user: found.id, address })
     const { passwordHash, ...user } = found
-    const lifetime = body.remember_me ? rememberedLifetime : sessionLifetime
-    return ok(c, await sessionOf(user, lifetime, deps))
+    return ok(c, await signedInSession(c, deps, user, body.remember_me))
   }
 }

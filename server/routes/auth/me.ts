@@ -1,10 +1,9 @@
 import type { Context } from 'hono'
 import type { AppDeps, UserEnv } from '../../deps.ts'
 import { ok } from '../../http/respond.ts'
-import { sessionOf } from './session.ts'
+import { refreshedSession } from './session.ts'
 
 /** `GET /me`: the signed-in user with a fresh token of the same lifetime. */
 export function meHandler(deps: AppDeps) {
-  return async (c: Context<UserEnv>) =>
-    ok(c, await sessionOf(c.var.user, c.var.tokenLifetime, deps))
+  return async (c: Context<UserEnv>) => ok(c, await refreshedSession(c, deps))
 }

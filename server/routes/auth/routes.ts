@@ -2,6 +2,7 @@ import {
   changePassword,
   forgotPassword,
   login,
+  logout,
   me,
   resetPassword,
   setupPassword,
@@ -11,6 +12,7 @@ import type { ApiRoutes } from '../../http/route.ts'
 import { changePasswordHandler } from './change-password.ts'
 import { forgotPasswordHandler } from './forgot-password.ts'
 import { loginHandler } from './login.ts'
+import { logoutHandler } from './logout.ts'
 import { meHandler } from './me.ts'
 import { resetPasswordHandler } from './reset-password.ts'
 import { setupPasswordHandler } from './setup-password.ts'
@@ -24,4 +26,5 @@ export function authRoutes(routes: ApiRoutes, deps: AppDeps) {
     .public(setupPassword, setupPasswordHandler(deps))
     .signedIn(changePassword, changePasswordHandler(deps))
     .signedIn(me, meHandler(deps))
+    .signedIn(logout, logoutHandler(deps))
 }

@@ -1,13 +1,77 @@
+import type { Context } from 'hono'
 import type { Session, User } from '../../../src/contract/auth.ts'
-import type { AppDeps } from '../../deps.ts'
-import { signToken } from '../../auth/jwt.ts'
+import type { AppDeps, AppEnv, UserEnv } from '../../deps.ts'
+import type { AuditOutcome } from '../../../src/contract/audit.ts'
+import { appendAudit, auditAlone } from '../../audit/log.ts'
+import { rememberedLifetime, sessionLifetime, signToken } from '../../auth/jwt.ts'
+import { extendSession, startSession } from '../../auth/sessions.ts'
+import { clientAddress } from '../../http/client-address.ts'
 
-/** What login and `/me` answer: a new token plus the user's fields. */
-export async function sessionOf(
+type SessionDeps = Pick<AppDeps, 'db' | 'config' | 'clock'>
+
+/**
+ * A successful sign-in: a new session (remembered: 30 days, else 12 hours) and its audit row in
+ * one transaction, then its token. What login answers: the token plus the user's fields.
+ */
+export async function signedInSession(
+  c: Context<AppEnv>,
+  deps: SessionDeps,
   user: User,
-  lifetime: number,
-  { config, clock }: Pick<AppDeps, 'config' | 'clock'>,
+  remembered: boolean,
 ): Promise<Session> {
-  const token = await signToken(user.id, lifetime, config.jwtSecret, clock())
+  const { db, config, clock } = deps
+  const now = clock()
+  const lifetime = remembered ? rememberedLifetime : sessionLifetime
+  const address = clientAddress(c, config.trustedProxies)
+  const sessionId = await db.transaction(async (tx) => {
+    const id = await startSession(tx, {
+      userId: user.id,
+      remembered,
+      lifetime,
+      clientAddress: address,
+      userAgent: c.req.header('User-Agent'),
+      now,
+    })
+    await appendAudit(tx, config.auditKey, now, {
+      actor: { id: user.id, email: user.email, role: user.role },
+      action: 'auth.signIn',
+      target: `user:${user.id}`,
+      outcome: 'success',
+      clientAddress: address,
+    })
+    return id
+  })
+  const token = await signToken(user.id, sessionId, lifetime, config.jwtSecret, now)
   return { token, ...user }
+}
+
+/**
+ * A sign-in that failed (`failure`: wrong email or password) or was refused (`refused`: locked
+ * out), recorded with the email it was tried with; never the password.
+ */
+export function auditFailedSignIn(
+  c: Context<AppEnv>,
+  deps: SessionDeps,
+  email: string,
+  outcome: Exclude<AuditOutcome, 'success'>,
+): Promise<void> {
+  return auditAlone(deps.db, deps, {
+    actor: { id: null, email, role: null },
+    action: 'auth.signIn',
+    target: `account:${email}`,
+    outcome,
+    clientAddress: clientAddress(c, deps.config.trustedProxies),
+  })
+}
+
+/** `GET /me`'s: a fresh token of the same session and lifetime; the session ends with it. */
+export async function refreshedSession(
+  c: Context<UserEnv>,
+  { db, config, clock }: SessionDeps,
+): Promise<Session> {
+  const now = clock()
+  const lifetime = c.var.tokenLifetime
+  await extendSession(db, c.var.sessionId, new Date(now.getTime() + lifetime * 1000))
+  const token = await signToken(c.var.user.id, c.var.sessionId, lifetime, config.jwtSecret, now)
+  return { token, ...c.var.user }
 }

@@ -12,6 +12,7 @@ import type { ApiRoutes } from '../../http/route.ts'
 import type { CheckInBody } from '../../../src/contract/stores.ts'
 import { HttpError } from '../../http-error.ts'
 import { logEvent } from '../../log.ts'
+import { audit } from '../../audit/log.ts'
 import { checkIn, checkOut } from './queries.ts'
 
 /**
@@ -26,6 +27,7 @@ export function checkInRoutes(routes: ApiRoutes, deps: AppDeps) {
       const store = await checkIn(db, id, storeId, now)
       if (!store) throw new HttpError(404, messages.storeNotFound.id)
       logEvent(c, 'store.checkIn', { user: id, store: store.id })
+      await audit(c, deps, db, { action: 'store.checkIn', target: `store:${store.id}` })
       return { status: 200, body: envelope(c, store, messages.checkedIn.id) }
     })
     return answerOnce(c, once)
@@ -37,6 +39,7 @@ export function checkInRoutes(routes: ApiRoutes, deps: AppDeps) {
     const once = await oncePerKey(c, { db: deps.db, now }, async (db) => {
       await checkOut(db, id, now)
       logEvent(c, 'store.checkOut', { user: id })
+      await audit(c, deps, db, { action: 'store.checkOut', target: `user:${id}` })
       return { status: 200, body: envelope(c, null, messages.checkedOut.id) }
     })
     return answerOnce(c, once)

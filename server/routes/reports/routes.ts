@@ -8,6 +8,7 @@ import type { AppDeps, UserEnv } from '../../deps.ts'
 import { ok } from '../../http/respond.ts'
 import type { ApiRoutes, Input } from '../../http/route.ts'
 import { logEvent } from '../../log.ts'
+import { audit } from '../../audit/log.ts'
 import { reportColumns } from '../../../src/contract/report-columns.ts'
 import { translate } from '../../i18n.ts'
 import { dashboard } from './dashboard.ts'
@@ -25,11 +26,19 @@ import type { Translate } from './trial-columns.ts'
 export function reportRoutes(routes: ApiRoutes, deps: AppDeps) {
   const { db, clock, config, logger } = deps
 
-  function generate(c: Context<UserEnv>, { body: range }: Input<typeof reportGenerate>) {
+  async function generate(c: Context<UserEnv>, { body: range }: Input<typeof reportGenerate>) {
     const source = reportSources[range.type]
     const format = reportFormats[range.format]
     const filename = `${range.type}-${range.startAt}-${range.endAt}.${format.extension}`
     logEvent(c, 'report.generated', { by: c.var.user.id, type: range.type, format: range.format })
+    // Recorded before the first byte: an export cut short was still an export.
+    await db.transaction((tx) =>
+      audit(c, deps, tx, {
+        action: 'report.export',
+        target: `report:${range.type}`,
+        detail: `${range.startAt}..${range.endAt} ${range.format}`,
+      }),
+    )
     c.header('Content-Type', format.contentType)
     c.header('Content-Disposition', `attachment; filename="${filename}"`)
     const locale = c.get('locale')

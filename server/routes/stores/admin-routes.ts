@@ -12,6 +12,7 @@ import { envelope, ok } from '../../http/respond.ts'
 import type { ApiRoutes } from '../../http/route.ts'
 import { HttpError } from '../../http-error.ts'
 import { logEvent } from '../../log.ts'
+import { audit } from '../../audit/log.ts'
 import { deleteOrArchiveStore, insertStore, updateStore } from './admin-queries.ts'
 import { searchStoreLogs } from './log-queries.ts'
 import { findStore } from './queries.ts'
@@ -39,6 +40,7 @@ export function storeAdminRoutes(routes: ApiRoutes, deps: AppDeps) {
       const once = await oncePerKey(c, { db, now }, async (tx) => {
         const id = await insertStore(tx, form, now)
         logEvent(c, 'store.created', { by: c.var.user.id, store: id })
+        await audit(c, deps, tx, { action: 'store.create', target: `store:${id}` })
         return {
           status: 201,
           body: envelope(c, await foundStore(id, tx), messages.storeCreated.id),
@@ -48,13 +50,21 @@ export function storeAdminRoutes(routes: ApiRoutes, deps: AppDeps) {
     })
     .signedIn(storeUpdate, async (c, { body }) => {
       const { id, ...form } = body
-      if (!(await updateStore(db, id, form))) throw new HttpError(404, messages.storeNotFound.id)
+      await db.transaction(async (tx) => {
+        if (!(await updateStore(tx, id, form))) throw new HttpError(404, messages.storeNotFound.id)
+        await audit(c, deps, tx, { action: 'store.update', target: `store:${id}` })
+      })
       logEvent(c, 'store.updated', { by: c.var.user.id, store: id })
       return ok(c, await foundStore(id), messages.storeSaved.id)
     })
     .signedIn(storeDelete, async (c, { body: { id } }) => {
-      const result = await deleteOrArchiveStore(db, id, clock())
-      if (!result) throw new HttpError(404, messages.storeNotFound.id)
+      const result = await db.transaction(async (tx) => {
+        const done = await deleteOrArchiveStore(tx, id, clock())
+        if (!done) throw new HttpError(404, messages.storeNotFound.id)
+        const action = done.archived ? 'store.archive' : 'store.delete'
+        await audit(c, deps, tx, { action, target: `store:${id}` })
+        return done
+      })
       logEvent(c, result.archived ? 'store.archived' : 'store.deleted', {
         by: c.var.user.id,
         store: id,

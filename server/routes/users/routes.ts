@@ -1,15 +1,19 @@
 import type { Context } from 'hono'
 import {
   managerSearch,
+  sessionRevoke,
   userById,
   userCreate,
   userDelete,
   userSearch,
+  userSessions,
   userUpdate,
 } from '../../../src/contract/endpoints/users.ts'
 import { messages } from '../../../src/contract/messages.ts'
 import type { UserForm } from '../../../src/contract/users.ts'
 import { checkObject } from '../../auth/middleware.ts'
+import { audit } from '../../audit/log.ts'
+import { endSession, endUserSessions, findSession, listUserSessions } from '../../auth/sessions.ts'
 import { issueToken } from '../../auth/tokens.ts'
 import type { AppDeps, UserEnv } from '../../deps.ts'
 import type { Database } from '../../db/database.ts'
@@ -71,6 +75,7 @@ export function userRoutes(routes: ApiRoutes, deps: AppDeps) {
       const values = await userValues(tx, form)
       const id = await saving(() => insertUser(tx, values, now))
       logEvent(c, 'user.created', { by: c.var.user.id, user: id, role: values.role })
+      await audit(c, deps, tx, { action: 'user.create', target: `user:${id}`, detail: values.role })
       made.user = await foundUser(id, tx)
       return { status: 201, body: envelope(c, made.user, messages.userCreated.id) }
     })
@@ -91,7 +96,18 @@ export function userRoutes(routes: ApiRoutes, deps: AppDeps) {
       currentStoreId: current.expertStore?.id ?? null,
     })
     const previousStoreId = current.expertStore?.id ?? null
-    await saving(() => updateUser(db, current.id, values, { previousStoreId, now: clock() }))
+    const roleChanged = current.role !== values.role
+    await saving(() =>
+      db.transaction(async (tx) => {
+        await updateUser(tx, current.id, values, { previousStoreId, now: clock() })
+        // One act, one row: a change of role is the row's action, as it is the change that matters.
+        await audit(c, deps, tx, {
+          action: roleChanged ? 'user.roleChange' : 'user.update',
+          target: `user:${current.id}`,
+          detail: roleChanged ? `${current.role} → ${values.role}` : null,
+        })
+      }),
+    )
     logEvent(c, 'user.updated', { by: c.var.user.id, user: current.id, role: values.role })
     return ok(c, await foundUser(current.id), messages.userSaved.id)
   }
@@ -100,9 +116,39 @@ export function userRoutes(routes: ApiRoutes, deps: AppDeps) {
     checkObject(c, 'notSelf', id === c.var.user.id)
     const target = await foundUser(id)
     checkObject(c, 'notSuper', target.role === 'super')
-    await deleteUser(db, id, clock())
+    await db.transaction(async (tx) => {
+      const now = clock()
+      await deleteUser(tx, id, now)
+      await endUserSessions(tx, id, 'userDeleted', now)
+      await audit(c, deps, tx, { action: 'user.delete', target: `user:${id}` })
+    })
     logEvent(c, 'user.deleted', { by: c.var.user.id, user: id })
     return ok(c, null, messages.userDeleted.id)
+  }
+
+  async function sessionsOf(c: Context<UserEnv>, { params }: Input<typeof userSessions>) {
+    const target = await foundUser(params.id)
+    checkObject(c, 'notSuper', target.role === 'super')
+    return ok(c, await listUserSessions(db, target.id, clock()))
+  }
+
+  /** Ends a session at once; again (a double click, a retry), it changes and records nothing. */
+  async function revoke(c: Context<UserEnv>, { body: { id } }: Input<typeof sessionRevoke>) {
+    const session = await findSession(db, id)
+    const owner = session && (await findManagedUser(db, session.userId))
+    if (!session || !owner) throw new HttpError(404, messages.notFound.id)
+    checkObject(c, 'notSuper', owner.role === 'super')
+    await db.transaction(async (tx) => {
+      if (await endSession(tx, id, 'revoked', clock())) {
+        await audit(c, deps, tx, {
+          action: 'session.revoke',
+          target: `session:${id}`,
+          detail: `user:${owner.id}`,
+        })
+        logEvent(c, 'session.revoked', { by: c.var.user.id, user: owner.id })
+      }
+    })
+    return ok(c, null, messages.sessionRevoked.id)
   }
 
   routes
@@ -117,6 +163,8 @@ export function userRoutes(routes: ApiRoutes, deps: AppDeps) {
     .signedIn(userUpdate, update, { body: (c) => updateUserSchema(config, c.var.locale) })
     .signedIn(userDelete, remove)
     .signedIn(userById, async (c, { params }) => ok(c, await foundUser(params.id)))
+    .signedIn(userSessions, sessionsOf)
+    .signedIn(sessionRevoke, revoke)
 }
 
 async function sendInvitation(deps: AppDeps, user: ManagedUser, locale: Locale) {

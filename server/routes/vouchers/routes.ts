@@ -12,6 +12,7 @@ import { envelope, ok } from '../../http/respond.ts'
 import type { ApiRoutes } from '../../http/route.ts'
 import { HttpError } from '../../http-error.ts'
 import { logEvent } from '../../log.ts'
+import { audit } from '../../audit/log.ts'
 import { findVoucherByCode, findVoucherById, voucherLogOf } from './queries.ts'
 import { redeemVoucher, type RedemptionStore } from './redeem.ts'
 import { findStore } from '../stores/queries.ts'
@@ -77,6 +78,11 @@ export function voucherRoutes(routes: ApiRoutes, deps: AppDeps) {
           user: user.id,
           voucher: voucher.id,
           customer: customerId,
+        })
+        await audit(c, deps, db, {
+          action: 'voucher.redeem',
+          target: `voucher:${voucher.id}`,
+          detail: `customer:${customerId}`,
         })
         return { status: 200, body: envelope(c, voucher, messages.voucherRedeemed.id) }
       })

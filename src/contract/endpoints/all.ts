@@ -1,4 +1,5 @@
 import type { Endpoint } from '../endpoint.ts'
+import * as audit from './audit.ts'
 import * as auth from './auth.ts'
 import * as catalogue from './catalogue.ts'
 import * as checkIn from './check-in.ts'
@@ -25,6 +26,7 @@ export const resources = {
   storeAdmin,
   stores,
   reports,
+  audit,
   catalogue,
   trials,
   vouchers,

@@ -78,3 +78,12 @@ export const changePassword = endpoint({
   answer: nothing,
   errors: { 400: [messages.wrongCurrentPassword], 429: [messages.tooManyAttempts] },
 })
+
+// Signing out ends the session on the server too: its token stops working at once.
+export const logout = endpoint({
+  method: 'POST',
+  path: '/user/logout',
+  summary: 'Signs out: the session ends, and its token stops working.',
+  policy: { allow: signedIn },
+  answer: nothing,
+})

@@ -5,6 +5,8 @@ import { administration } from '../policy.ts'
 import {
   idBodySchema,
   managedUserListSchema,
+  sessionIdBodySchema,
+  userSessionListSchema,
   managedUserSchema,
   managersQuerySchema,
   userFormSchema,
@@ -79,5 +81,28 @@ export const userById = endpoint({
   policy: { allow: administration },
   params: idParamsSchema,
   answer: managedUserSchema,
+  errors: { 404: [messages.notFound] },
+})
+
+// A user's signed-in sessions, on their administration screen (/users/{id}/edit), super and
+// admin; an admin does not see a super user's.
+export const userSessions = endpoint({
+  method: 'GET',
+  path: '/user/:id/sessions',
+  summary: "The user's sessions that have not ended nor expired, newest first.",
+  policy: { allow: administration, object: ['notSuper'] },
+  params: idParamsSchema,
+  answer: userSessionListSchema,
+  errors: { 404: [messages.notFound] },
+})
+
+// Ends a session at once, on every process; again, it changes nothing.
+export const sessionRevoke = endpoint({
+  method: 'POST',
+  path: '/user/session/revoke',
+  summary: 'Ends a session at once; a session already ended stays so (answered the same).',
+  policy: { allow: administration, object: ['notSuper'] },
+  body: sessionIdBodySchema,
+  answer: v.null(),
   errors: { 404: [messages.notFound] },
 })

@@ -5,6 +5,7 @@ import {
   changePassword as changePasswordEndpoint,
   forgotPassword,
   login as loginEndpoint,
+  logout as logoutEndpoint,
   me,
   resetPassword as resetPasswordEndpoint,
   setupPassword,
@@ -16,6 +17,14 @@ export async function login(body: LoginBody) {
   saveSession(result.data, body.remember_me ?? true)
   void startOutboxAfterLogin(result.data.id)
   return result
+}
+
+/**
+ * Ends the session on the server (`POST /user/logout`), so that its token stops working wherever
+ * it was kept. Its token is passed here: the device has forgotten it by the time the request goes.
+ */
+export function endServerSession(token: string) {
+  return call(logoutEndpoint, { headers: { Authorization: `Bearer ${token}` } })
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { clearSession, getSession } from '../../api/session.ts'
 import { wipePersistedQueries } from '../../offline/query-persister.ts'
+import { endServerSession } from './auth-api.ts'
 
 /**
  * Signs the current user out on this device: the session, the kept look-ups and the wizard draft
@@ -8,7 +9,11 @@ import { wipePersistedQueries } from '../../offline/query-persister.ts'
  * someone was signed in.
  */
 export async function signOut(queryClient: QueryClient): Promise<void> {
-  const userId = getSession()?.user.id
+  const session = getSession()
+  const userId = session?.user.id
+  // The server ends the session too, when it can be reached; offline, the device's copy of the
+  // token is gone either way, and the session ends when it expires or is revoked.
+  if (session) endServerSession(session.token).catch(() => undefined)
   clearSession()
   queryClient.clear()
   wipePersistedQueries()

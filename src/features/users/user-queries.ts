@@ -11,10 +11,12 @@ import { useAction } from '../../api/use-action.ts'
 import { idempotencyHeader } from '../../contract/http.ts'
 import {
   managerSearch,
+  sessionRevoke,
   userById,
   userCreate,
   userDelete,
   userSearch,
+  userSessions,
   userUpdate,
 } from '../../contract/endpoints/users.ts'
 import type { UserForm } from '../../contract/users.ts'
@@ -25,6 +27,7 @@ export const userKeys = {
   search: (query: string) => [...userKeys.all, 'search', query] as const,
   detail: (id: number) => [...userKeys.all, 'detail', id] as const,
   managers: (storeId: number) => [...userKeys.all, 'managers', storeId] as const,
+  sessions: (id: number) => [...userKeys.all, 'sessions', id] as const,
 }
 
 /** `GET /user/search?query=&page=`: by name or email, page by page. */
@@ -85,5 +88,23 @@ export function useDeleteUser() {
       queryClient.removeQueries({ queryKey: userKeys.detail(id) })
       return queryClient.invalidateQueries({ queryKey: userKeys.all })
     },
+  })
+}
+
+/** `GET /user/{id}/sessions`: fetched each time the screen opens (sessions come and go). */
+export function userSessionsQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: userKeys.sessions(id),
+    queryFn: async () => (await call(userSessions, { params: { id } })).data,
+    staleTime: 0,
+  })
+}
+
+/** `POST /user/session/revoke { id }`: again, it changes nothing (the server answers the same). */
+export function useRevokeSession(userId: number) {
+  const queryClient = useQueryClient()
+  return useAction({
+    mutationFn: (id: string) => call(sessionRevoke, { body: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.sessions(userId) }),
   })
 }

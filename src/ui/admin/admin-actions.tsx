@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { buttonClass } from '../button.tsx'
 
-/** The admin lists' page actions: the dashboard and the reports, then the list's own (`children`). */
+/** The admin lists' page actions: the dashboard, the reports and the audit log, then the list's own (`children`). */
 export function AdminActions({ children }: { children: ReactNode }) {
   return (
     <>
@@ -12,6 +12,9 @@ export function AdminActions({ children }: { children: ReactNode }) {
       </Link>
       <Link to="/reports" className={buttonClass('secondary')}>
         <Trans>Reports</Trans>
+      </Link>
+      <Link to="/audit" className={buttonClass('secondary')}>
+        <Trans>Audit log</Trans>
       </Link>
       {children}
     </>

@@ -9,6 +9,7 @@ import type { Role } from '../../../src/contract/roles.ts'
 import type { countries } from '../../../src/contract/stores.ts'
 import { sessionLifetime, signToken } from '../../../server/auth/jwt.ts'
 import { hashPassword } from '../../../server/auth/password.ts'
+import { startSession } from '../../../server/auth/sessions.ts'
 import { storeLogs } from '../../../server/db/schema/store-logs.ts'
 import { stores } from '../../../server/db/schema/stores.ts'
 import { users } from '../../../server/db/schema/users.ts'
@@ -104,8 +105,29 @@ export async function signedInCaller(
   const now = api.clock.now()
   if (store)
     await api.db.insert(storeLogs).values({ userId: user.id, storeId: store.id, loginAt: now })
-  const token = await signToken(user.id, sessionLifetime, api.config.jwtSecret, now)
+  const { token } = await openSession(api, user.id)
   return { ...user, token, store }
+}
+
+/**
+ * A session of a user started straight in the database (as a sign-in starts one, without its
+ * audit row) and its token: its id, to end or revoke it.
+ */
+export async function openSession(
+  api: TestApi,
+  userId: number,
+  values: { clientAddress?: string; userAgent?: string } = {},
+): Promise<{ id: string; token: string }> {
+  const now = api.clock.now()
+  const id = await startSession(api.db, {
+    userId,
+    remembered: false,
+    lifetime: sessionLifetime,
+    clientAddress: values.clientAddress ?? '127.0.0.1',
+    userAgent: values.userAgent ?? 'test',
+    now,
+  })
+  return { id, token: await signToken(userId, id, sessionLifetime, api.config.jwtSecret, now) }
 }
 
 export async function createStore(

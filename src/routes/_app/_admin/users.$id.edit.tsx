@@ -4,6 +4,9 @@ import { useLingui } from '@lingui/react/macro'
 import { Page } from '../../../ui/page.tsx'
 import { UserFormCard } from '../../../features/users/user-form.tsx'
 import { DeleteUser } from '../../../features/users/delete-user.tsx'
+import { UserSessions } from '../../../features/users/user-sessions.tsx'
+import { canManage } from '../../../features/users/user-roles.ts'
+import { useSession } from '../../../api/use-session.ts'
 import { storeQueryOptions } from '../../../api/store-queries.ts'
 import { loadUser, userQueryOptions } from '../../../features/users/user-queries.ts'
 import { idParams } from '../../../routing/route-params.ts'
@@ -29,9 +32,11 @@ function EditUserPage() {
   const { id } = Route.useParams()
   const { data: user } = useSuspenseQuery(userQueryOptions(id))
   const { store } = Route.useLoaderData()
+  const session = useSession()
   return (
     <Page title={t`Edit user`} width="narrow" actions={<DeleteUser user={user} />}>
       <UserFormCard key={user.id} user={user} store={store} />
+      {canManage(session?.user.role, user) && <UserSessions userId={user.id} />}
     </Page>
   )
 }

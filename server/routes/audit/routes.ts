@@ -1,0 +1,18 @@
+import { auditSearch, auditVerify } from '../../../src/contract/endpoints/audit.ts'
+import { searchAudit, verifyAudit } from '../../audit/log.ts'
+import type { AppDeps } from '../../deps.ts'
+import { ok } from '../../http/respond.ts'
+import type { ApiRoutes } from '../../http/route.ts'
+
+/**
+ * The audit log (src/contract/endpoints/audit.ts), for super users and admins: search it and
+ * verify its chain. Rows are written by the acts themselves (server/audit/log.ts); no endpoint
+ * changes or removes one.
+ */
+export function auditRoutes(routes: ApiRoutes, { db, config }: AppDeps) {
+  routes
+    .signedIn(auditSearch, async (c, { query }) =>
+      ok(c, await searchAudit(db, query, config.timeZone)),
+    )
+    .signedIn(auditVerify, async (c) => ok(c, await verifyAudit(db, config.auditKey)))
+}

@@ -1,0 +1,59 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import { call } from '../../api/client.ts'
+import { nextPage, rangeParams } from '../../api/paging.ts'
+import { auditActions, type AuditAction } from '../../contract/audit.ts'
+import { auditSearch, auditVerify } from '../../contract/endpoints/audit.ts'
+import type { DateRange } from '../../routing/route-params.ts'
+
+export interface AuditFilter extends DateRange {
+  query?: string | undefined
+  /** An act of `auditActions`; anything else (a URL edited by hand) does not narrow. */
+  action?: string | undefined
+}
+
+export function isAuditAction(value: string | undefined): value is AuditAction {
+  return auditActions.some((action) => action === value)
+}
+
+export const auditKeys = {
+  all: ['audit'] as const,
+  list: (filter: AuditFilter) =>
+    [
+      ...auditKeys.all,
+      'list',
+      filter.query ?? '',
+      filter.action ?? null,
+      rangeParams(filter),
+    ] as const,
+  verify: () => [...auditKeys.all, 'verify'] as const,
+}
+
+/** `GET /audit/search?query=&action=&startAt=&endAt=&page=`: newest first. */
+export function auditSearchQueryOptions(filter: AuditFilter) {
+  return infiniteQueryOptions({
+    queryKey: auditKeys.list(filter),
+    queryFn: async ({ pageParam }) =>
+      (
+        await call(auditSearch, {
+          query: {
+            page: pageParam,
+            ...(filter.query ? { query: filter.query } : {}),
+            ...(isAuditAction(filter.action) ? { action: filter.action } : {}),
+            ...rangeParams(filter),
+          },
+        })
+      ).data,
+    initialPageParam: 1,
+    getNextPageParam: (last, pages, lastPage) => nextPage(pages, last.count, lastPage),
+  })
+}
+
+/** `GET /audit/verify`: run when asked, never kept (a check is only as good as its moment). */
+export function auditVerifyQueryOptions() {
+  return queryOptions({
+    queryKey: auditKeys.verify(),
+    queryFn: async () => (await call(auditVerify, {})).data,
+    enabled: false,
+    gcTime: 0,
+  })
+}
