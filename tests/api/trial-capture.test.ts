@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { dashboardSchema } from '../../src/contract/administration.ts'
+import { dashboardSchema, storeLogListSchema } from '../../src/contract/administration.ts'
 import {
   apiBasePath,
   appHeader,
@@ -297,5 +297,34 @@ describe.each(databases)('capture times on $name', (database) => {
     // Finished now: over 30 days after they left it, so at their store of today.
     const fresh = await send(token, trialBody(earlier.id, 'Proba danas'))
     expect(fresh.store.id).toBe(now.id)
+  })
+
+  it('counts a queued trial among the inputs of the store log it was captured in', async () => {
+    const store = await createStore(api)
+    const manager = await createUser(api, { role: 'manager', expertStoreId: store.id })
+    const token = await signIn(api, manager)
+    const at = api.clock.now().getTime()
+    await api.db.insert(storeLogs).values({
+      userId: manager.id,
+      storeId: store.id,
+      loginAt: new Date(at - 2 * day - hour),
+      logoutAt: new Date(at - 2 * day + hour),
+    })
+    const finished = new Date(at - 2 * day)
+    await send(token, {
+      ...trialBody(store.id, 'Proba u smjeni'),
+      finished_at: finished.toISOString(),
+      clock_offset_ms: 0,
+      clock_offset_at: finished.toISOString(),
+      contract_version: 2,
+    })
+    const admin = await signedIn(api, 'admin')
+    const response = await api.request('GET', `/store/log?user=${manager.id}&store=${store.id}`, {
+      token: admin.token,
+    })
+    expect(response.status).toBe(200)
+    const { rows } = expectShape(dataEnvelope(storeLogListSchema), response.body).data
+    const shift = rows.find((row) => row.logoutAt !== null)
+    expect(shift?.inputs).toBe(1)
   })
 })

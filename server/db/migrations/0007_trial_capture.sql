@@ -1,6 +1,8 @@
 DROP INDEX "trials_created_at_index";--> statement-breakpoint
 DROP INDEX "trials_user_created_at_index";--> statement-breakpoint
 DROP INDEX "trials_store_created_at_index";--> statement-breakpoint
+DROP INDEX "trials_email_lower_index";--> statement-breakpoint
+DROP INDEX "trials_phone_index";--> statement-breakpoint
 ALTER TABLE "trials" ADD COLUMN "received_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 ALTER TABLE "trials" ADD COLUMN "captured_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 ALTER TABLE "trials" ADD COLUMN "app_version" text;--> statement-breakpoint
@@ -13,7 +15,9 @@ ALTER TABLE "trials" ADD COLUMN "possible_duplicate_of" integer;--> statement-br
 CREATE INDEX "trials_captured_at_index" ON "trials" USING btree ("captured_at","id");--> statement-breakpoint
 CREATE INDEX "trials_user_captured_at_index" ON "trials" USING btree ("user_id","captured_at");--> statement-breakpoint
 CREATE INDEX "trials_store_captured_at_index" ON "trials" USING btree ("store_id","captured_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "trials_user_key_unique" ON "trials" USING btree ("user_id","idempotency_key") WHERE "trials"."idempotency_key" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "trials_user_key_unique" ON "trials" USING btree ("user_id","idempotency_key");--> statement-breakpoint
+CREATE INDEX "trials_email_store_captured_index" ON "trials" USING btree (lower("email"),"store_id","captured_at");--> statement-breakpoint
+CREATE INDEX "trials_phone_store_captured_index" ON "trials" USING btree ("phone","store_id","captured_at");--> statement-breakpoint
 -- Trials stored before capture times were kept: each happened, as far as anyone knows, when it arrived.
 UPDATE "trials" SET "received_at" = "created_at", "captured_at" = "created_at";--> statement-breakpoint
 -- The keys still kept name their trial in their answer: they now live on the trial, for good.

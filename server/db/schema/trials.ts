@@ -68,11 +68,15 @@ export const trials = pgTable(
     index('trials_captured_at_index').on(table.capturedAt, table.id),
     index('trials_user_captured_at_index').on(table.userId, table.capturedAt),
     index('trials_store_captured_at_index').on(table.storeId, table.capturedAt),
-    uniqueIndex('trials_user_key_unique')
-      .on(table.userId, table.idempotencyKey)
-      .where(sql`${table.idempotencyKey} is not null`),
+    // Null keys (trials sent without one) are distinct in a unique index.
+    uniqueIndex('trials_user_key_unique').on(table.userId, table.idempotencyKey),
     index('trials_segment_index').on(table.gender, table.ageRange, table.shopping),
-    index('trials_email_lower_index').on(sql`lower(${table.email})`),
-    index('trials_phone_index').on(table.phone),
+    // A customer's trials, and the possible duplicates at a store around a capture time.
+    index('trials_email_store_captured_index').on(
+      sql`lower(${table.email})`,
+      table.storeId,
+      table.capturedAt,
+    ),
+    index('trials_phone_store_captured_index').on(table.phone, table.storeId, table.capturedAt),
   ],
 )

@@ -10,7 +10,7 @@ import { users } from '../../db/schema/users.ts'
 /**
  * The trials whose answers hold the customer's email (without regard to case) or phone (both are
  * in the international form), newest first, a page at a time; null when there is no such customer.
- * Served by the trials' indexes on `lower(email)` and `phone`.
+ * Served by the trials' indexes that start with `lower(email)` and `phone`.
  */
 export async function trialsOfCustomer(
   db: Database,

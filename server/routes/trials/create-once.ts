@@ -134,9 +134,13 @@ function createStatement() {
       from asked
     ),
     kept as (
-      select asked.n, trials.id, trials.request_hash
-      from asked join trials
-        on trials.user_id = asked.user_id and trials.idempotency_key = asked.key
+      -- Lateral, one index probe per trial: a generic plan must not read the table whole.
+      select asked.n, found.id, found.request_hash
+      from asked cross join lateral (
+        select trials.id, trials.request_hash from trials
+        where trials.user_id = asked.user_id and trials.idempotency_key = asked.key
+        limit 1
+      ) found
       where asked.key is not null
     ),
     source as (
@@ -168,33 +172,53 @@ function createStatement() {
       returning user_id, key
     ),
     inserting as (
-      select new_row.n, new_row.id, source.store_id, asked.email, asked.phone, asked.captured_at
+      select new_row.n, new_row.id, source.store_id, asked.user_id, asked.key, asked.request_hash,
+        asked.kind, asked.answers, asked.gender, asked.age_range, asked.shopping, asked.email,
+        asked.phone, asked.created_at, asked.captured_at, asked.app_version,
+        asked.capture_uncertain, asked.clock_skewed, asked.capture_implausible
       from new_row join asked on asked.n = new_row.n join source on source.n = new_row.n
       where asked.key is null
         or exists (select 1 from claim where claim.user_id = asked.user_id and claim.key = asked.key)
     ),
     duplicate as (
-      select inserting.n, inserting.id, coalesce(
-        (select trials.id from trials
-          where trials.store_id = inserting.store_id
-            and (lower(trials.email) = lower(inserting.email) or trials.phone = inserting.phone)
-            and trials.captured_at between inserting.captured_at - interval '10 minutes'
-              and inserting.captured_at + interval '10 minutes'
-          order by trials.id desc limit 1),
-        (select peer.id from inserting peer
-          where peer.n <> inserting.n and peer.store_id = inserting.store_id
-            and (lower(peer.email) = lower(inserting.email) or peer.phone = inserting.phone)
-            and peer.captured_at between inserting.captured_at - interval '10 minutes'
-              and inserting.captured_at + interval '10 minutes'
-          order by peer.n limit 1)
-      ) as dup_of
+      -- One scan of the statement's trials, so that the insert reads no other CTE: a stored trial
+      -- from its index, (lower(email) | phone, store_id, captured_at), the latest first; else
+      -- the statement's own neighbour by capture time, per store and contact.
+      select inserting.*, case when inserting.email is null and inserting.phone is null then null
+        else coalesce(
+          (select trials.id from trials
+            where lower(trials.email) = lower(inserting.email)
+              and trials.store_id = inserting.store_id
+              and trials.captured_at between inserting.captured_at - interval '10 minutes'
+                and inserting.captured_at + interval '10 minutes'
+            order by trials.captured_at desc limit 1),
+          (select trials.id from trials
+            where trials.phone = inserting.phone
+              and trials.store_id = inserting.store_id
+              and trials.captured_at between inserting.captured_at - interval '10 minutes'
+                and inserting.captured_at + interval '10 minutes'
+            order by trials.captured_at desc limit 1),
+          case when inserting.email is not null and lag(inserting.captured_at) over by_email
+            >= inserting.captured_at - interval '10 minutes' then lag(inserting.id) over by_email end,
+          case when inserting.email is not null and lead(inserting.captured_at) over by_email
+            <= inserting.captured_at + interval '10 minutes' then lead(inserting.id) over by_email end,
+          case when inserting.phone is not null and lag(inserting.captured_at) over by_phone
+            >= inserting.captured_at - interval '10 minutes' then lag(inserting.id) over by_phone end,
+          case when inserting.phone is not null and lead(inserting.captured_at) over by_phone
+            <= inserting.captured_at + interval '10 minutes' then lead(inserting.id) over by_phone end
+        ) end as dup_of
       from inserting
-      where inserting.email is not null or inserting.phone is not null
+      window
+        by_email as (partition by inserting.store_id, lower(inserting.email)
+          order by inserting.captured_at, inserting.n),
+        by_phone as (partition by inserting.store_id, inserting.phone
+          order by inserting.captured_at, inserting.n)
     ),
     marked as (
-      update trials set possible_duplicate_of = earliest.id
-      from (select dup_of, min(id) as id from duplicate where dup_of is not null group by dup_of) earliest
-      where trials.id = earliest.dup_of and trials.possible_duplicate_of is null
+      update trials set possible_duplicate_of =
+        (select min(duplicate.id) from duplicate where duplicate.dup_of = trials.id)
+      where trials.id = any(array(select dup_of from duplicate where dup_of is not null))
+        and trials.possible_duplicate_of is null
       returning trials.id
     ),
     created as (
@@ -202,13 +226,10 @@ function createStatement() {
         phone, created_at, received_at, captured_at, app_version, capture_uncertain, clock_skewed,
         capture_implausible, idempotency_key, request_hash, possible_duplicate_of)
         overriding system value
-      select inserting.id, asked.user_id, inserting.store_id, asked.kind, asked.answers::jsonb,
-        asked.gender, asked.age_range, asked.shopping, asked.email, asked.phone, asked.created_at,
-        asked.created_at, asked.captured_at, asked.app_version, asked.capture_uncertain,
-        asked.clock_skewed, asked.capture_implausible, asked.key, asked.request_hash,
-        duplicate.dup_of
-      from inserting join asked on asked.n = inserting.n
-        left join duplicate on duplicate.n = inserting.n
+      select id, user_id, store_id, kind, answers::jsonb, gender, age_range, shopping, email,
+        phone, created_at, created_at, captured_at, app_version, capture_uncertain, clock_skewed,
+        capture_implausible, key, request_hash, dup_of
+      from duplicate
       returning id
     )
     select lock.n::integer as n, created.id, lock.taken, source.n is not null as possible,
