@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
+import { config } from '../../config.ts'
 import { trialContractVersion, type TrialBody } from '../../contract/trial.ts'
 import { isQuotaError, offlineDatabase } from '../../offline/database.ts'
 import { finishTrialOnDevice } from '../../offline/outbox.ts'
@@ -39,6 +40,7 @@ export function useFinishTrial() {
         trialId,
         frozenTrial(answers, now),
         now,
+        config.appVersion,
       )
       if ('storage' in navigator) void navigator.storage.persist()
       void requestOutboxSync()

@@ -16,6 +16,8 @@ import { wizardReducer, wizardView } from './wizard-machine.ts'
 import { initialWizardState, type WizardState } from './wizard-state.ts'
 import { stepKey } from './wizard-steps.ts'
 import { useStepHistory } from './use-step-history.ts'
+import type { StrandedDraft } from '../../offline/database.ts'
+import { StrandedDrafts } from './stranded-drafts.tsx'
 import styles from './trial-wizard.module.css'
 
 /**
@@ -27,7 +29,16 @@ import styles from './trial-wizard.module.css'
 // wizard need not (its props are the same).
 export const TrialWizard = memo(Wizard)
 
-function Wizard({ user, draft }: { user: User; draft: WizardState | null }) {
+function Wizard({
+  user,
+  draft,
+  stranded,
+}: {
+  user: User
+  draft: WizardState | null
+  /** Drafts of this user that could not be restored: shown above the new trial, never dropped. */
+  stranded: StrandedDraft[]
+}) {
   const { t } = useLingui()
   const navigate = useNavigate()
   const router = useRouter()
@@ -131,6 +142,7 @@ function Wizard({ user, draft }: { user: User; draft: WizardState | null }) {
   const count = view.count
   return (
     <Page title={t`Free guided trial`} className={styles.page}>
+      <StrandedDrafts drafts={stranded} />
       <div className={styles.progress}>
         <p className={styles.progressText}>{t`Step ${number} of ${count}`}</p>
         <div className={styles.bar} aria-hidden="true">
