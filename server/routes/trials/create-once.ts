@@ -13,6 +13,7 @@ import {
   withoutClaim,
   type Created,
 } from '../../http/idempotency.ts'
+import { consentRowsOf } from './consents.ts'
 import { answerColumns } from './queries.ts'
 
 /** A trial to store, at most once per user and `Idempotency-Key` when it comes with one. */
@@ -23,6 +24,8 @@ export type TrialToCreate = {
   /** Only at an open store: anyone's but a manager's, whose own store may be archived since. */
   onlyOpen: boolean
   comment: TrialBody['comment']
+  /** The consents the body recorded (none from older apps). */
+  consents?: TrialBody['consents']
   now: Date
   /** The translated message of the 201 answer, which the key keeps for a replay. */
   message: string
@@ -61,6 +64,7 @@ function askedOf(trial: TrialToCreate) {
     phone: columns.phone,
     createdAt: trial.now.toISOString(),
     message: trial.message,
+    consents: JSON.stringify(consentRowsOf(trial.comment, trial.consents)),
   }
 }
 
@@ -83,6 +87,7 @@ const askedColumns = [
   ['phone', 'text'],
   ['createdAt', 'timestamptz'],
   ['message', 'text'],
+  ['consents', 'text'],
 ] as const satisfies readonly (readonly [keyof Asked, string])[]
 
 /**
@@ -91,7 +96,8 @@ const askedColumns = [
  * place n. Per trial with a key: a transaction-scoped advisory lock on the key; the new id drawn
  * when the lock is free and the store allows it; the key claimed `done` with the answer that
  * tells that id (a key older than the retention is claimed again); the trial inserted when its
- * key was claimed (or it has none). All or nothing: a failure stores none of them.
+ * key was claimed (or it has none), with its consents. All or nothing: a failure stores none of
+ * them.
  */
 function createStatement() {
   const arrays = askedColumns.map(
@@ -101,7 +107,7 @@ function createStatement() {
     with asked as (
       select * from unnest(${sql.join(arrays, sql`, `)})
       with ordinality as asked(user_id, key, request_hash, lock_name, store_id, only_open, kind,
-        answers, gender, age_range, shopping, email, phone, created_at, message, n)
+        answers, gender, age_range, shopping, email, phone, created_at, message, consents, n)
     ),
     lock as (
       select n, case when lock_name is null then true
@@ -143,6 +149,14 @@ function createStatement() {
       where asked.key is null
         or exists (select 1 from claim where claim.user_id = asked.user_id and claim.key = asked.key)
       returning id
+    ),
+    consented as (
+      insert into trial_consents (trial_id, consent, given, ticked_by, text_id, locale)
+      select created.id, recorded.consent, recorded.given, recorded.ticked_by, recorded.text_id,
+        recorded.locale
+      from created join new_row on new_row.id = created.id join asked on asked.n = new_row.n
+        cross join jsonb_to_recordset(asked.consents::jsonb)
+          as recorded(consent text, given boolean, ticked_by text, text_id text, locale text)
     )
     select lock.n::integer as n, created.id, lock.taken, source.n is not null as possible
     from lock

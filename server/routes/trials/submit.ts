@@ -54,6 +54,7 @@ export function submitTrial(deps: AppDeps) {
       storeId,
       onlyOpen: !ownStore,
       comment: body.comment,
+      consents: body.consents,
       now,
       message: translate(c.get('locale'), messages.trialSaved.id),
       key,

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { packSchema } from '../../contract/catalogue.ts'
+import { consentNames, consentSetters } from '../../contract/consents.ts'
 import { localeSchema } from '../../contract/locale.ts'
 import { countries, storeSchema } from '../../contract/stores.ts'
 import {
@@ -55,6 +56,14 @@ const draftSchema = v.object({
       phoneChecked: v.boolean(),
       privacyPolicy: v.boolean(),
       analizeData: v.boolean(),
+      // Absent from drafts of builds that did not record how the boxes were set.
+      consentsSet: v.optional(
+        v.record(
+          v.picklist(consentNames),
+          v.object({ by: v.picklist(consentSetters), locale: localeSchema }),
+        ),
+        {},
+      ),
     }),
     consumptionOrder: v.object({
       order: v.array(stick),
