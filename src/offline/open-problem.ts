@@ -1,6 +1,4 @@
 import Dexie from 'dexie'
-import * as v from 'valibot'
-import type { TrialBody } from '../contract/trial.ts'
 import type { OfflineDatabase } from './database.ts'
 import type { OutboxItem } from './outbox-state.ts'
 
@@ -58,6 +56,7 @@ export async function readOutbox(db: OfflineDatabase, userId: number): Promise<O
   } catch (error) {
     if (!isOpenFailure(error)) throw error
     noteProblem(causeOf(error))
+    const { readOutboxAsStored } = await import('./read-as-stored.ts')
     return readOutboxAsStored(db.name, userId)
   }
 }
@@ -69,37 +68,7 @@ export async function countOutbox(db: OfflineDatabase, userId: number): Promise<
   } catch (error) {
     if (!isOpenFailure(error)) throw error
     noteProblem(causeOf(error))
+    const { readOutboxAsStored } = await import('./read-as-stored.ts')
     return (await readOutboxAsStored(db.name, userId)).length
-  }
-}
-
-const storedItemSchema = v.object({
-  id: v.string(),
-  userId: v.number(),
-  createdAt: v.string(),
-  // The body exactly as it was frozen: shown and exported, never parsed into another shape.
-  body: v.custom<TrialBody>((input) => typeof input === 'object' && input !== null),
-  state: v.picklist(['waiting', 'needs-login', 'failed']),
-  attempts: v.optional(v.number(), 0),
-  nextAttemptAt: v.optional(v.number(), 0),
-  error: v.optional(v.nullable(v.string()), null),
-  appVersion: v.optional(v.nullable(v.string()), null),
-})
-
-/** The outbox read without this build's schema: Dexie opens the database as it is. */
-async function readOutboxAsStored(name: string, userId: number): Promise<OutboxItem[]> {
-  const asStored = new Dexie(name)
-  try {
-    await asStored.open()
-    if (!asStored.tables.some((table) => table.name === 'outbox')) return []
-    const rows: unknown[] = await asStored.table('outbox').toArray()
-    return rows
-      .flatMap((row) => {
-        const parsed = v.safeParse(storedItemSchema, row)
-        return parsed.success && parsed.output.userId === userId ? [parsed.output] : []
-      })
-      .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
-  } finally {
-    asStored.close()
   }
 }

@@ -3,7 +3,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { StrandedDraft } from '../../offline/database.ts'
 import { Button } from '../../ui/button.tsx'
 import { useFormat } from '../../ui/use-format.ts'
-import { discardStrandedDraft, readableAnswers } from './wizard-draft.ts'
+import { readableAnswers } from './stranded-answers.ts'
+import { discardStrandedDraft } from './wizard-draft.ts'
 import styles from './stranded-drafts.module.css'
 
 /**

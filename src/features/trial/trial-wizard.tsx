@@ -1,4 +1,14 @@
-import { memo, useCallback, useEffect, useId, useReducer, useRef, type RefObject } from 'react'
+import {
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useReducer,
+  useRef,
+  type RefObject,
+} from 'react'
 import { Link, useNavigate, useRouter } from '@tanstack/react-router'
 import { useLingui } from '@lingui/react/macro'
 import type { User } from '../../contract/auth.ts'
@@ -17,7 +27,7 @@ import { initialWizardState, type WizardState } from './wizard-state.ts'
 import { stepKey } from './wizard-steps.ts'
 import { useStepHistory } from './use-step-history.ts'
 import type { StrandedDraft } from '../../offline/database.ts'
-import { StrandedDrafts } from './stranded-drafts.tsx'
+
 import styles from './trial-wizard.module.css'
 
 /**
@@ -28,6 +38,11 @@ import styles from './trial-wizard.module.css'
 // Each step writes its place into the address; the route's page draws again for it, and the
 // wizard need not (its props are the same).
 export const TrialWizard = memo(Wizard)
+
+// Rarely needed (a draft an update could not restore): its code stays off the trial's path.
+const StrandedDrafts = lazy(() =>
+  import('./stranded-drafts.tsx').then((module) => ({ default: module.StrandedDrafts })),
+)
 
 function Wizard({
   user,
@@ -142,7 +157,11 @@ function Wizard({
   const count = view.count
   return (
     <Page title={t`Free guided trial`} className={styles.page}>
-      <StrandedDrafts drafts={stranded} />
+      {stranded.length > 0 && (
+        <Suspense>
+          <StrandedDrafts drafts={stranded} />
+        </Suspense>
+      )}
       <div className={styles.progress}>
         <p className={styles.progressText}>{t`Step ${number} of ${count}`}</p>
         <div className={styles.bar} aria-hidden="true">

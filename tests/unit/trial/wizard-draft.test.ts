@@ -6,11 +6,11 @@ import {
   dropDraft,
   discardStrandedDraft,
   loadDraft,
-  readableAnswers,
   strandedDrafts,
   writeDraft,
 } from '../../../src/features/trial/wizard-draft.ts'
 import { offlineDatabase } from '../../../src/offline/database.ts'
+import { readableAnswers } from '../../../src/features/trial/stranded-answers.ts'
 import type { WizardState } from '../../../src/features/trial/wizard-state.ts'
 import { run, start, store } from './helpers.ts'
 
