@@ -227,6 +227,10 @@ export default defineConfig({
     'import.meta.env.VITE_TIME_ZONE': JSON.stringify(env.TIME_ZONE ?? 'Europe/Belgrade'),
     // The build's version (design.md section 8): sent as App-Version, shown in settings.
     'import.meta.env.VITE_APP_VERSION': JSON.stringify(readAppVersion()),
+    // Whether a valid email or phone ticks the consents (decision 0015): on unless `false`.
+    'import.meta.env.VITE_CONSENT_AUTO_TICK': JSON.stringify(
+      env.CONSENT_AUTO_TICK === 'false' ? 'false' : 'true',
+    ),
   },
   resolve: {
     alias: [

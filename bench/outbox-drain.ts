@@ -147,7 +147,7 @@ async function run(): Promise<Figure[]> {
     await context.setOffline(true)
     const now = Date.now()
     const items = Array.from({ length: trials }, (_, index) =>
-      newOutboxItem(randomUUID(), agent.userId, trialBody(storeId, index), now + index),
+      newOutboxItem(randomUUID(), agent.userId, trialBody(storeId, index), now + index, null),
     )
     await enqueue(page, items)
     await page.reload()

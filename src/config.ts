@@ -8,6 +8,7 @@ const envSchema = v.object({
   VITE_SUPPORT_EMAIL: v.string(),
   VITE_TIME_ZONE: v.string(),
   VITE_APP_VERSION: v.string(),
+  VITE_CONSENT_AUTO_TICK: v.optional(v.picklist(['true', 'false']), 'true'),
 })
 
 const env = v.parse(envSchema, import.meta.env)
@@ -21,4 +22,9 @@ export const config = {
   timeZone: env.VITE_TIME_ZONE,
   /** This build's version, `semver+commit` (design.md section 8): the `App-Version` header. */
   appVersion: env.VITE_APP_VERSION,
+  /**
+   * Whether a valid email or phone ticks the consents (the specification's behaviour, on unless
+   * the build sets `CONSENT_AUTO_TICK=false`; decision 0015). Each consent records who ticked it.
+   */
+  consentAutoTick: env.VITE_CONSENT_AUTO_TICK === 'true',
 }

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { calendarDay, daysInOrder, listOf, maxId, pageSchema } from './http.ts'
 import { messages } from './messages.ts'
 import { packSchema } from './catalogue.ts'
+import { storedConsentSchema, trialConsentsField } from './consents.ts'
 import {
   ageRanges,
   consumptions,
@@ -184,6 +185,10 @@ export const trialBodySchema = v.object({
   // as `comment.gender`, rather than `comment` as a whole.
   comment: v.lazy((input) => (typeof input === 'string' ? trialTextSchema : trialAnswersSchema)),
   ...frozenTrialEntries,
+  // --- Consents (src/contract/consents.ts): how the email step's boxes were set, and in which
+  // words; absent from older apps' trials, whose consents are stored as unknown.
+  consents: trialConsentsField,
+  // --- end of consents
 })
 export type TrialBody = v.InferOutput<typeof trialBodySchema>
 
@@ -221,6 +226,15 @@ export const trialSchema = v.object({
   comment: v.union([trialAnswersSchema, v.string()]),
 })
 export type Trial = v.InferOutput<typeof trialSchema>
+
+// --- Consents: `GET /questionnaire/{id}` answers the trial with its consents as recorded.
+/** One trial with its consents as they were recorded (an empty list: none apply). */
+export const trialDetailSchema = v.object({
+  ...trialSchema.entries,
+  consents: v.array(storedConsentSchema),
+})
+export type TrialDetail = v.InferOutput<typeof trialDetailSchema>
+// --- end of consents
 export const trialListSchema = listOf(trialSchema)
 
 const day = calendarDay()

@@ -1,8 +1,25 @@
-import Dexie, { type EntityTable } from 'dexie'
+import Dexie, { type EntityTable, type Transaction } from 'dexie'
 import type { OutboxItem } from './outbox-state.ts'
 
-/** An unfinished wizard of one user, kept so that it survives a reload or a closed tab. */
-export type Draft = { userId: number; state: unknown; updatedAt: string }
+/**
+ * An unfinished wizard of one user, kept so that it survives a reload or a closed tab.
+ * `appVersion` is the build that wrote it (`semver+commit`); null for a draft written before
+ * drafts recorded it.
+ */
+export type Draft = { userId: number; state: unknown; updatedAt: string; appVersion: string | null }
+
+/**
+ * A draft this build could not restore (its shape is not the wizard's any more): kept apart, with
+ * its answers as they were, until its author discards it; a new wizard's draft never replaces it.
+ */
+export type StrandedDraft = {
+  id?: number
+  userId: number
+  state: unknown
+  updatedAt: string
+  appVersion: string | null
+  strandedAt: string
+}
 
 /** A trial the server has stored, kept a few days: `id` is its Idempotency-Key. */
 export type Receipt = {
@@ -25,6 +42,7 @@ export class OfflineDatabase extends Dexie {
   outbox!: EntityTable<OutboxItem, 'id'>
   drafts!: EntityTable<Draft, 'userId'>
   receipts!: EntityTable<Receipt, 'id'>
+  strandedDrafts!: EntityTable<StrandedDraft, 'id'>
 
   constructor(name = 'brand-expert') {
     super(name)
@@ -34,11 +52,38 @@ export class OfflineDatabase extends Dexie {
     })
     // Version 2 adds the receipts of sent trials; the outbox and the drafts are kept as they are.
     this.version(2).stores({ receipts: 'id, userId, sentAt' })
+    // Version 3: outbox items and drafts name the build that made them. What was made before is
+    // marked unknown (null); a queued body is never touched (rewritten under the same key, it
+    // would be another trial to the server). Drafts that no longer restore are kept apart.
+    // `upgradeStep` is replaceable in tests only.
+    this.version(3)
+      .stores({ strandedDrafts: '++id, userId' })
+      .upgrade(async (transaction) => {
+        await upgradeStep.toVersion3(transaction)
+      })
     // Another tab opened a newer version: let it upgrade; this tab reopens on its next use.
     this.on('versionchange', () => {
       this.close({ disableAutoOpen: false })
     })
   }
+}
+
+/** The upgrade's step, a seam for the test of an upgrade that fails. */
+export const upgradeStep = {
+  toVersion3: async (transaction: Transaction): Promise<void> => {
+    await transaction
+      .table('outbox')
+      .toCollection()
+      .modify((item: Record<string, unknown>) => {
+        if (!('appVersion' in item)) item.appVersion = null
+      })
+    await transaction
+      .table('drafts')
+      .toCollection()
+      .modify((draft: Record<string, unknown>) => {
+        if (!('appVersion' in draft)) draft.appVersion = null
+      })
+  },
 }
 
 let shared: OfflineDatabase | null = null

@@ -16,6 +16,11 @@ export type OutboxItem = {
   nextAttemptAt: number
   /** The server's message for a refused trial. */
   error: string | null
+  /**
+   * The build that queued it (`semver+commit`); null for a trial queued before items recorded it
+   * (database version 3 marks those so, and changes nothing else).
+   */
+  appVersion: string | null
 }
 
 /**
@@ -37,6 +42,7 @@ export function newOutboxItem(
   userId: number,
   body: TrialBody,
   now: number,
+  appVersion: string | null,
 ): OutboxItem {
   return {
     id,
@@ -47,6 +53,7 @@ export function newOutboxItem(
     attempts: 0,
     nextAttemptAt: now,
     error: null,
+    appVersion,
   }
 }
 

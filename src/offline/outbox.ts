@@ -41,8 +41,9 @@ export async function enqueueTrial(
   body: TrialBody,
   now = Date.now(),
   id: string = crypto.randomUUID(),
+  appVersion: string | null = null,
 ): Promise<OutboxItem> {
-  const item = newOutboxItem(id, userId, structuredClone(body), now)
+  const item = newOutboxItem(id, userId, structuredClone(body), now, appVersion)
   await db.outbox.add(item)
   return item
 }
@@ -55,6 +56,7 @@ export type Finished = { trialId: string; before: boolean }
  * draft goes, in one IndexedDB transaction, so that no reload or crash in between can leave both.
  * A trial id already waiting in the outbox, or already sent (a receipt), changes nothing: a
  * second click, a retried tap, a reload or a second tab finishing the same wizard adds no trial.
+ * `appVersion` names the build that queued it.
  */
 export function finishTrialOnDevice(
   db: OfflineDatabase,
@@ -62,10 +64,11 @@ export function finishTrialOnDevice(
   trialId: string,
   body: TrialBody,
   now = Date.now(),
+  appVersion: string | null = null,
 ): Promise<Finished> {
   return db.transaction('rw', db.outbox, db.drafts, db.receipts, async () => {
     const known = (await db.outbox.get(trialId)) ?? (await db.receipts.get(trialId))
-    if (!known) await enqueueTrial(db, userId, body, now, trialId)
+    if (!known) await enqueueTrial(db, userId, body, now, trialId, appVersion)
     const draft = await db.drafts.get(userId)
     if (draft && draftTrialId(draft.state) === trialId) await db.drafts.delete(userId)
     return { trialId, before: known !== undefined }

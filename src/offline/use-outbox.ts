@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from 'react'
 import Dexie, { type ObservabilitySet } from 'dexie'
 import { offlineDatabase, type OfflineDatabase } from './database.ts'
 import type { OutboxItem } from './outbox-state.ts'
+import { countOutbox, databaseProblem, readOutbox } from './open-problem.ts'
 
 /**
  * While the sender drains the outbox it removes a trial every few milliseconds; re-reading the
@@ -130,16 +131,19 @@ function useSharedWatch<T>(watch: SharedWatch<T>, userId: number | undefined): T
   )
 }
 
-const items = sharedWatch(
-  (db, userId) => db.outbox.where('userId').equals(userId).sortBy('createdAt'),
-  outboxReadThrottleMs,
-)
+// Both read the outbox as it is stored when this build cannot open the database (open-problem.ts).
+const items = sharedWatch(readOutbox, outboxReadThrottleMs)
 
 /** Counting on the index reads no trial: cheap enough to follow the drain closely. */
-const count = sharedWatch(
-  (db, userId) => db.outbox.where('userId').equals(userId).count(),
-  outboxCountThrottleMs,
-)
+const count = sharedWatch(countOutbox, outboxCountThrottleMs)
+
+/**
+ * Why the device's database could not be opened by this build (its upgrade failed), or null: the
+ * screens that show the outbox say so.
+ */
+export function useDatabaseProblem(): Error | null {
+  return useSyncExternalStore(databaseProblem.subscribe, databaseProblem.current)
+}
 
 /**
  * This user's queued trials, oldest first, kept current as the outbox changes; undefined until the

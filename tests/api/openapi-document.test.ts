@@ -39,6 +39,7 @@ describe('the OpenAPI document', () => {
       'answer data.comment.habits: check (validation.invalid)',
       'answer data.rows[].comment.habits: check (validation.invalid)',
       'body comment.habits: check (validation.invalid)',
+      'body consents: check (validation.invalid)',
       'body endAt: then: string (validation.invalid), iso_date (validation.invalid), check (validation.invalid)',
       'body startAt: then: string (validation.invalid), iso_date (validation.invalid), check (validation.invalid)',
       'body: raw_check',

@@ -2,6 +2,8 @@ import { strFromU8, unzipSync } from 'fflate'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
+import { idempotencyHeader } from '../../src/contract/http.ts'
+import { trialBody } from '../support/trial-body.ts'
 import {
   test,
   expect,
@@ -173,6 +175,41 @@ test("an admin opens a Brand Expert's trials and one trial", async ({ page, requ
   await expectAccessible(page)
   await page.getByRole('button', { name: 'Back' }).click()
   await expect(page).toHaveURL(/\/experts\/\d+/)
+})
+
+test('the trial page shows its consents as recorded, and that a box the app ticked is no proof', async ({
+  page,
+  request,
+}) => {
+  const agent = await apiLogin(request, demo.agent.email)
+  const recorded = (consent: string, ticked_by: string) => ({
+    consent,
+    given: true,
+    ticked_by,
+    text_id: '0123456789abcdef',
+    locale: 'sr',
+  })
+  const created = await apiPost(
+    request,
+    agent.token,
+    'free-guided/form',
+    {
+      ...trialBody(1),
+      consents: [recorded('privacyPolicy', 'app'), recorded('analizeData', 'person')],
+    },
+    { [idempotencyHeader]: crypto.randomUUID() },
+  )
+  const { id } = ((await created.json()) as { data: { id: number } }).data
+
+  await signInAsAdmin(page)
+  await page.goto(`/surveys/${id}`)
+  const consents = page.getByRole('region', { name: 'Consents, as recorded' })
+  await expect(consents.getByRole('definition').first()).toHaveText(
+    'Ticked by the app · shown in Serbian · text 0123456789abcdef',
+  )
+  await expect(consents.getByRole('definition').nth(1)).toContainText('Ticked by the person')
+  await expect(consents).toContainText('never proof of consent')
+  await expectAccessible(page)
 })
 
 test('an admin downloads a trials report as CSV and as an Excel workbook', async ({ page }) => {

@@ -366,3 +366,67 @@ test('a new version waits for the user, never interrupts a trial, and loads when
     .toBe(true)
   await expect(banner).toHaveCount(0)
 })
+
+test('when this build cannot update the device database, the trials kept there are shown as they were, with the error', async ({
+  page,
+  request,
+}) => {
+  const agent = await apiLogin(request, demo.agent.email)
+  // The update's upgrade fails in this browser: it cannot create the store the new version adds.
+  await page.addInitScript(() => {
+    const { prototype } = IDBDatabase
+    // Called below with the database it belongs to, as the browser would.
+    // eslint-disable-next-line @typescript-eslint/unbound-method
+    const create = prototype.createObjectStore
+    prototype.createObjectStore = function (name, options) {
+      if (name === 'strandedDrafts') throw new DOMException('No room for a new store', 'AbortError')
+      return create.call(this, name, options)
+    }
+  })
+  // The device's database as the previous build (version 2) left it, with a trial waiting.
+  await page.goto('/login')
+  await page.evaluate(
+    (userId) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('brand-expert', 20)
+        open.onupgradeneeded = () => {
+          const db = open.result
+          const outbox = db.createObjectStore('outbox', { keyPath: 'id' })
+          outbox.createIndex('userId', 'userId')
+          outbox.createIndex('state', 'state')
+          outbox.createIndex('createdAt', 'createdAt')
+          db.createObjectStore('drafts', { keyPath: 'userId' })
+          const receipts = db.createObjectStore('receipts', { keyPath: 'id' })
+          receipts.createIndex('userId', 'userId')
+          receipts.createIndex('sentAt', 'sentAt')
+          outbox.add({
+            id: '0b6f4f1e-0000-4000-8000-000000000001',
+            userId,
+            createdAt: new Date().toISOString(),
+            body: { store_id: 1, comment: 'kept through a failed update' },
+            state: 'needs-login',
+            attempts: 1,
+            nextAttemptAt: 0,
+            error: null,
+          })
+        }
+        open.onsuccess = () => {
+          open.result.close()
+          resolve()
+        }
+        open.onerror = () => reject(open.error ?? new Error('not opened'))
+      }),
+    agent.id,
+  )
+
+  await signIn(page, demo.agent.email)
+  await expect(page.getByRole('link', { name: /Trials not updated/ })).toBeVisible({
+    timeout: 20_000,
+  })
+  await page.goto('/outbox')
+  const alert = page.getByRole('alert').filter({ hasText: 'could not update the trials' })
+  await expect(alert).toContainText('Nothing was deleted')
+  await expect(alert).toContainText('Error:')
+  await expect(page.getByText('Waits for your next sign-in')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Export to a file' })).toBeVisible()
+})

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import { consentTexts } from '../../src/features/trial/consent-texts.ts'
 import { test, expect, signIn, demo, expectAccessible, apiLogin, apiGet } from './fixtures.ts'
 
 type Rows<T> = { rows: T[]; count: number }
@@ -156,8 +157,14 @@ test('an agent completes a trial with a store, HTS and RMC, two sticks and a pur
   await page.getByRole('button', { name: 'OK, check the email' }).click()
   await expect(page.getByText('Valid', { exact: true })).toBeVisible()
   await expect(page.getByRole('checkbox', { name: /privacy policy/ })).toBeChecked()
-  await expect(page.getByRole('checkbox', { name: /data may be analysed/ })).toBeChecked()
+  const analysis = page.getByRole('checkbox', { name: /data may be analysed/ })
+  await expect(analysis).toBeChecked()
   await expectAccessible(page)
+  // The person unticks and ticks again the box the app ticked: it is theirs from then on.
+  await analysis.click()
+  await expect(analysis).not.toBeChecked()
+  await analysis.click()
+  await expect(analysis).toBeChecked()
   await next.click()
 
   await step(page, 'Sticks tried')
@@ -261,6 +268,25 @@ test('an agent completes a trial with a store, HTS and RMC, two sticks and a pur
       ],
     },
   })
+
+  // Each consent arrives as it was given: who ticked it, the id of its words, the locale shown.
+  const detail = await apiGet<{ consents: unknown }>(request, token, `questionnaire/${id}`)
+  expect(detail.consents).toEqual([
+    {
+      consent: 'privacyPolicy',
+      given: true,
+      tickedBy: 'app',
+      textId: consentTexts.privacyPolicy.id,
+      locale: 'en',
+    },
+    {
+      consent: 'analizeData',
+      given: true,
+      tickedBy: 'person',
+      textId: consentTexts.analizeData.id,
+      locale: 'en',
+    },
+  ])
 
   // Back home replaces the success page: going back does not show it again.
   await page.getByRole('link', { name: 'Back to home' }).click()

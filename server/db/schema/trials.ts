@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -78,5 +79,32 @@ export const trials = pgTable(
       table.capturedAt,
     ),
     index('trials_phone_store_captured_index').on(table.phone, table.storeId, table.capturedAt),
+  ],
+)
+
+/** How a consent's box came to be set: by the person, by the app, or not recorded (`unknown`). */
+export const consentSetterValues = ['person', 'app', 'unknown'] as const
+
+/**
+ * A trial's consents as they were recorded (docs/behaviour.md#consents): given or not, who set
+ * the box, the id of the text shown and its locale. A trial from an app that did not record them
+ * has its consents here as `unknown` (no text id, no locale). Never a proof of consent: a box the
+ * app ticked is recorded as ticked by the app.
+ */
+export const trialConsents = pgTable(
+  'trial_consents',
+  {
+    trialId: integer('trial_id')
+      .notNull()
+      .references(() => trials.id, { onDelete: 'cascade' }),
+    consent: text('consent').notNull(),
+    given: boolean('given').notNull(),
+    tickedBy: text('ticked_by', { enum: consentSetterValues }).notNull(),
+    textId: text('text_id'),
+    locale: text('locale'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.trialId, table.consent] }),
+    check('trial_consents_ticked_by_check', sql`${table.tickedBy} in ('person', 'app', 'unknown')`),
   ],
 )

@@ -14,6 +14,7 @@ import {
   type Created,
 } from '../../http/idempotency.ts'
 import type { Capture } from './capture-time.ts'
+import { consentRowsOf } from './consents.ts'
 import { answerColumns } from './queries.ts'
 
 /** A trial to store, at most once per user and `Idempotency-Key` when it comes with one. */
@@ -24,6 +25,8 @@ export type TrialToCreate = {
   /** Only at an open store: anyone's but a manager's, whose own store may be archived since. */
   onlyOpen: boolean
   comment: TrialBody['comment']
+  /** The consents the body recorded (none from older apps). */
+  consents?: TrialBody['consents']
   /** When it arrived. */
   now: Date
   /** When it happened, and how far to trust that (`captureOf`). */
@@ -77,6 +80,7 @@ function askedOf(trial: TrialToCreate) {
     clockSkewed: trial.capture.clockSkewed,
     captureImplausible: trial.capture.captureImplausible,
     message: trial.message,
+    consents: JSON.stringify(consentRowsOf(trial.comment, trial.consents)),
   }
 }
 
@@ -104,6 +108,7 @@ const askedColumns = [
   ['clockSkewed', 'boolean'],
   ['captureImplausible', 'boolean'],
   ['message', 'text'],
+  ['consents', 'text'],
 ] as const satisfies readonly (readonly [keyof Asked, string])[]
 
 /**
@@ -113,9 +118,9 @@ const askedColumns = [
  * already names (`kept`: keys stay on their trial for good); otherwise the new id drawn when the
  * lock is free and the store allows it; the key claimed `done` with the answer that tells that id
  * (a key older than the retention is claimed again); the trial inserted when its key was claimed
- * (or it has none). A trial of the same store and customer (email or phone) captured within 10
- * minutes of another, stored before or in this statement, is marked a possible duplicate of it,
- * and the other of it. All or nothing: a failure stores none of them.
+ * (or it has none), with its consents. A trial of the same store and customer (email or phone)
+ * captured within 10 minutes of another, stored before or in this statement, is marked a possible
+ * duplicate of it, and the other of it. All or nothing: a failure stores none of them.
  */
 function createStatement() {
   const arrays = askedColumns.map(
@@ -126,7 +131,7 @@ function createStatement() {
       select * from unnest(${sql.join(arrays, sql`, `)})
       with ordinality as asked(user_id, key, request_hash, lock_name, store_id, only_open, kind,
         answers, gender, age_range, shopping, email, phone, created_at, captured_at, app_version,
-        capture_uncertain, clock_skewed, capture_implausible, message, n)
+        capture_uncertain, clock_skewed, capture_implausible, message, consents, n)
     ),
     lock as (
       select n, case when lock_name is null then true
@@ -231,6 +236,14 @@ function createStatement() {
         capture_implausible, key, request_hash, dup_of
       from duplicate
       returning id
+    ),
+    consented as (
+      insert into trial_consents (trial_id, consent, given, ticked_by, text_id, locale)
+      select created.id, recorded.consent, recorded.given, recorded.ticked_by, recorded.text_id,
+        recorded.locale
+      from created join new_row on new_row.id = created.id join asked on asked.n = new_row.n
+        cross join jsonb_to_recordset(asked.consents::jsonb)
+          as recorded(consent text, given boolean, ticked_by text, text_id text, locale text)
     )
     select lock.n::integer as n, created.id, lock.taken, source.n is not null as possible,
       kept.id as kept_id, kept.request_hash as kept_hash

@@ -6,6 +6,7 @@ import type { AppDeps, AppEnv } from '../../deps.ts'
 import { ok } from '../../http/respond.ts'
 import type { ApiRoutes } from '../../http/route.ts'
 import { HttpError } from '../../http-error.ts'
+import { consentsOfTrial } from './consents.ts'
 import { findTrial, searchTrials } from './queries.ts'
 import { submitTrial } from './submit.ts'
 
@@ -32,6 +33,6 @@ export function trialRoutes(routes: ApiRoutes, deps: AppDeps) {
       const viewer = { id: c.var.user.id, ownOnly: objectRule(c, 'ownTrial') }
       const trial = await findTrial(deps.db, viewer, params.id)
       if (!trial) throw new HttpError(404, messages.notFound.id)
-      return ok(c, trial)
+      return ok(c, { ...trial, consents: await consentsOfTrial(deps.db, trial.id) })
     })
 }

@@ -79,6 +79,7 @@ export function submitTrial(deps: AppDeps) {
       storeId,
       onlyOpen: !ownStore,
       comment: trial.comment,
+      consents: trial.consents,
       now,
       capture,
       appVersion: c.req.header(appVersionHeader)?.slice(0, appVersionMaxLength) ?? null,

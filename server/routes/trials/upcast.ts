@@ -10,7 +10,8 @@ export type CurrentTrial = Omit<TrialBody, 'contract_version'> & {
  * device is sent as it was made, never rewritten there, so the server reads every version. Each
  * step takes one version to the next.
  * - 1 (no `contract_version`): `store_id` and `comment`; its time is its arrival (no `finished_at`).
- * - 2: adds the frozen times, all optional.
+ * - 2: adds the frozen times and the consents as they were given, all optional (a guided trial
+ *   with contact data and no consents has them stored as `unknown`).
  */
 export function upcastTrial(body: TrialBody): CurrentTrial {
   // 1 -> 2: nothing to fill in: a trial without `finished_at` is captured when it arrives.

@@ -4,8 +4,8 @@ import { signedIn } from '../policy.ts'
 import {
   trialBodySchema,
   trialCreatedSchema,
+  trialDetailSchema,
   trialListSchema,
-  trialSchema,
   trialSearchQuerySchema,
 } from '../trial.ts'
 import { endpoint } from '../endpoint.ts'
@@ -44,6 +44,6 @@ export const trialById = endpoint({
   summary: "One trial; another's is not found for managers and agents.",
   policy: { allow: signedIn, object: ['ownTrial'] },
   params: idParamsSchema,
-  answer: trialSchema,
+  answer: trialDetailSchema,
   errors: { 404: [messages.notFound] },
 })

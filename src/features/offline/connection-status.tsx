@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { Plural, Trans } from '@lingui/react/macro'
 import { useOnline } from '../../offline/use-online.ts'
-import { useOutboxCount } from '../../offline/use-outbox.ts'
+import { useDatabaseProblem, useOutboxCount } from '../../offline/use-outbox.ts'
 import { usePackImageProgress } from '../../offline/pack-image-progress.ts'
 import styles from './connection-status.module.css'
 
@@ -12,6 +12,7 @@ import styles from './connection-status.module.css'
 export function ConnectionStatus({ userId }: { userId: number }) {
   const online = useOnline()
   const count = useOutboxCount(userId)
+  const problem = useDatabaseProblem()
   const images = usePackImageProgress()
   const done = images?.done ?? 0
   const total = images?.total ?? 0
@@ -26,6 +27,11 @@ export function ConnectionStatus({ userId }: { userId: number }) {
               Offline images {done}/{total}
             </Trans>
           </span>
+        </span>
+      )}
+      {problem && (
+        <span className={styles.count} data-problem>
+          <Trans>Trials not updated</Trans>
         </span>
       )}
       {count > 0 && (

@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useAction } from '../../api/use-action.ts'
 import { useSession } from '../../api/use-session.ts'
-import { useOutbox } from '../../offline/use-outbox.ts'
+import { useDatabaseProblem, useOutbox } from '../../offline/use-outbox.ts'
 import { sendOutboxNow } from '../../offline/outbox-runner.ts'
 import { Page } from '../../ui/page.tsx'
 import { Button } from '../../ui/button.tsx'
@@ -15,6 +15,7 @@ export function OutboxScreen() {
   const { t } = useLingui()
   const userId = useSession()?.user.id
   const items = useOutbox(userId)
+  const problem = useDatabaseProblem()
   const send = useAction({ mutationFn: () => sendOutboxNow() })
   const left = send.data?.left
   return (
@@ -24,9 +25,11 @@ export function OutboxScreen() {
         items !== undefined &&
         items.length > 0 && (
           <>
-            <Button loading={send.isPending} onClick={() => send.mutate()}>
-              <Trans>Send now</Trans>
-            </Button>
+            {!problem && (
+              <Button loading={send.isPending} onClick={() => send.mutate()}>
+                <Trans>Send now</Trans>
+              </Button>
+            )}
             <Button variant="secondary" onClick={() => exportOutbox(items)}>
               <Trans>Export to a file</Trans>
             </Button>
@@ -34,6 +37,7 @@ export function OutboxScreen() {
         )
       }
     >
+      {problem && <DatabaseProblem error={problem} />}
       {/* What "Send now" came to, also when there is no connection to send over. */}
       {send.isSuccess && left !== undefined && left > 0 && (
         <p role="status" className={styles.sendResult}>
@@ -52,5 +56,27 @@ export function OutboxScreen() {
         <OutboxList items={items} />
       )}
     </Page>
+  )
+}
+
+/**
+ * This build could not open the device's database (its upgrade failed): the trials below are read
+ * as the previous build kept them, nothing was deleted, and they wait until a build opens it.
+ */
+export function DatabaseProblem({ error }: { error: Error }) {
+  const detail = error.message
+  return (
+    <div role="alert" className={styles.problem}>
+      <p>
+        <Trans>
+          This version of the app could not update the trials kept on this device. Nothing was
+          deleted: they are shown below as they were kept, and are sent once an update opens them.
+          Export them to a file and tell support.
+        </Trans>
+      </p>
+      <p className={styles.problemDetail}>
+        <Trans>Error: {detail}</Trans>
+      </p>
+    </div>
   )
 }

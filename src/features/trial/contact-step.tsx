@@ -1,5 +1,7 @@
 import type { Dispatch, KeyboardEvent } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { config } from '../../config.ts'
+import { parseLocale } from '../../contract/locale.ts'
 import { messages } from '../../contract/messages.ts'
 import type { Country } from '../../contract/stores.ts'
 import { countryPhone, phoneMessage } from '../../contract/phone.ts'
@@ -28,6 +30,9 @@ export function ContactStep({
   dispatch: Dispatch<WizardAction>
 }) {
   const { t, i18n } = useLingui()
+  // What a consent records of the step: the locale its text is shown in, and whether OK ticks it.
+  const locale = parseLocale(i18n.locale)
+  const shown = { locale, autoTick: config.consentAutoTick }
   const checks = contactChecks(answer, country)
   const phone = countryPhone[country]
   // The hint states the rule the number is checked with, and the error repeats it.
@@ -67,12 +72,12 @@ export function ContactStep({
           value={answer.email}
           error={emailError}
           onChange={(event) => dispatch({ type: 'setEmail', email: event.target.value })}
-          onKeyDown={onEnter(() => dispatch({ type: 'checkEmail' }))}
+          onKeyDown={onEnter(() => dispatch({ type: 'checkEmail', shown }))}
         />
         <Button
           variant="secondary"
           aria-label={t`OK, check the email`}
-          onClick={() => dispatch({ type: 'checkEmail' })}
+          onClick={() => dispatch({ type: 'checkEmail', shown })}
         >
           OK
         </Button>
@@ -86,12 +91,12 @@ export function ContactStep({
           value={answer.phone}
           error={phoneError}
           onChange={(phone) => dispatch({ type: 'setPhone', phone })}
-          onKeyDown={onEnter(() => dispatch({ type: 'checkPhone' }))}
+          onKeyDown={onEnter(() => dispatch({ type: 'checkPhone', shown }))}
         />
         <Button
           variant="secondary"
           aria-label={t`OK, check the phone`}
-          onClick={() => dispatch({ type: 'checkPhone' })}
+          onClick={() => dispatch({ type: 'checkPhone', shown })}
         >
           OK
         </Button>
@@ -103,7 +108,7 @@ export function ContactStep({
           required
           checked={answer.privacyPolicy}
           onCheckedChange={(value) =>
-            dispatch({ type: 'setConsent', consent: 'privacyPolicy', checked: value })
+            dispatch({ type: 'setConsent', consent: 'privacyPolicy', checked: value, locale })
           }
           error={confirmed && !answer.privacyPolicy ? required : undefined}
         />
@@ -112,7 +117,7 @@ export function ContactStep({
           required
           checked={answer.analizeData}
           onCheckedChange={(value) =>
-            dispatch({ type: 'setConsent', consent: 'analizeData', checked: value })
+            dispatch({ type: 'setConsent', consent: 'analizeData', checked: value, locale })
           }
           error={confirmed && !answer.analizeData ? required : undefined}
         />

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
 import { knownOffset } from '../../api/server-clock.ts'
+import { config } from '../../config.ts'
 import { isQuotaError, offlineDatabase } from '../../offline/database.ts'
 import { finishTrialOnDevice } from '../../offline/outbox.ts'
 import { kickOutbox, requestOutboxSync } from '../../offline/outbox-runner.ts'
@@ -28,6 +29,7 @@ export function useFinishTrial() {
         trialId,
         frozenTrial(answers, now, knownOffset()),
         now,
+        config.appVersion,
       )
       if ('storage' in navigator) void navigator.storage.persist()
       void requestOutboxSync()

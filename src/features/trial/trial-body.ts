@@ -2,13 +2,42 @@ import type { User } from '../../contract/auth.ts'
 import type { TrialAnswers as TrialComment, TrialBody } from '../../contract/trial.ts'
 import type { StickColor } from '../../contract/trial-options.ts'
 import { phoneInCountry } from '../../contract/phone.ts'
-import { emptyAnswers, emptyStickImpression, type WizardState } from './wizard-state.ts'
+import { consentNames, type ConsentRecord } from '../../contract/consents.ts'
+import { consentTexts } from './consent-texts.ts'
+import {
+  emptyAnswers,
+  emptyStickImpression,
+  type ContactAnswer,
+  type WizardState,
+} from './wizard-state.ts'
 import { contactChecks } from './wizard-steps.ts'
 
 type StickEntries = Pick<TrialComment, StickColor | `${StickColor}Comment`>
 
 /** The answers of the trial's shape, before it is frozen with its finish time and version. */
-export type TrialAnswersBody = Pick<TrialBody, 'store_id' | 'comment'>
+export type TrialAnswersBody = Pick<TrialBody, 'store_id' | 'comment' | 'consents'>
+
+/**
+ * The consents as they were given (docs/behaviour.md#consents), for a trial with an email or a
+ * phone: each box as it is, who set it, the id of its text and the locale it was shown in.
+ * Undefined when a box's setting was not recorded (a draft of an older build): the server then
+ * stores the trial's consents as unknown rather than guess.
+ */
+export function recordedConsents(contact: ContactAnswer): ConsentRecord[] | undefined {
+  const records: ConsentRecord[] = []
+  for (const consent of consentNames) {
+    const set = contact.consentsSet[consent]
+    if (!set) return undefined
+    records.push({
+      consent,
+      given: contact[consent],
+      ticked_by: set.by,
+      text_id: consentTexts[consent].id,
+      locale: set.locale,
+    })
+  }
+  return records
+}
 
 /**
  * Whether every answer belongs to a control the screen shows (the reducer clears an answer when
@@ -111,5 +140,7 @@ export function buildTrialBody(
           },
         }),
   }
-  return { store_id: storeId, comment }
+  const withContact = comment.email.email !== undefined || comment.email.phone !== undefined
+  const consents = withContact ? recordedConsents(a.email) : undefined
+  return { store_id: storeId, comment, ...(consents ? { consents } : {}) }
 }

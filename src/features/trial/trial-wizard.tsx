@@ -1,4 +1,14 @@
-import { memo, useCallback, useEffect, useId, useReducer, useRef, type RefObject } from 'react'
+import {
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useReducer,
+  useRef,
+  type RefObject,
+} from 'react'
 import { Link, useNavigate, useRouter } from '@tanstack/react-router'
 import { useLingui } from '@lingui/react/macro'
 import type { User } from '../../contract/auth.ts'
@@ -16,6 +26,8 @@ import { wizardReducer, wizardView } from './wizard-machine.ts'
 import { initialWizardState, type WizardState } from './wizard-state.ts'
 import { stepKey } from './wizard-steps.ts'
 import { useStepHistory } from './use-step-history.ts'
+import type { StrandedDraft } from '../../offline/database.ts'
+
 import styles from './trial-wizard.module.css'
 
 /**
@@ -27,7 +39,21 @@ import styles from './trial-wizard.module.css'
 // wizard need not (its props are the same).
 export const TrialWizard = memo(Wizard)
 
-function Wizard({ user, draft }: { user: User; draft: WizardState | null }) {
+// Rarely needed (a draft an update could not restore): its code stays off the trial's path.
+const StrandedDrafts = lazy(() =>
+  import('./stranded-drafts.tsx').then((module) => ({ default: module.StrandedDrafts })),
+)
+
+function Wizard({
+  user,
+  draft,
+  stranded,
+}: {
+  user: User
+  draft: WizardState | null
+  /** Drafts of this user that could not be restored: shown above the new trial, never dropped. */
+  stranded: StrandedDraft[]
+}) {
   const { t } = useLingui()
   const navigate = useNavigate()
   const router = useRouter()
@@ -131,6 +157,11 @@ function Wizard({ user, draft }: { user: User; draft: WizardState | null }) {
   const count = view.count
   return (
     <Page title={t`Free guided trial`} className={styles.page}>
+      {stranded.length > 0 && (
+        <Suspense>
+          <StrandedDrafts drafts={stranded} />
+        </Suspense>
+      )}
       <div className={styles.progress}>
         <p className={styles.progressText}>{t`Step ${number} of ${count}`}</p>
         <div className={styles.bar} aria-hidden="true">

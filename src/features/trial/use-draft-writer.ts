@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react'
 import { getSession } from '../../api/session.ts'
+import { config } from '../../config.ts'
 import { createDraftWriter, writeDraft, type DraftWriter } from './wizard-draft.ts'
 import type { WizardState } from './wizard-state.ts'
 
@@ -13,7 +14,7 @@ export function useDraftWriter(userId: number, state: WizardState, active: boole
   const writer = useMemo(
     () =>
       createDraftWriter((draft) => {
-        if (getSession()?.user.id === userId) writeDraft(userId, draft)
+        if (getSession()?.user.id === userId) writeDraft(userId, draft, config.appVersion)
       }),
     [userId],
   )

@@ -1,4 +1,6 @@
 import type { Pack } from '../../contract/catalogue.ts'
+import type { ConsentName } from '../../contract/consents.ts'
+import type { Locale } from '../../contract/locale.ts'
 import type { Store } from '../../contract/stores.ts'
 import type {
   AgeRange,
@@ -14,6 +16,9 @@ import type {
   stickImpressions,
 } from '../../contract/trial-options.ts'
 import type { ChosenProduct } from './wizard-state.ts'
+
+/** The consents as the email step shows them: in which locale, and whether OK ticks them. */
+export type ConsentsShown = { locale: Locale; autoTick: boolean }
 
 export type ImpressionLists = Record<'positive' | 'negative' | 'neutral', readonly string[]>
 /** One option of one of the three impression lists (positive, negative, neutral). */
@@ -45,9 +50,9 @@ export type WizardAction =
   | { type: 'toggleReferralSource'; source: ReferralSource }
   | { type: 'setEmail'; email: string }
   | { type: 'setPhone'; phone: string }
-  | { type: 'checkEmail' }
-  | { type: 'checkPhone' }
-  | { type: 'setConsent'; consent: 'privacyPolicy' | 'analizeData'; checked: boolean }
+  | { type: 'checkEmail'; shown: ConsentsShown }
+  | { type: 'checkPhone'; shown: ConsentsShown }
+  | { type: 'setConsent'; consent: ConsentName; checked: boolean; locale: Locale }
   | { type: 'skipEmail' }
   | { type: 'pickStick'; color: StickColor }
   | { type: 'setMultiple'; multiple: boolean }

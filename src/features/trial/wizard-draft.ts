@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { packSchema } from '../../contract/catalogue.ts'
+import { consentNames, consentSetters } from '../../contract/consents.ts'
 import { localeSchema } from '../../contract/locale.ts'
 import { countries, storeSchema } from '../../contract/stores.ts'
 import {
@@ -18,7 +19,7 @@ import {
   shoppingAnswers,
   stickColors,
 } from '../../contract/trial-options.ts'
-import { offlineDatabase } from '../../offline/database.ts'
+import { offlineDatabase, type Draft, type StrandedDraft } from '../../offline/database.ts'
 import type { User } from '../../contract/auth.ts'
 import { countryOfLocale, type WizardState } from './wizard-state.ts'
 import { whenIdle } from '../../ui/when-idle.ts'
@@ -55,6 +56,14 @@ const draftSchema = v.object({
       phoneChecked: v.boolean(),
       privacyPolicy: v.boolean(),
       analizeData: v.boolean(),
+      // Absent from drafts of builds that did not record how the boxes were set.
+      consentsSet: v.optional(
+        v.record(
+          v.picklist(consentNames),
+          v.object({ by: v.picklist(consentSetters), locale: localeSchema }),
+        ),
+        {},
+      ),
     }),
     consumptionOrder: v.object({
       order: v.array(stick),
@@ -80,14 +89,23 @@ const draftSchema = v.object({
   }),
 })
 
-/** The user's unfinished trial, if the device has one (it survives a reload and a closed tab). */
+/**
+ * The user's unfinished trial, if the device has one (it survives a reload and a closed tab). A
+ * draft this build cannot restore (its shape is not the wizard's any more) is never dropped: it is
+ * moved to the stranded drafts, where `strandedDrafts` finds it with its answers as they were.
+ */
 export async function loadDraft(
   user: Pick<User, 'id' | 'expertStore'>,
 ): Promise<WizardState | null> {
   try {
-    const draft = await offlineDatabase().drafts.get(user.id)
-    const parsed = v.safeParse(draftSchema, draft?.state)
-    if (!parsed.success) return null
+    const db = offlineDatabase()
+    const draft = await db.drafts.get(user.id)
+    if (!draft) return null
+    const parsed = v.safeParse(draftSchema, draft.state)
+    if (!parsed.success) {
+      await strandDraft(draft)
+      return null
+    }
     const { trialId, country, locale, ...state } = parsed.output
     return {
       ...state,
@@ -103,13 +121,43 @@ export async function loadDraft(
   }
 }
 
-function draftRecord(userId: number, state: WizardState) {
-  return { userId, state, updatedAt: new Date().toISOString() }
+/** Moves a draft that cannot be restored aside, in one transaction, unless it was replaced. */
+async function strandDraft(draft: Draft): Promise<void> {
+  const db = offlineDatabase()
+  await db.transaction('rw', db.drafts, db.strandedDrafts, async () => {
+    const current = await db.drafts.get(draft.userId)
+    if (current?.updatedAt !== draft.updatedAt) return
+    await db.strandedDrafts.add({ ...draft, strandedAt: new Date().toISOString() })
+    await db.drafts.delete(draft.userId)
+  })
 }
 
-export function saveDraft(userId: number, state: WizardState): Promise<void> {
+/** This user's drafts that could not be restored, oldest first. */
+export async function strandedDrafts(userId: number): Promise<StrandedDraft[]> {
+  try {
+    return await offlineDatabase().strandedDrafts.where('userId').equals(userId).sortBy('updatedAt')
+  } catch {
+    return []
+  }
+}
+
+/** The author's deliberate choice: a stranded draft is thrown away. */
+export function discardStrandedDraft(id: number): Promise<void> {
+  return offlineDatabase().strandedDrafts.delete(id)
+}
+
+/** `appVersion`: the build writing it (null where unknown). */
+function draftRecord(userId: number, state: WizardState, appVersion: string | null): Draft {
+  return { userId, state, updatedAt: new Date().toISOString(), appVersion }
+}
+
+export function saveDraft(
+  userId: number,
+  state: WizardState,
+  appVersion: string | null = null,
+): Promise<void> {
   return offlineDatabase()
-    .drafts.put(draftRecord(userId, state))
+    .drafts.put(draftRecord(userId, state, appVersion))
     .then(() => undefined)
 }
 
@@ -119,16 +167,20 @@ export function saveDraft(userId: number, state: WizardState): Promise<void> {
  * being hidden or unloaded (a Dexie write commits a round trip later, which an unloading page never
  * gets). While the database is not open yet, Dexie opens it and writes.
  */
-export function writeDraft(userId: number, state: WizardState): void {
+export function writeDraft(
+  userId: number,
+  state: WizardState,
+  appVersion: string | null = null,
+): void {
   const db = offlineDatabase()
   try {
     if (!db.isOpen()) throw new Error('not open yet')
     const transaction = db.backendDB().transaction('drafts', 'readwrite')
     transaction.onabort = () => console.warn('the draft was not saved', transaction.error)
-    transaction.objectStore('drafts').put(draftRecord(userId, state))
+    transaction.objectStore('drafts').put(draftRecord(userId, state, appVersion))
     transaction.commit()
   } catch {
-    saveDraft(userId, state).catch((error: unknown) =>
+    saveDraft(userId, state, appVersion).catch((error: unknown) =>
       console.warn('the draft was not saved', error),
     )
   }

@@ -3,6 +3,7 @@
  * reducer over plain JSON state. Components dispatch actions and render `wizardView(state)`; every
  * rule lives here.
  */
+import { consentNames } from '../../contract/consents.ts'
 import {
   deviceImpressions,
   habits as habitOptions,
@@ -12,7 +13,7 @@ import {
   stickImpressions,
   type StickColor,
 } from '../../contract/trial-options.ts'
-import type { ImpressionLists, WizardAction } from './wizard-actions.ts'
+import type { ConsentsShown, ImpressionLists, WizardAction } from './wizard-actions.ts'
 import {
   emptyDeviceImpression,
   emptyAnswers,
@@ -136,14 +137,32 @@ function setContact(state: WizardState, patch: Partial<ContactAnswer>): WizardSt
   return answer(state, { email: { ...state.answers.email, ...patch } })
 }
 
-/** OK on a field: it is now checked; a valid email or phone ticks both consents. */
-function checkContact(state: WizardState, field: 'email' | 'phone'): WizardState {
-  const checks = contactChecks(state.answers.email, state.country)
-  const consents = checks[field] === true ? { privacyPolicy: true, analizeData: true } : {}
-  return setContact(state, {
-    ...(field === 'email' ? { emailChecked: true } : { phoneChecked: true }),
-    ...consents,
-  })
+/**
+ * OK on a field: it is now checked; a valid email or phone ticks both consents, unless the build
+ * turns that off. A box the app ticks is recorded as ticked by the app (one the person ticked
+ * already stays theirs).
+ */
+function checkContact(
+  state: WizardState,
+  field: 'email' | 'phone',
+  shown: ConsentsShown,
+): WizardState {
+  const contact = state.answers.email
+  const checks = contactChecks(contact, state.country)
+  const checked = field === 'email' ? { emailChecked: true } : { phoneChecked: true }
+  if (checks[field] !== true || !shown.autoTick) return setContact(state, checked)
+  const consentsSet = { ...contact.consentsSet }
+  for (const name of consentNames) {
+    if (!contact[name]) consentsSet[name] = { by: 'app', locale: shown.locale }
+  }
+  return setContact(state, { ...checked, privacyPolicy: true, analizeData: true, consentsSet })
+}
+
+/** The person sets a consent's box: recorded as theirs, with the locale its text was shown in. */
+function setConsent(state: WizardState, action: Extract<WizardAction, { type: 'setConsent' }>) {
+  const { consent, checked, locale } = action
+  const consentsSet = { ...state.answers.email.consentsSet, [consent]: { by: 'person', locale } }
+  return setContact(state, { [consent]: checked, consentsSet })
 }
 
 /** Keeps the step index inside the list (the list only changes after the current step, but still). */
@@ -237,11 +256,11 @@ function reduce(state: WizardState, action: WizardAction): WizardState {
     case 'setPhone':
       return setContact(state, { phone: action.phone, phoneChecked: false })
     case 'checkEmail':
-      return checkContact(state, 'email')
+      return checkContact(state, 'email', action.shown)
     case 'checkPhone':
-      return checkContact(state, 'phone')
+      return checkContact(state, 'phone', action.shown)
     case 'setConsent':
-      return setContact(state, { [action.consent]: action.checked })
+      return setConsent(state, action)
     case 'skipEmail': {
       // "No email": the email goes and the wizard goes on, whatever the step's state.
       const skipped = setContact(state, { email: '', emailChecked: false })

@@ -1,4 +1,5 @@
 import type * as v from 'valibot'
+import type { ConsentName, ConsentSetter } from '../../contract/consents.ts'
 import type { Locale } from '../../contract/locale.ts'
 import type { Pack } from '../../contract/catalogue.ts'
 import type { User } from '../../contract/auth.ts'
@@ -29,6 +30,12 @@ export interface StickPurchase extends ChosenProduct {
   quantity: number
 }
 
+/** Who set a consent's box, and the locale its text was shown in then. */
+export interface ConsentSet {
+  by: ConsentSetter
+  locale: Locale
+}
+
 /** The email step's fields: what was typed, whether OK was pressed on it, and the consents. */
 export interface ContactAnswer {
   email: string
@@ -38,6 +45,11 @@ export interface ContactAnswer {
   phoneChecked: boolean
   privacyPolicy: boolean
   analizeData: boolean
+  /**
+   * How each box came to be as it is: ticked by the app at OK, or set by the person; absent for a
+   * box nobody set (or from a draft of a build that did not record it).
+   */
+  consentsSet: Partial<Record<ConsentName, ConsentSet>>
 }
 
 /**
@@ -108,6 +120,7 @@ export const emptyAnswers: TrialAnswers = {
     phoneChecked: false,
     privacyPolicy: false,
     analizeData: false,
+    consentsSet: {},
   },
   consumptionOrder: { order: [], multiple: false, counts: {} },
   stickImpressions: {},

@@ -1,7 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
+import type { StoredConsent } from '../../contract/consents.ts'
+import type { Locale } from '../../contract/locale.ts'
 import { captureMarkLabels, captureMarks } from '../../contract/record-labels.ts'
-import type { Trial, TrialAnswers } from '../../contract/trial.ts'
+import type { TrialAnswers, TrialDetail } from '../../contract/trial.ts'
 import { useFormat } from '../../ui/use-format.ts'
 import { answerLines, stickLines } from './trial-answers.ts'
 import styles from '../../ui/admin/admin.module.css'
@@ -9,9 +11,9 @@ import styles from '../../ui/admin/admin.module.css'
 /**
  * /surveys/{id}: where, by whom and when (captured and received, with the marks that say how far
  * to trust the capture time, and a possible duplicate), then the answers in the current locale's
- * words.
+ * words and the consents as they were recorded.
  */
-export function TrialView({ trial }: { trial: Trial }) {
+export function TrialView({ trial }: { trial: TrialDetail }) {
   const format = useFormat()
   const { i18n } = useLingui()
   const marks = captureMarks.filter((mark) => trial[mark])
@@ -88,7 +90,60 @@ export function TrialView({ trial }: { trial: Trial }) {
       ) : (
         <TrialAnswersView answers={trial.comment} />
       )}
+      {trial.consents.length > 0 && <ConsentsView consents={trial.consents} />}
     </>
+  )
+}
+
+/**
+ * The consents as the trial recorded them (docs/behaviour.md#consents): who set each box, in which
+ * words and locale. A box the app ticked is said to be so, never shown as the customer's consent.
+ */
+function ConsentsView({ consents }: { consents: StoredConsent[] }) {
+  const { t } = useLingui()
+  const names: Record<StoredConsent['consent'], string> = {
+    privacyPolicy: t`Privacy policy`,
+    analizeData: t`Data analysis`,
+  }
+  const localeNames: Record<Locale, string> = { me: t`Montenegrin`, sr: t`Serbian`, en: t`English` }
+  const how = (consent: StoredConsent) => {
+    const given = consent.given ? t`ticked` : t`not ticked`
+    switch (consent.tickedBy) {
+      case 'person':
+        return consent.given ? t`Ticked by the person` : t`Left unticked by the person`
+      case 'app':
+        return consent.given ? t`Ticked by the app` : t`Not ticked by the app`
+      case 'unknown':
+        return t`Box ${given}; how, and in which words, was not recorded (an earlier version of the app)`
+    }
+  }
+  const details = (consent: StoredConsent) => {
+    const language = consent.locale ? localeNames[consent.locale] : null
+    const textId = consent.textId
+    return [how(consent), language && t`shown in ${language}`, textId && t`text ${textId}`]
+      .filter(Boolean)
+      .join(' · ')
+  }
+  return (
+    <section className={styles.card} aria-labelledby="trial-consents-heading">
+      <h2 id="trial-consents-heading">
+        <Trans>Consents, as recorded</Trans>
+      </h2>
+      <dl className={styles.fields}>
+        {consents.map((consent) => (
+          <div key={consent.consent} className={styles.contents}>
+            <dt>{names[consent.consent]}</dt>
+            <dd>{details(consent)}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className={styles.empty}>
+        <Trans>
+          A box ticked by the app is not the customer&apos;s consent: this is a record of what
+          happened on the device, never proof of consent.
+        </Trans>
+      </p>
+    </section>
   )
 }
 

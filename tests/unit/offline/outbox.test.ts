@@ -159,6 +159,7 @@ describe('the trial outbox', () => {
       userId: alice,
       state: { step: 3 },
       updatedAt: new Date(clock).toISOString(),
+      appVersion: null,
     })
     await forgetDraftsOnLogout(db, alice)
     expect(await db.drafts.count()).toBe(0)
@@ -192,7 +193,12 @@ describe('the trial outbox', () => {
 
   it('queues a finished trial and drops its draft together, or neither', async () => {
     const trialId = crypto.randomUUID()
-    const draft = { userId: alice, state: { trialId }, updatedAt: new Date(clock).toISOString() }
+    const draft = {
+      userId: alice,
+      state: { trialId },
+      updatedAt: new Date(clock).toISOString(),
+      appVersion: null,
+    }
     await db.drafts.put(draft)
     expect(await finishTrialOnDevice(db, alice, trialId, body('done'), clock)).toEqual({
       trialId,

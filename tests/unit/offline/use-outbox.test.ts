@@ -91,7 +91,12 @@ describe('watching the outbox for the header and the outbox screen', () => {
   it('ignores the other tables, and stops reading once stopped', async () => {
     const watch = watchCount(0)
     await until(() => watch.answers.length === 1)
-    await db.drafts.put({ userId: alice, state: {}, updatedAt: new Date(clock).toISOString() })
+    await db.drafts.put({
+      userId: alice,
+      state: {},
+      updatedAt: new Date(clock).toISOString(),
+      appVersion: null,
+    })
     await sleep(30)
     expect(watch.reads()).toBe(1)
     await enqueueTrial(db, alice, { store_id: 1, comment: 'x' }, clock)

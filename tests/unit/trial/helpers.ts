@@ -3,7 +3,7 @@ import type { Pack } from '../../../src/contract/catalogue.ts'
 import type { Store } from '../../../src/contract/stores.ts'
 import type { Locale } from '../../../src/contract/locale.ts'
 import { initialWizardState, type WizardState } from '../../../src/features/trial/wizard-state.ts'
-import type { WizardAction } from '../../../src/features/trial/wizard-actions.ts'
+import type { ConsentsShown, WizardAction } from '../../../src/features/trial/wizard-actions.ts'
 import { wizardReducer, wizardView } from '../../../src/features/trial/wizard-machine.ts'
 import { stepKey } from '../../../src/features/trial/wizard-steps.ts'
 
@@ -64,3 +64,6 @@ export function goTo(state: WizardState, key: string): WizardState {
   }
   return next
 }
+
+/** The email step as shown in Serbian, with the consents ticked at OK (the default build). */
+export const shown: ConsentsShown = { locale: 'sr', autoTick: true }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import * as v from 'valibot'
 import { trialBodySchema } from '../../../src/contract/trial.ts'
+import { consentTexts } from '../../../src/features/trial/consent-texts.ts'
 import { buildTrialBody } from '../../../src/features/trial/trial-body.ts'
 import type { WizardAction } from '../../../src/features/trial/wizard-actions.ts'
-import { agent, manager, pack, run, start, store } from './helpers.ts'
+import { agent, manager, pack, run, shown, start, store } from './helpers.ts'
 
 const rmcPack = pack({ id: 21, type: 'RMC', brandName: 'Marlboro Red', brandFamily: 'Marlboro' })
 
@@ -22,7 +23,7 @@ const agentTrial: WizardAction[] = [
   { type: 'toggleReferralSource', source: 'friend' },
   { type: 'toggleReferralSource', source: 'social-media' },
   { type: 'setEmail', email: ' kupac@gmail.com ' },
-  { type: 'checkEmail' },
+  { type: 'checkEmail', shown },
   { type: 'setPhone', phone: '064/123-4567' },
   { type: 'pickStick', color: 'gold' },
   { type: 'pickStick', color: 'tan' },
@@ -67,6 +68,23 @@ describe('the trial body', () => {
           sticks: [{ id: 5, name: 'Gold', quantity: 2 }],
         },
       },
+      // OK on the email ticked both boxes: recorded as the app's, in the locale shown.
+      consents: [
+        {
+          consent: 'privacyPolicy',
+          given: true,
+          ticked_by: 'app',
+          text_id: consentTexts.privacyPolicy.id,
+          locale: 'sr',
+        },
+        {
+          consent: 'analizeData',
+          given: true,
+          ticked_by: 'app',
+          text_id: consentTexts.analizeData.id,
+          locale: 'sr',
+        },
+      ],
     })
     expect(v.parse(trialBodySchema, body)).toEqual(body)
   })
@@ -117,7 +135,7 @@ describe('the trial body', () => {
       { type: 'setConsumption', consumption: '40+' },
       { type: 'toggleReferralSource', source: 'event' },
       { type: 'setPhone', phone: '067 123 456' },
-      { type: 'checkPhone' },
+      { type: 'checkPhone', shown },
       { type: 'setMultiple', multiple: true },
       { type: 'pickStick', color: 'azure' },
       { type: 'pickStick', color: 'azure' },
@@ -203,5 +221,67 @@ describe('the trial body', () => {
     expect(
       buildTrialBody(noStore, { role: 'manager', expertStore: { id: 1, name: 'X' } }),
     ).not.toBeNull()
+  })
+})
+
+describe('the consents a trial records', () => {
+  const contact: WizardAction[] = agentTrial.filter((action) => action.type !== 'checkEmail')
+  const consentsOf = (...actions: WizardAction[]) =>
+    buildTrialBody(run(start(agent, 'sr'), ...contact, ...actions), agent)?.consents
+
+  it('records a box the person ticked before OK as theirs, the other as the app’s', () => {
+    expect(
+      consentsOf(
+        { type: 'setConsent', consent: 'analizeData', checked: true, locale: 'en' },
+        { type: 'checkEmail', shown: { locale: 'me', autoTick: true } },
+      ),
+    ).toMatchObject([
+      { consent: 'privacyPolicy', given: true, ticked_by: 'app', locale: 'me' },
+      { consent: 'analizeData', given: true, ticked_by: 'person', locale: 'en' },
+    ])
+  })
+
+  it('records a box the app ticked and the person unticked and ticked again as theirs', () => {
+    expect(
+      consentsOf(
+        { type: 'checkEmail', shown },
+        { type: 'setConsent', consent: 'privacyPolicy', checked: false, locale: 'sr' },
+        { type: 'setConsent', consent: 'privacyPolicy', checked: true, locale: 'sr' },
+      )?.map((record) => record.ticked_by),
+    ).toEqual(['person', 'app'])
+  })
+
+  it('ticks nothing at OK when the build turns the ticking off: the person ticks each box', () => {
+    const off = { locale: 'sr' as const, autoTick: false }
+    const state = run(start(agent, 'sr'), ...contact, { type: 'checkEmail', shown: off })
+    expect(state.answers.email).toMatchObject({ privacyPolicy: false, analizeData: false })
+    expect(buildTrialBody(state, agent)?.consents).toBeUndefined()
+    expect(
+      consentsOf(
+        { type: 'checkEmail', shown: off },
+        { type: 'setConsent', consent: 'privacyPolicy', checked: true, locale: 'sr' },
+        { type: 'setConsent', consent: 'analizeData', checked: true, locale: 'sr' },
+      )?.map((record) => record.ticked_by),
+    ).toEqual(['person', 'person'])
+  })
+
+  it('sends no consents without an email or a phone, nor when how a box was set is not known', () => {
+    const noContact = run(
+      start(agent, 'sr'),
+      ...agentTrial,
+      { type: 'setEmail', email: '' },
+      { type: 'setPhone', phone: '' },
+    )
+    expect(noContact.answers.email.consentsSet).toHaveProperty('privacyPolicy')
+    expect(buildTrialBody(noContact, agent)?.consents).toBeUndefined()
+    const state = run(start(agent, 'sr'), ...agentTrial)
+    // A draft of a build that did not record how the boxes were set.
+    const unrecorded = {
+      ...state,
+      answers: { ...state.answers, email: { ...state.answers.email, consentsSet: {} } },
+    }
+    const body = buildTrialBody(unrecorded, agent)
+    expect(body?.comment).toMatchObject({ email: { privacyPolicy: true, analizeData: true } })
+    expect(body?.consents).toBeUndefined()
   })
 })

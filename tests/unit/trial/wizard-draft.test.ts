@@ -4,9 +4,13 @@ import {
   createDraftWriter,
   draftSaveDelay,
   dropDraft,
+  discardStrandedDraft,
   loadDraft,
+  strandedDrafts,
   writeDraft,
 } from '../../../src/features/trial/wizard-draft.ts'
+import { offlineDatabase } from '../../../src/offline/database.ts'
+import { readableAnswers } from '../../../src/features/trial/stranded-answers.ts'
 import type { WizardState } from '../../../src/features/trial/wizard-state.ts'
 import { run, start, store } from './helpers.ts'
 
@@ -141,5 +145,57 @@ describe('a draft written at once (as when the page unloads)', () => {
     expect(await loadDraft(user)).toEqual(state)
     await dropDraft(userId)
     expect(await loadDraft(user)).toBeNull()
+  })
+})
+
+describe('a draft this build cannot restore', () => {
+  it('is offered as not restored with its answers readable, and goes only when discarded', async () => {
+    const userId = 42
+    const user = { id: userId, expertStore: null }
+    const valid = run(start(), { type: 'setStore', store }, { type: 'setGender', gender: 'female' })
+    // A shape a later or earlier build wrote: an answer this wizard does not know.
+    const foreign = {
+      ...valid,
+      answers: {
+        ...valid.answers,
+        gender: 'another',
+        email: { ...valid.answers.email, email: 'kupac@example.me' },
+      },
+    }
+    await offlineDatabase().drafts.put({
+      userId,
+      state: foreign,
+      updatedAt: '2026-11-20T10:00:00.000Z',
+      appVersion: '1.3.0+0abc123',
+    })
+
+    expect(await loadDraft(user)).toBeNull()
+    const [stranded, ...others] = await strandedDrafts(userId)
+    expect(others).toEqual([])
+    expect(stranded).toMatchObject({
+      userId,
+      state: foreign,
+      updatedAt: '2026-11-20T10:00:00.000Z',
+      appVersion: '1.3.0+0abc123',
+    })
+    expect(readableAnswers(stranded?.state)).toEqual(
+      expect.arrayContaining([
+        { path: 'gender', value: 'another' },
+        { path: 'email.email', value: 'kupac@example.me' },
+      ]),
+    )
+
+    // The next trial's draft takes the draft's place; the stranded one stays.
+    const next = start()
+    writeDraft(userId, next)
+    expect(await loadDraft(user)).toEqual(next)
+    expect(await strandedDrafts(userId)).toHaveLength(1)
+
+    const id = stranded?.id
+    if (id === undefined) throw new Error('the stranded draft has no id')
+    await discardStrandedDraft(id)
+    await discardStrandedDraft(id)
+    expect(await strandedDrafts(userId)).toEqual([])
+    await dropDraft(userId)
   })
 })

@@ -3,7 +3,7 @@ import { wizardView } from '../../../src/features/trial/wizard-machine.ts'
 import { isStepValid } from '../../../src/features/trial/wizard-steps.ts'
 import { isShowable } from '../../../src/features/trial/trial-body.ts'
 import type { WizardState } from '../../../src/features/trial/wizard-state.ts'
-import { current, goTo, manager, pack, run, start, store } from './helpers.ts'
+import { current, goTo, manager, pack, run, shown, start, store } from './helpers.ts'
 
 describe('moving between steps', () => {
   it('does not go back from the first step', () => {
@@ -291,7 +291,7 @@ describe('the email step', () => {
     const typed = run(start(), { type: 'setEmail', email: 'kupac@gmail.com' })
     expect(typed.answers.email.privacyPolicy).toBe(false)
     expect(isStepValid(email, typed)).toBe(false)
-    const checked = run(typed, { type: 'checkEmail' })
+    const checked = run(typed, { type: 'checkEmail', shown })
     expect(checked.answers.email).toMatchObject({
       emailChecked: true,
       privacyPolicy: true,
@@ -304,20 +304,20 @@ describe('the email step', () => {
     const state = run(
       start(manager, 'sr'),
       { type: 'setPhone', phone: '064 123 4567' },
-      { type: 'checkPhone' },
+      { type: 'checkPhone', shown },
     )
     expect(state.answers.email).toMatchObject({ privacyPolicy: true, analizeData: true })
     expect(isStepValid(email, state)).toBe(true)
     const me = run(
       start(manager, 'me'),
       { type: 'setPhone', phone: '67123456' },
-      { type: 'checkPhone' },
+      { type: 'checkPhone', shown },
     )
     expect(isStepValid(email, me)).toBe(true)
   })
 
   it('ticks nothing and stays invalid after OK on an invalid value', () => {
-    const state = run(start(), { type: 'setEmail', email: 'kupac@' }, { type: 'checkEmail' })
+    const state = run(start(), { type: 'setEmail', email: 'kupac@' }, { type: 'checkEmail', shown })
     expect(state.answers.email).toMatchObject({ emailChecked: true, privacyPolicy: false })
     expect(isStepValid(email, state)).toBe(false)
   })
@@ -326,12 +326,15 @@ describe('the email step', () => {
     const state = run(
       start(),
       { type: 'setEmail', email: 'kupac@gmail.com' },
-      { type: 'checkEmail' },
-      { type: 'setConsent', consent: 'analizeData', checked: false },
+      { type: 'checkEmail', shown },
+      { type: 'setConsent', consent: 'analizeData', checked: false, locale: 'sr' },
     )
     expect(isStepValid(email, state)).toBe(false)
     expect(
-      isStepValid(email, run(state, { type: 'setConsent', consent: 'analizeData', checked: true })),
+      isStepValid(
+        email,
+        run(state, { type: 'setConsent', consent: 'analizeData', checked: true, locale: 'sr' }),
+      ),
     ).toBe(true)
   })
 
@@ -339,7 +342,7 @@ describe('the email step', () => {
     const state = run(
       start(),
       { type: 'setEmail', email: 'kupac@gmail.com' },
-      { type: 'checkEmail' },
+      { type: 'checkEmail', shown },
       { type: 'setPhone', phone: '123' },
     )
     expect(isStepValid(email, state)).toBe(false)
@@ -349,7 +352,7 @@ describe('the email step', () => {
     const state = run(
       start(),
       { type: 'setEmail', email: 'kupac@gmail.com' },
-      { type: 'checkEmail' },
+      { type: 'checkEmail', shown },
       { type: 'setEmail', email: 'kupac2@gmail.com' },
     )
     expect(state.answers.email.emailChecked).toBe(false)

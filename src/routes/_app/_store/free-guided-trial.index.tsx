@@ -2,7 +2,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { useSession } from '../../../api/use-session.ts'
 import { TrialWizard } from '../../../features/trial/trial-wizard.tsx'
-import { loadDraft } from '../../../features/trial/wizard-draft.ts'
+import { loadDraft, strandedDrafts } from '../../../features/trial/wizard-draft.ts'
 import { stepInAddress } from '../../../features/trial/use-step-history.ts'
 
 /** The free guided trial wizard, for any signed-in user (a manager with a store). */
@@ -16,6 +16,8 @@ export const Route = createFileRoute('/_app/_store/free-guided-trial/')({
   // the wizard is drawn (so that drawing it changes no address).
   loader: async ({ context, location }) => {
     const draft = await loadDraft(context.session.user)
+    // After the draft was read: one it could not restore is among these by then.
+    const stranded = await strandedDrafts(context.session.user.id)
     if (stepInAddress(location.searchStr) === undefined) {
       throw redirect({
         to: '/free-guided-trial',
@@ -23,7 +25,7 @@ export const Route = createFileRoute('/_app/_store/free-guided-trial/')({
         replace: true,
       })
     }
-    return draft
+    return { draft, stranded }
   },
   staleTime: Infinity,
   gcTime: 0,
@@ -34,6 +36,6 @@ function TrialWizardPage() {
   const { session } = Route.useRouteContext()
   // The stored session follows check-in changes; the guard's copy is the fallback.
   const user = useSession()?.user ?? session.user
-  const draft = Route.useLoaderData()
-  return <TrialWizard user={user} draft={draft} />
+  const { draft, stranded } = Route.useLoaderData()
+  return <TrialWizard user={user} draft={draft} stranded={stranded} />
 }
