@@ -50,8 +50,11 @@ const http = ky.create({
         request.headers.set(appHeader, appId)
         request.headers.set(languageHeader, currentLocale())
         request.headers.set(appVersionHeader, config.appVersion)
+        // A call that brings its own (a queued trial's device credential) keeps it.
         const token = getSession()?.token
-        if (token) request.headers.set('Authorization', `Bearer ${token}`)
+        if (token && !request.headers.has('Authorization')) {
+          request.headers.set('Authorization', `Bearer ${token}`)
+        }
       },
     ],
     beforeError: [

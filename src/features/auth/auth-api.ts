@@ -11,10 +11,25 @@ import {
 } from '../../contract/endpoints/auth.ts'
 import { startOutboxAfterLogin } from '../../offline/start-outbox.ts'
 
+/**
+ * Signs in naming this device, and keeps the device credential the answer brings
+ * (docs/behaviour.md#devices) before the outbox starts. The device's database loads only now:
+ * the sign-in page does not carry it. A device without IndexedDB signs in without a credential.
+ */
 export async function login(body: LoginBody) {
-  const result = await call(loginEndpoint, { body })
-  saveSession(result.data, body.remember_me ?? true)
-  void startOutboxAfterLogin(result.data.id)
+  const device = await import('../../offline/device.ts')
+  const deviceId = await device.deviceId().catch(() => undefined)
+  const result = await call(loginEndpoint, {
+    body: deviceId === undefined ? body : { ...body, device_id: deviceId },
+  })
+  const { device_credential: credential, ...session } = result.data
+  saveSession(session, body.remember_me ?? true)
+  if (credential !== undefined) {
+    await device
+      .saveDeviceCredential(session.id, credential)
+      .catch((error: unknown) => console.warn('device credential not kept', error))
+  }
+  void startOutboxAfterLogin(session.id)
   return result
 }
 
