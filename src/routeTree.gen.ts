@@ -20,6 +20,7 @@ import { Route as AppOutboxRouteImport } from './routes/_app/outbox'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as AppStorePickerRouteImport } from './routes/_app/store-picker'
 import { Route as AppAdminDashboardRouteImport } from './routes/_app/_admin/dashboard'
+import { Route as AppAdminDevicesRouteImport } from './routes/_app/_admin/devices'
 import { Route as AppAdminReportsRouteImport } from './routes/_app/_admin/reports'
 import { Route as AppStoreIndexRouteImport } from './routes/_app/_store/index'
 import { Route as AppStoreFreeGuidedTrialSuccessRouteImport } from './routes/_app/_store/free-guided-trial-success'
@@ -95,6 +96,11 @@ const AppStorePickerRoute = AppStorePickerRouteImport.update({
 const AppAdminDashboardRoute = AppAdminDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
+  getParentRoute: () => AppAdminRoute,
+} as any)
+const AppAdminDevicesRoute = AppAdminDevicesRouteImport.update({
+  id: '/devices',
+  path: '/devices',
   getParentRoute: () => AppAdminRoute,
 } as any)
 const AppAdminReportsRoute = AppAdminReportsRouteImport.update({
@@ -235,6 +241,7 @@ export interface FileRoutesByFullPath {
   '/settings': typeof AppSettingsRoute
   '/store-picker': typeof AppStorePickerRoute
   '/dashboard': typeof AppAdminDashboardRoute
+  '/devices': typeof AppAdminDevicesRoute
   '/reports': typeof AppAdminReportsRoute
   '/free-guided-trial-success': typeof AppStoreFreeGuidedTrialSuccessRoute
   '/experts/$id': typeof AppAdminExpertsIdRoute
@@ -269,6 +276,7 @@ export interface FileRoutesByTo {
   '/settings': typeof AppSettingsRoute
   '/store-picker': typeof AppStorePickerRoute
   '/dashboard': typeof AppAdminDashboardRoute
+  '/devices': typeof AppAdminDevicesRoute
   '/reports': typeof AppAdminReportsRoute
   '/free-guided-trial-success': typeof AppStoreFreeGuidedTrialSuccessRoute
   '/experts/$id': typeof AppAdminExpertsIdRoute
@@ -305,6 +313,7 @@ export interface FileRoutesById {
   '/_app/settings': typeof AppSettingsRoute
   '/_app/store-picker': typeof AppStorePickerRoute
   '/_app/_admin/dashboard': typeof AppAdminDashboardRoute
+  '/_app/_admin/devices': typeof AppAdminDevicesRoute
   '/_app/_admin/reports': typeof AppAdminReportsRoute
   '/_app/_store/free-guided-trial-success': typeof AppStoreFreeGuidedTrialSuccessRoute
   '/_app/_store/': typeof AppStoreIndexRoute
@@ -342,6 +351,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/store-picker'
     | '/dashboard'
+    | '/devices'
     | '/reports'
     | '/free-guided-trial-success'
     | '/experts/$id'
@@ -376,6 +386,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/store-picker'
     | '/dashboard'
+    | '/devices'
     | '/reports'
     | '/free-guided-trial-success'
     | '/experts/$id'
@@ -411,6 +422,7 @@ export interface FileRouteTypes {
     | '/_app/settings'
     | '/_app/store-picker'
     | '/_app/_admin/dashboard'
+    | '/_app/_admin/devices'
     | '/_app/_admin/reports'
     | '/_app/_store/free-guided-trial-success'
     | '/_app/_store/'
@@ -522,6 +534,13 @@ declare module '@tanstack/react-router' {
       path: '/dashboard'
       fullPath: '/dashboard'
       preLoaderRoute: typeof AppAdminDashboardRouteImport
+      parentRoute: typeof AppAdminRoute
+    }
+    '/_app/_admin/devices': {
+      id: '/_app/_admin/devices'
+      path: '/devices'
+      fullPath: '/devices'
+      preLoaderRoute: typeof AppAdminDevicesRouteImport
       parentRoute: typeof AppAdminRoute
     }
     '/_app/_admin/reports': {
@@ -697,6 +716,7 @@ declare module '@tanstack/react-router' {
 
 interface AppAdminRouteChildren {
   AppAdminDashboardRoute: typeof AppAdminDashboardRoute
+  AppAdminDevicesRoute: typeof AppAdminDevicesRoute
   AppAdminReportsRoute: typeof AppAdminReportsRoute
   AppAdminExpertsIdRoute: typeof AppAdminExpertsIdRoute
   AppAdminStoresNewRoute: typeof AppAdminStoresNewRoute
@@ -711,6 +731,7 @@ interface AppAdminRouteChildren {
 
 const AppAdminRouteChildren: AppAdminRouteChildren = {
   AppAdminDashboardRoute: AppAdminDashboardRoute,
+  AppAdminDevicesRoute: AppAdminDevicesRoute,
   AppAdminReportsRoute: AppAdminReportsRoute,
   AppAdminExpertsIdRoute: AppAdminExpertsIdRoute,
   AppAdminStoresNewRoute: AppAdminStoresNewRoute,

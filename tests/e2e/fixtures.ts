@@ -58,7 +58,7 @@ export async function apiLogin(request: APIRequestContext, email: string) {
   })
   expect(response.status()).toBe(200)
   const { data } = (await response.json()) as {
-    data: { token: string; expertStore: { id: number; name: string } | null }
+    data: { id: number; token: string; expertStore: { id: number; name: string } | null }
   }
   return data
 }

@@ -3,7 +3,10 @@ import { Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { buttonClass } from '../button.tsx'
 
-/** The admin lists' page actions: the dashboard and the reports, then the list's own (`children`). */
+/**
+ * The admin lists' page actions: the dashboard, the reports and the devices, then the list's own
+ * (`children`).
+ */
 export function AdminActions({ children }: { children: ReactNode }) {
   return (
     <>
@@ -12,6 +15,9 @@ export function AdminActions({ children }: { children: ReactNode }) {
       </Link>
       <Link to="/reports" className={buttonClass('secondary')}>
         <Trans>Reports</Trans>
+      </Link>
+      <Link to="/devices" className={buttonClass('secondary')}>
+        <Trans>Devices</Trans>
       </Link>
       {children}
     </>
