@@ -1,5 +1,6 @@
-import type { BrowserContext, Page } from '@playwright/test'
-import { test, expect, signIn, demo, apiLogin, apiGet } from './fixtures.ts'
+import type { Browser, Page } from '@playwright/test'
+import { apiPath, appHeaders } from '../support/api.ts'
+import { test, expect, signIn, demo, demoPassword, apiLogin, apiGet } from './fixtures.ts'
 
 // Each test signs in, waits for the service worker and goes offline and back: slow on a busy machine.
 test.describe.configure({ timeout: 120_000 })
@@ -71,9 +72,11 @@ async function expectTrialsOnDevice(admin: Page, deviceId: string, trials: numbe
   }).toPass({ timeout: 30_000 })
 }
 
-async function adminPage(context: BrowserContext): Promise<Page> {
-  const admin = await context.browser()?.newPage()
-  if (!admin) throw new Error('no browser')
+/** An admin signed in in a browser of their own (not the tablet's storage), in English. */
+async function adminPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  const context = await browser.newContext(baseURL ? { baseURL } : {})
+  await context.addInitScript(() => localStorage.setItem('locale', 'en'))
+  const admin = await context.newPage()
   await signIn(admin, demo.admin.email)
   await expect(admin).toHaveURL('/')
   return admin
@@ -82,6 +85,8 @@ async function adminPage(context: BrowserContext): Promise<Page> {
 test("the tablet's heartbeat shows its waiting trial on the admin's Devices screen, and none once sent", async ({
   page,
   context,
+  browser,
+  baseURL,
 }) => {
   await readyOffline(page, demo.agent.email)
   const deviceId = await deviceIdOf(page)
@@ -92,7 +97,7 @@ test("the tablet's heartbeat shows its waiting trial on the admin's Devices scre
   await expect(page.getByRole('link', { name: /1 trial waiting/ })).toBeVisible()
   await context.setOffline(false)
 
-  const admin = await adminPage(context)
+  const admin = await adminPage(browser, baseURL)
   await expectTrialsOnDevice(admin, deviceId, 1)
 
   await context.unroute('**/api/v1/free-guided/form')
@@ -101,7 +106,7 @@ test("the tablet's heartbeat shows its waiting trial on the admin's Devices scre
     timeout: 20_000,
   })
   await expectTrialsOnDevice(admin, deviceId, 0)
-  await admin.close()
+  await admin.context().close()
 })
 
 test("an expert's trials finished offline are stored once, as theirs, after another signs in on the tablet", async ({
@@ -158,4 +163,50 @@ test("an expert's trials finished offline are stored once, as theirs, after anot
       ),
     )
     .toBe(0)
+})
+
+test('an admin revokes a lost tablet once, however often the confirmation is clicked', async ({
+  page,
+  request,
+}) => {
+  const deviceId = crypto.randomUUID()
+  const login = await request.post(`${apiPath}/user/login`, {
+    headers: appHeaders,
+    data: { email: demo.agent.email, password: demoPassword, device_id: deviceId },
+  })
+  const { data } = (await login.json()) as { data: { device_credential: string } }
+  const device = { ...appHeaders, Authorization: `Device ${data.device_credential}` }
+  const beat = () =>
+    request.post(`${apiPath}/device/heartbeat`, {
+      headers: device,
+      data: {
+        appVersion: '1.0.0+lost',
+        waiting: 1,
+        needsLogin: 0,
+        failed: 0,
+        oldestWaitingAt: new Date().toISOString(),
+        lastSentAt: null,
+        storage: { usage: 10, quota: 100, persisted: false },
+        images: { cached: 0, total: 0 },
+      },
+    })
+  expect((await beat()).status()).toBe(200)
+
+  const revocations: string[] = []
+  page.on('request', (sent) => {
+    if (sent.method() === 'POST' && sent.url().endsWith('/device/revoke'))
+      revocations.push(sent.url())
+  })
+  await signIn(page, demo.admin.email)
+  await expect(page).toHaveURL('/')
+  await page.goto(`/devices?query=${deviceId.slice(0, 13)}`)
+  const row = page.getByRole('row', { name: new RegExp(deviceId.slice(0, 8)) })
+  await row.getByRole('button', { name: 'Revoke' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Revoke this device?' })
+  await dialog.getByRole('button', { name: 'Yes, revoke' }).dblclick()
+  await expect(dialog).toHaveCount(0)
+  await expect(row.getByText(/^Revoked /)).toBeVisible()
+  expect(revocations).toHaveLength(1)
+  // The credential stops working at once.
+  expect((await beat()).status()).toBe(401)
 })
