@@ -1,17 +1,11 @@
 import { offlineDatabase, type DeviceCredential, type OfflineDatabase } from './database.ts'
 
-/**
- * This device's id (docs/behaviour.md#devices): a random UUID made the first time it is asked
- * for and kept in IndexedDB; two tabs asking at once get the same one.
- */
-export function deviceId(db: OfflineDatabase = offlineDatabase()): Promise<string> {
-  return db.transaction('rw', db.device, async () => {
-    const known = await db.device.get('id')
-    if (known) return known.value
-    const value = crypto.randomUUID()
-    await db.device.add({ name: 'id', value })
-    return value
-  })
+/** Keeps this device's id (the one its sign-in named) in IndexedDB. */
+export async function keepDeviceId(
+  id: string,
+  db: OfflineDatabase = offlineDatabase(),
+): Promise<void> {
+  await db.device.put({ name: 'id', value: id })
 }
 
 /** Keeps the credential the server issued at this user's sign-in on this device. */

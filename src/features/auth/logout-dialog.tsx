@@ -2,7 +2,7 @@ import { Plural, Trans } from '@lingui/react/macro'
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'
 
 /**
- * "Log out with unsent trials?": says they stay on the device for the next sign-in
+ * "Log out with unsent trials?": says they stay on the device and go once there is a connection
  * (docs/behaviour.md#offline). Loaded when it is opened.
  */
 export function LogoutDialog({
