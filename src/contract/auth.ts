@@ -4,7 +4,7 @@ import { countries } from './countries.ts'
 import { localeSchema } from './locale.ts'
 import { emailSchema, passwordSchema, passwordsMatch, requiredText } from './validators.ts'
 import { messages } from './messages.ts'
-import { deviceIdSchema } from './devices.ts'
+import { deviceIdSchema } from './http.ts'
 
 /**
  * A manager's store: its country gives the phone prefix of their trials (absent from sessions

@@ -1,14 +1,11 @@
 import * as v from 'valibot'
-import { listOf, pageSchema } from './http.ts'
+import { deviceIdSchema, listOf, pageSchema } from './http.ts'
 import { messages } from './messages.ts'
 
 /**
  * The app's devices (docs/behaviour.md#devices): a tablet's random id, the credential it gets at
  * sign-in, its heartbeat and the administration's list of devices.
  */
-
-/** A device's id: a random UUID the PWA makes once and keeps in IndexedDB. */
-export const deviceIdSchema = v.pipe(v.string(), v.uuid(messages.invalid.id))
 
 /** How long a device credential works after sign-in, in days. */
 export const deviceCredentialDays = 60
