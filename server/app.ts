@@ -14,6 +14,7 @@ import { authRoutes } from './routes/auth/routes.ts'
 import { catalogueRoutes } from './routes/catalogue/routes.ts'
 import { checkInRoutes } from './routes/check-in/routes.ts'
 import { customerRoutes } from './routes/customers/routes.ts'
+import { deviceRoutes } from './routes/devices/routes.ts'
 import { healthRoutes } from './routes/health/routes.ts'
 import { storeAdminRoutes } from './routes/stores/admin-routes.ts'
 import { storeRoutes } from './routes/stores/routes.ts'
@@ -82,6 +83,7 @@ export function createApp(deps: AppDeps, readiness: Readiness = createReadiness(
   trialRoutes(routes, deps)
   voucherRoutes(routes, deps)
   customerRoutes(routes, deps)
+  deviceRoutes(routes, deps)
   app.route(apiBasePath, routes.app)
   app.all('/api/*', (c) => errorResponse(c, new HttpError(404, messages.notFound.id)))
 

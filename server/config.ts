@@ -114,6 +114,11 @@ export type Config = {
   distDir: string
   /** Pack images, served under `/media/`. */
   mediaDir: string
+  /**
+   * The oldest app version still fit for the field (`semver+commit`); unset: none. The devices
+   * screen lists a device below it as needing someone.
+   */
+  minAppVersion?: string | undefined
 }
 
 /** The audit key outside production: known to all, so it proves nothing; for the demo and tests. */

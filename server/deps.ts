@@ -28,8 +28,8 @@ export type AppDeps = {
 export type AppEnv = { Variables: { locale: Locale; requestId: string; logger: Logger } }
 
 /**
- * Set by the policy guard (server/auth/middleware.ts): the signed-in user, loaded from the database
- * on every request, and the endpoint whose policy applies.
+ * Set by the policy guard (server/auth/middleware.ts): the signed-in user (or the user of a device
+ * credential), loaded from the database on every request, and the endpoint whose policy applies.
  */
 export type UserEnv = {
   Variables: {
@@ -41,5 +41,7 @@ export type UserEnv = {
     sessionId: string
     tokenLifetime: number
     endpoint: Endpoint
+    /** The device of a call made with a device credential; null for a signed-in user's token. */
+    device: string | null
   }
 }

@@ -13,7 +13,12 @@ import { ApiError } from './api/api-error.ts'
 import { refreshSession } from './features/auth/auth-api.ts'
 import { registerServiceWorker } from './offline/service-worker.ts'
 import { restorePersistedQueries } from './offline/query-persister.ts'
-import { kickStartedOutbox, startOutboxNow, whenOutboxNeedsLogin } from './offline/start-outbox.ts'
+import {
+  kickStartedOutbox,
+  startOutboxIfUsed,
+  startOutboxNow,
+  whenOutboxNeedsLogin,
+} from './offline/start-outbox.ts'
 import { swMessages } from './offline/sw-messages.ts'
 import { setPackImageProgress } from './offline/pack-image-progress.ts'
 import { afterPaintWhenIdle } from './ui/when-idle.ts'
@@ -74,12 +79,15 @@ async function start() {
 
   // On start a signed-in app refreshes its token and user
   // (docs/behaviour.md#states-and-transitions); offline it keeps them. Its outbox starts once the
-  // first screen has painted and the browser is idle.
+  // first screen has painted and the browser is idle; with nobody signed in too, on a device that
+  // may hold trials (docs/behaviour.md#devices).
   if (getSession()) {
     refreshSession().catch((error: unknown) => {
       if (error instanceof ApiError && error.status === 401) signInAgain()
     })
     afterPaintWhenIdle(startOutboxNow)
+  } else {
+    afterPaintWhenIdle(() => void startOutboxIfUsed())
   }
 
   registerServiceWorker((message) => {

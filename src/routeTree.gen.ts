@@ -21,6 +21,7 @@ import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as AppStorePickerRouteImport } from './routes/_app/store-picker'
 import { Route as AppAdminAuditRouteImport } from './routes/_app/_admin/audit'
 import { Route as AppAdminDashboardRouteImport } from './routes/_app/_admin/dashboard'
+import { Route as AppAdminDevicesRouteImport } from './routes/_app/_admin/devices'
 import { Route as AppAdminReportsRouteImport } from './routes/_app/_admin/reports'
 import { Route as AppStoreIndexRouteImport } from './routes/_app/_store/index'
 import { Route as AppStoreFreeGuidedTrialSuccessRouteImport } from './routes/_app/_store/free-guided-trial-success'
@@ -101,6 +102,11 @@ const AppAdminAuditRoute = AppAdminAuditRouteImport.update({
 const AppAdminDashboardRoute = AppAdminDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
+  getParentRoute: () => AppAdminRoute,
+} as any)
+const AppAdminDevicesRoute = AppAdminDevicesRouteImport.update({
+  id: '/devices',
+  path: '/devices',
   getParentRoute: () => AppAdminRoute,
 } as any)
 const AppAdminReportsRoute = AppAdminReportsRouteImport.update({
@@ -242,6 +248,7 @@ export interface FileRoutesByFullPath {
   '/store-picker': typeof AppStorePickerRoute
   '/audit': typeof AppAdminAuditRoute
   '/dashboard': typeof AppAdminDashboardRoute
+  '/devices': typeof AppAdminDevicesRoute
   '/reports': typeof AppAdminReportsRoute
   '/free-guided-trial-success': typeof AppStoreFreeGuidedTrialSuccessRoute
   '/experts/$id': typeof AppAdminExpertsIdRoute
@@ -277,6 +284,7 @@ export interface FileRoutesByTo {
   '/store-picker': typeof AppStorePickerRoute
   '/audit': typeof AppAdminAuditRoute
   '/dashboard': typeof AppAdminDashboardRoute
+  '/devices': typeof AppAdminDevicesRoute
   '/reports': typeof AppAdminReportsRoute
   '/free-guided-trial-success': typeof AppStoreFreeGuidedTrialSuccessRoute
   '/experts/$id': typeof AppAdminExpertsIdRoute
@@ -314,6 +322,7 @@ export interface FileRoutesById {
   '/_app/store-picker': typeof AppStorePickerRoute
   '/_app/_admin/audit': typeof AppAdminAuditRoute
   '/_app/_admin/dashboard': typeof AppAdminDashboardRoute
+  '/_app/_admin/devices': typeof AppAdminDevicesRoute
   '/_app/_admin/reports': typeof AppAdminReportsRoute
   '/_app/_store/free-guided-trial-success': typeof AppStoreFreeGuidedTrialSuccessRoute
   '/_app/_store/': typeof AppStoreIndexRoute
@@ -352,6 +361,7 @@ export interface FileRouteTypes {
     | '/store-picker'
     | '/audit'
     | '/dashboard'
+    | '/devices'
     | '/reports'
     | '/free-guided-trial-success'
     | '/experts/$id'
@@ -387,6 +397,7 @@ export interface FileRouteTypes {
     | '/store-picker'
     | '/audit'
     | '/dashboard'
+    | '/devices'
     | '/reports'
     | '/free-guided-trial-success'
     | '/experts/$id'
@@ -423,6 +434,7 @@ export interface FileRouteTypes {
     | '/_app/store-picker'
     | '/_app/_admin/audit'
     | '/_app/_admin/dashboard'
+    | '/_app/_admin/devices'
     | '/_app/_admin/reports'
     | '/_app/_store/free-guided-trial-success'
     | '/_app/_store/'
@@ -541,6 +553,13 @@ declare module '@tanstack/react-router' {
       path: '/dashboard'
       fullPath: '/dashboard'
       preLoaderRoute: typeof AppAdminDashboardRouteImport
+      parentRoute: typeof AppAdminRoute
+    }
+    '/_app/_admin/devices': {
+      id: '/_app/_admin/devices'
+      path: '/devices'
+      fullPath: '/devices'
+      preLoaderRoute: typeof AppAdminDevicesRouteImport
       parentRoute: typeof AppAdminRoute
     }
     '/_app/_admin/reports': {
@@ -717,6 +736,7 @@ declare module '@tanstack/react-router' {
 interface AppAdminRouteChildren {
   AppAdminAuditRoute: typeof AppAdminAuditRoute
   AppAdminDashboardRoute: typeof AppAdminDashboardRoute
+  AppAdminDevicesRoute: typeof AppAdminDevicesRoute
   AppAdminReportsRoute: typeof AppAdminReportsRoute
   AppAdminExpertsIdRoute: typeof AppAdminExpertsIdRoute
   AppAdminStoresNewRoute: typeof AppAdminStoresNewRoute
@@ -732,6 +752,7 @@ interface AppAdminRouteChildren {
 const AppAdminRouteChildren: AppAdminRouteChildren = {
   AppAdminAuditRoute: AppAdminAuditRoute,
   AppAdminDashboardRoute: AppAdminDashboardRoute,
+  AppAdminDevicesRoute: AppAdminDevicesRoute,
   AppAdminReportsRoute: AppAdminReportsRoute,
   AppAdminExpertsIdRoute: AppAdminExpertsIdRoute,
   AppAdminStoresNewRoute: AppAdminStoresNewRoute,

@@ -4,6 +4,7 @@ import { invalidToken } from '../../src/contract/http.ts'
 import type { Endpoint } from '../../src/contract/endpoint.ts'
 import { messages } from '../../src/contract/messages.ts'
 import {
+  device,
   mayCall,
   objectRefusals,
   ruleBinds,
@@ -11,21 +12,25 @@ import {
   type ObjectRule,
 } from '../../src/contract/policy.ts'
 import { needsStore, type Role } from '../../src/contract/roles.ts'
+import type { Device } from '../../src/contract/policy.ts'
 import type { AppDeps, UserEnv } from '../deps.ts'
 import { HttpError } from '../http-error.ts'
 import { logEvent } from '../log.ts'
+import { readDeviceCredential } from './device-credentials.ts'
 import { readToken } from './jwt.ts'
 import { lastUseResolutionMs, noteSessionUse } from './sessions.ts'
 import { readSignedInUser } from './users.ts'
 
 /** An endpoint anyone may call, signed in or not. */
 export type PublicEndpoint = Endpoint & { policy: { allow: typeof everyone } }
-/** An endpoint only signed-in users of some roles may call. */
-export type SignedInEndpoint = Endpoint & { policy: { allow: readonly Role[] } }
+/** An endpoint only signed-in users of some roles (or devices with their credential) may call. */
+export type SignedInEndpoint = Endpoint & { policy: { allow: readonly (Role | Device)[] } }
 
 type AuthDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'tasks'>
 
 const bearer = /^Bearer\s+(\S+)$/i
+/** `Authorization: Device <credential>`: a device credential (docs/behaviour.md#devices). */
+const deviceScheme = /^Device\s+(\S+)$/i
 
 /**
  * The user of a valid bearer token whose session is open, else 401. The session and its user are
@@ -89,11 +94,17 @@ export function signedInGuard(
 ): MiddlewareHandler<UserEnv> {
   const { store, refusal = messages.forbidden.id } = endpoint.policy
   return createMiddleware<UserEnv>(async (c, next) => {
+    const credential = deviceScheme.exec(c.req.header('Authorization') ?? '')?.[1]
+    c.set('endpoint', endpoint)
+    if (credential !== undefined) {
+      await deviceGuard(c, deps, credential, refusal)
+      return next()
+    }
     const { user, sessionId, lifetime, noteUseIfServed } = await signedInUser(c, deps)
     c.set('user', user)
     c.set('sessionId', sessionId)
     c.set('tokenLifetime', lifetime)
-    c.set('endpoint', endpoint)
+    c.set('device', null)
     if (!mayCall(endpoint.policy, user.role)) throw refused(c, 403, refusal)
     if (store && needsStore(user.role, user.expertStore?.id)) {
       throw refused(c, 403, messages.notAssignedToStore.id)
@@ -101,6 +112,32 @@ export function signedInGuard(
     await next()
     noteUseIfServed(c.res.status)
   })
+}
+
+/**
+ * A call with a device credential: refused (403, as a role the policy does not allow) where the
+ * policy does not allow devices, before the credential is even read; 401 `invalid token` when it
+ * is unknown, expired or revoked. Otherwise the call is its user's, on its device.
+ */
+async function deviceGuard(
+  c: Context<UserEnv>,
+  { db, clock }: AuthDeps,
+  credential: string,
+  refusal: string,
+): Promise<void> {
+  const { method, path } = c.req
+  if (!mayCall(c.var.endpoint.policy, device)) {
+    logEvent(c, 'access.refused', { principal: device, method, path, message: refusal })
+    throw new HttpError(403, refusal)
+  }
+  const caller = await readDeviceCredential(db, credential, clock())
+  if (!caller) {
+    logEvent(c, 'auth.refused', { principal: device, method, path, reason: invalidToken })
+    throw new HttpError(401, invalidToken)
+  }
+  c.set('user', caller.user)
+  c.set('tokenLifetime', 0)
+  c.set('device', caller.deviceId)
 }
 
 /** Whether an object rule of the endpoint's policy entry applies to the signed-in user. */

@@ -55,8 +55,11 @@ const http = ky.create({
         request.headers.set(appVersionHeader, config.appVersion)
         // The device's clock as it sends: the server measures the tablet's clock by it.
         request.headers.set(deviceTimeHeader, new Date().toISOString())
+        // A call that brings its own (a queued trial's device credential) keeps it.
         const token = getSession()?.token
-        if (token) request.headers.set('Authorization', `Bearer ${token}`)
+        if (token && !request.headers.has('Authorization')) {
+          request.headers.set('Authorization', `Bearer ${token}`)
+        }
       },
     ],
     afterResponse: [

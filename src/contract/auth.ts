@@ -4,6 +4,7 @@ import { countries } from './countries.ts'
 import { localeSchema } from './locale.ts'
 import { emailSchema, passwordSchema, passwordsMatch, requiredText } from './validators.ts'
 import { messages } from './messages.ts'
+import { deviceIdSchema } from './http.ts'
 
 /**
  * A manager's store: its country gives the phone prefix of their trials (absent from sessions
@@ -32,6 +33,16 @@ export const sessionSchema = v.object({ token: v.string(), ...userSchema.entries
 export type Session = v.InferOutput<typeof sessionSchema>
 
 /**
+ * `POST /user/login` answers the session and, when the body named the device, the device's
+ * credential for this user (docs/behaviour.md#devices), which is not part of the session.
+ */
+export const loginAnswerSchema = v.object({
+  ...sessionSchema.entries,
+  device_credential: v.optional(v.string()),
+})
+export type LoginAnswer = v.InferOutput<typeof loginAnswerSchema>
+
+/**
  * The login form checks the restricted-email rule on the device (with the build's allowed list);
  * the server checks only that an email and a password were given, and answers the same
  * "wrong email or password" for every failure so that accounts cannot be discovered.
@@ -44,6 +55,8 @@ export const loginBodySchema = v.object({
     v.maxLength(1024),
   ),
   remember_me: v.optional(v.boolean(), true),
+  /** The device's id (IndexedDB): with it, the answer carries a device credential for it. */
+  device_id: v.optional(deviceIdSchema),
 })
 export type LoginBody = v.InferInput<typeof loginBodySchema>
 

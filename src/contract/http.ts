@@ -35,6 +35,13 @@ export function dataEnvelope<T extends v.GenericSchema>(data: T) {
   return v.object({ data, message: v.optional(v.string()) })
 }
 
+/**
+ * A device's id (docs/behaviour.md#devices): a random UUID the PWA makes once. Here, not with the
+ * devices' other schemas: the sign-in sends it, and neither the sign-in page nor the trial path
+ * should carry those.
+ */
+export const deviceIdSchema = v.pipe(v.string(), v.uuid(messages.invalid.id))
+
 /** `{ data: { rows, count } }`: every list. */
 export function listOf<T extends v.GenericSchema>(row: T) {
   return v.object({ rows: v.array(row), count: v.number() })

@@ -186,6 +186,12 @@ export const messages = {
     id: 'store.archived',
     message: 'The store has history, so it is archived instead of deleted. Its history is kept.',
   },
+  deviceRevoked: /*i18n*/ {
+    id: 'device.revoked',
+    message:
+      'The device is revoked. Trials still on it wait for their authors to sign in on it again.',
+  },
+  deviceNotFound: /*i18n*/ { id: 'device.notFound', message: 'The device is not known.' },
   mailInviteSubject: /*i18n*/ {
     id: 'mail.invite.subject',
     message: 'Your Brand Expert account',

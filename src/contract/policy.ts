@@ -8,8 +8,15 @@ import { access, roles, type Role } from './roles.ts'
  * it (`server/auth/middleware.ts`) and the authorization matrix test is generated from them.
  */
 
-/** Who calls: nobody signed in, or a user of a role. */
-export type Principal = 'anonymous' | Role
+/**
+ * A device credential (docs/behaviour.md#devices): issued at sign-in for one device and one user,
+ * it submits that user's trials and sends that device's heartbeats, and nothing else.
+ */
+export const device = 'device'
+export type Device = typeof device
+
+/** Who calls: nobody signed in, a user of a role, or a device with its credential. */
+export type Principal = 'anonymous' | Role | Device
 
 /** Anyone, signed in or not: the public calls. */
 export const everyone = ['anonymous', ...roles] as const
@@ -50,7 +57,7 @@ export const objectRefusals = {
 
 export type Policy = {
   /** Who may call it; `anonymous` only on the public calls, which need no token. */
-  allow: typeof everyone | readonly Role[]
+  allow: typeof everyone | readonly (Role | Device)[]
   /** A manager must be checked in to a store: 403 `store.notAssigned` otherwise. */
   store?: true
   /** The message of the 403 to a role not allowed; `api.forbidden` when not given. */
@@ -67,6 +74,11 @@ export function mayCall(policy: Policy, principal: Principal): boolean {
 
 export function isPublic(policy: Policy): boolean {
   return mayCall(policy, 'anonymous')
+}
+
+/** Whether a device credential may call an endpoint. */
+export function devicesMayCall(policy: Policy): boolean {
+  return mayCall(policy, device)
 }
 
 /** Whether an object rule applies to a role's call of an endpoint. */

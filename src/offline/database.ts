@@ -33,6 +33,15 @@ export type Receipt = {
   sentAt: string
 }
 
+/** A value of the device itself, by name: its id (`id`). */
+export type DeviceValue = { name: string; value: string }
+
+/**
+ * A user's device credential (docs/behaviour.md#devices), issued at their sign-in on this device:
+ * it sends their queued trials whoever is signed in, or nobody.
+ */
+export type DeviceCredential = { userId: number; credential: string; issuedAt: string }
+
 /**
  * The device's own database (IndexedDB via Dexie). Never edit a published version: add a new
  * `version()` with an upgrade. When the browser closes the connection (iOS does), Dexie closes
@@ -43,6 +52,8 @@ export class OfflineDatabase extends Dexie {
   drafts!: EntityTable<Draft, 'userId'>
   receipts!: EntityTable<Receipt, 'id'>
   strandedDrafts!: EntityTable<StrandedDraft, 'id'>
+  device!: EntityTable<DeviceValue, 'name'>
+  credentials!: EntityTable<DeviceCredential, 'userId'>
 
   constructor(name = 'brand-expert') {
     super(name)
@@ -61,6 +72,8 @@ export class OfflineDatabase extends Dexie {
       .upgrade(async (transaction) => {
         await upgradeStep.toVersion3(transaction)
       })
+    // Version 5 adds the device's id and its users' device credentials.
+    this.version(5).stores({ device: 'name', credentials: 'userId, issuedAt' })
     // Another tab opened a newer version: let it upgrade; this tab reopens on its next use.
     this.on('versionchange', () => {
       this.close({ disableAutoOpen: false })

@@ -1,41 +1,49 @@
 import { getSession } from '../api/session.ts'
 import { offlineDatabase } from './database.ts'
+import { sendHeartbeat } from './heartbeat.ts'
 import { makeDueNow, releaseAfterLogin, replayOutbox } from './outbox.ts'
 import { sendTrial } from './send-trial.ts'
 import { swMessages } from './sw-messages.ts'
 
 const everyWhileWaiting = 15_000
+/** The heartbeat's period while online (docs/behaviour.md#devices). */
+const heartbeatEvery = 5 * 60_000
 
 function currentUser(): number | null {
   return getSession()?.user.id ?? null
 }
 
 function deps() {
-  return { db: offlineDatabase(), send: sendTrial, signedInUser: currentUser }
+  return { db: offlineDatabase(), send: sendTrial }
 }
 
-/** What the app does when the server refuses the session the outbox sent with (sign in again). */
+/** What the app does when the server refuses the signed-in user's credential (sign in again). */
 let onNeedsLogin: () => void = () => undefined
 
 /**
- * Sends the signed-in user's due trials now (a no-op while another sender runs). A session the
- * server refused sends its user to sign in, as a refused query does, unless another user has
- * signed in meanwhile.
+ * One outbox pass, then the heartbeat, which tells what the pass left on the device. Every
+ * trial on the device is sent with its author's credential, signed in or not.
  */
-export function kickOutbox(): void {
+async function pass(): Promise<void> {
   const userId = currentUser()
-  if (userId === null) return
-  replayOutbox(deps(), userId)
-    .then((outcome) => {
-      if (outcome === 'needs-login' && currentUser() === userId) onNeedsLogin()
-    })
-    .catch((error: unknown) => console.warn('outbox', error))
+  const outcome = await replayOutbox(deps(), userId).catch((error: unknown) => {
+    console.warn('outbox', error)
+    return 'done' as const
+  })
+  if (outcome === 'needs-login' && userId !== null && currentUser() === userId) onNeedsLogin()
+  await sendHeartbeat().catch((error: unknown) => console.warn('heartbeat', error))
+}
+
+/** Sends the due trials now (a no-op while another sender runs), then the heartbeat. */
+export function kickOutbox(): void {
+  void pass()
 }
 
 /**
  * Replays the outbox when the connection or the window comes back, on a timer while trials wait,
  * and when the service worker's Background Sync wakes the page (through `start-outbox.ts`, which
- * starts this once and sends at once). `needsLogin` is called when the server refused the session.
+ * starts this once and sends at once); sends the heartbeat every 5 minutes while online, whoever
+ * is signed in. `needsLogin` is called when the server refused the signed-in user's credential.
  */
 export function startOutboxRunner(needsLogin: () => void): void {
   onNeedsLogin = needsLogin
@@ -43,22 +51,23 @@ export function startOutboxRunner(needsLogin: () => void): void {
   window.addEventListener('online', () => void sendOutboxNow())
   window.addEventListener('focus', kickOutbox)
   setInterval(() => {
-    const id = currentUser()
-    if (id === null) return
     void offlineDatabase()
-      .outbox.where('userId')
-      .equals(id)
+      .outbox.where('state')
+      .equals('waiting')
       .count()
       .then((waiting) => waiting > 0 && kickOutbox())
   }, everyWhileWaiting)
+  setInterval(() => {
+    if (navigator.onLine) void sendHeartbeat().catch(() => undefined)
+  }, heartbeatEvery)
 }
 
-/** After sign-in: what waited for this user's new session is due, and sent at once. */
+/** After sign-in: what waited for this user's sign-in is due, and sent at once. */
 export async function outboxAfterLogin(userId: number): Promise<void> {
   const db = offlineDatabase()
   await releaseAfterLogin(db, userId)
   // Signing in is a moment the server surely answers: no backoff waits.
-  await makeDueNow(db, userId)
+  await makeDueNow(db)
   kickOutbox()
 }
 
@@ -71,17 +80,12 @@ export async function requestOutboxSync(): Promise<void> {
 
 /**
  * The user asked to send now: no backoff waits. Answers once the pass is over, with how many of
- * the user's trials are still on the device.
+ * the signed-in user's trials are still on the device.
  */
 export async function sendOutboxNow(): Promise<{ left: number }> {
-  const userId = currentUser()
-  if (userId === null) return { left: 0 }
   const db = offlineDatabase()
-  await makeDueNow(db, userId)
-  const outcome = await replayOutbox(deps(), userId).catch((error: unknown) => {
-    console.warn('outbox', error)
-    return 'done' as const
-  })
-  if (outcome === 'needs-login' && currentUser() === userId) onNeedsLogin()
-  return { left: await db.outbox.where('userId').equals(userId).count() }
+  await makeDueNow(db)
+  await pass()
+  const userId = currentUser()
+  return { left: userId === null ? 0 : await db.outbox.where('userId').equals(userId).count() }
 }

@@ -24,7 +24,9 @@ export type OutboxItem = {
 }
 
 /**
- * waiting: will be sent; needs-login: the token expired, sent after the same user signs in again;
+ * waiting: will be sent, with its author's device credential whoever is signed in (or nobody);
+ * needs-login: the server refused its author's credential (revoked, expired) or the device has
+ * none for them, so it is sent after its author signs in on this device again (never deleted);
  * failed: the server refused it (shown with its message; retried or discarded only by the user).
  */
 export type OutboxState = 'waiting' | 'needs-login' | 'failed'
@@ -85,15 +87,15 @@ export function afterAttempt(
   }
 }
 
-/** Whether this user's sender should try the item now. */
-export function isDue(item: OutboxItem, userId: number, now: number): boolean {
-  return item.userId === userId && item.state === 'waiting' && item.nextAttemptAt <= now
+/** Whether the sender should try the item now, whoever its author is. */
+export function isDue(item: OutboxItem, now: number): boolean {
+  return item.state === 'waiting' && item.nextAttemptAt <= now
 }
 
-/** Items this user's sender should try now, oldest first. */
-export function dueItems(items: readonly OutboxItem[], userId: number, now: number): OutboxItem[] {
+/** Items the sender should try now, oldest first. */
+export function dueItems(items: readonly OutboxItem[], now: number): OutboxItem[] {
   return items
-    .filter((item) => isDue(item, userId, now))
+    .filter((item) => isDue(item, now))
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
 }
 
@@ -109,7 +111,7 @@ export function retryNow(item: OutboxItem, now: number): OutboxItem {
 
 /**
  * What a failed answer means for a queued trial: `status` 0 is no connection, -1 an answer not
- * of the contract's shape. 401 waits for sign-in; 409 (the first request with this key is still
+ * of the contract's shape. 401 waits for its author's sign-in; 409 (the first request with this key is still
  * running), 429 and 5xx are tried again later; any other refusal is shown with its message.
  */
 export function outcomeOfStatus(status: number, message: string): SendOutcome {

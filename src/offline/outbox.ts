@@ -24,11 +24,6 @@ export type OutboxDeps = {
   now?: () => number
   /** At most this many sends in flight (default `sendConcurrency`). */
   concurrency?: number
-  /**
-   * Who is signed in now (the one whose token a send carries); unset: not checked. A trial is sent
-   * only while its author is: after another user signs in, it waits for its author's next sign-in.
-   */
-  signedInUser?: () => number | null
 }
 
 /**
@@ -82,38 +77,37 @@ function draftTrialId(state: unknown): string | undefined {
 }
 
 /**
- * Sends this user's due trials, oldest first, one sender at a time (Web Locks, across tabs).
- * Each pass reads the user's outbox once and sends its due trials with at most `concurrency` in
- * flight; the first goes alone, so that with no connection one trial backs off, not four. A pass
- * takes no new trial at the first sign that sending is pointless now (no connection, a busy
- * server, an expired session); what is already on the wire finishes and is recorded. Then the
- * outbox is read again for trials queued meanwhile. Answers `needs-login` when the server refused
- * the session (its trials then wait for the user's next sign-in).
+ * Sends every due trial on the device, oldest first, whoever its author (each goes with its
+ * author's device credential: `send`), one sender at a time (Web Locks, across tabs). Each pass
+ * reads the outbox once and sends its due trials with at most `concurrency` in flight; the first
+ * goes alone, so that with no connection one trial backs off, not four. A pass takes no new trial
+ * at the first sign that sending is pointless now (no connection, a busy server); an author whose
+ * credential the server refused has all their waiting trials wait for their next sign-in, and the
+ * others go on. Then the outbox is read again for trials queued meanwhile. Answers `needs-login`
+ * when a trial of `signedIn` (the user signed in now, or null) was among those refused so.
  */
 export async function replayOutbox(
-  { db, send, now = Date.now, concurrency = sendConcurrency, signedInUser }: OutboxDeps,
-  userId: number,
+  { db, send, now = Date.now, concurrency = sendConcurrency }: OutboxDeps,
+  signedIn: number | null,
 ): Promise<'needs-login' | 'done'> {
   const answer = { needsLogin: false }
   await withSenderLock(async () => {
     for (;;) {
-      const due = dueItems(await db.outbox.where('userId').equals(userId).toArray(), userId, now())
+      const due = dueItems(await db.outbox.toArray(), now())
       if (due.length === 0) return
       const seen = await inPass(due, Math.max(1, concurrency), async ({ id }) => {
         // The stored row, not the pass's copy: a trial changed or removed since is not sent stale.
         const item = await db.outbox.get(id)
-        if (!item || !isDue(item, userId, now())) return 'skipped'
-        // Checked just before the send, which reads the session's token as it starts.
-        if (signedInUser && signedInUser() !== userId) return 'needs-login'
+        if (!item || !isDue(item, now())) return 'skipped'
         const outcome = await send(item)
         if (outcome.kind === 'stored') await keepReceipt(db, item, outcome.serverId, now())
         else await recordAttempt(db, id, outcome, now())
+        if (outcome.kind === 'needs-login') {
+          await markNeedsLogin(db, item.userId)
+          if (item.userId === signedIn) answer.needsLogin = true
+        }
         return outcome.kind
       })
-      if (seen.has('needs-login')) {
-        await markNeedsLogin(db, userId)
-        answer.needsLogin = true
-      }
       if ([...seen].some(stopsThePass)) return
     }
   })
@@ -155,9 +149,9 @@ async function recordAttempt(db: OfflineDatabase, id: string, outcome: SendOutco
 /** What one attempt in a pass came to: the server's answer, or `skipped` (no longer due). */
 type Attempt = SendOutcome['kind'] | 'skipped'
 
-/** No connection, a busy server, an expired session: sending more now is pointless. */
+/** No connection, a busy server: sending more now is pointless. */
 function stopsThePass(attempt: Attempt): boolean {
-  return attempt === 'offline' || attempt === 'retry-later' || attempt === 'needs-login'
+  return attempt === 'offline' || attempt === 'retry-later'
 }
 
 /**
@@ -211,7 +205,7 @@ async function markNeedsLogin(db: OfflineDatabase, userId: number) {
     })
 }
 
-/** After the same user signs in again, what waited for it is due at once. */
+/** After its author signs in again on this device, what waited for them is due at once. */
 export async function releaseAfterLogin(db: OfflineDatabase, userId: number, now = Date.now()) {
   const items = await db.outbox.where('userId').equals(userId).toArray()
   await db.outbox.bulkPut(items.map((item) => afterLogin(item, now)))
@@ -227,17 +221,17 @@ export async function discardTrial(db: OfflineDatabase, id: string) {
   await db.outbox.delete(id)
 }
 
-/** Logout: this user's draft goes; every unsent trial stays for its author's next sign-in. */
+/** Logout: this user's draft goes; every unsent trial stays, and is sent with its credential. */
 export async function forgetDraftsOnLogout(db: OfflineDatabase, userId: number) {
   await db.drafts.delete(userId)
 }
 
-/** "Send now": the user's waiting trials are due at once, whatever their backoff said. */
-export async function makeDueNow(db: OfflineDatabase, userId: number, now = Date.now()) {
+/** "Send now": every waiting trial on the device is due at once, whatever its backoff said. */
+export async function makeDueNow(db: OfflineDatabase, now = Date.now()) {
   await db.outbox
-    .where('userId')
-    .equals(userId)
+    .where('state')
+    .equals('waiting')
     .modify((item) => {
-      if (item.state === 'waiting') item.nextAttemptAt = now
+      item.nextAttemptAt = now
     })
 }

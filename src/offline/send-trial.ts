@@ -1,22 +1,35 @@
 import { call } from '../api/client.ts'
 import { ApiError } from '../api/api-error.ts'
+import { getSession } from '../api/session.ts'
 import { idempotencyHeader } from '../contract/http.ts'
 import { trialSubmit } from '../contract/endpoints/trials.ts'
+import { credentialOf, forgetCredential } from './device.ts'
 import { outcomeOfStatus, type OutboxItem, type SendOutcome } from './outbox-state.ts'
 
 /**
- * One attempt to send a queued trial. Only a 2xx whose body is the stored trial counts as sent;
- * the real request's result is trusted over `navigator.onLine`.
+ * One attempt to send a queued trial, with its author's device credential whoever is signed in
+ * (docs/behaviour.md#devices); a trial whose author has none on this device (queued before the
+ * device had credentials) goes with the session while its author is signed in, and waits for
+ * their sign-in otherwise. Only a 2xx whose body is the stored trial counts as sent; the real
+ * request's result is trusted over `navigator.onLine`.
  */
 export async function sendTrial(item: OutboxItem): Promise<SendOutcome> {
+  const credential = await credentialOf(item.userId)
+  if (credential === undefined && getSession()?.user.id !== item.userId) {
+    return { kind: 'needs-login' }
+  }
+  const headers: Record<string, string> = { [idempotencyHeader]: item.id }
+  if (credential !== undefined) headers.Authorization = `Device ${credential}`
   try {
-    const { data } = await call(trialSubmit, {
-      body: item.body,
-      headers: { [idempotencyHeader]: item.id },
-    })
+    const { data } = await call(trialSubmit, { body: item.body, headers })
     return { kind: 'stored', serverId: data.id }
   } catch (error) {
-    return outcomeOf(error)
+    const outcome = outcomeOf(error)
+    // Revoked or expired: forgotten, so that the author's next sign-in brings a new one.
+    if (outcome.kind === 'needs-login' && credential !== undefined) {
+      await forgetCredential(item.userId, credential)
+    }
+    return outcome
   }
 }
 

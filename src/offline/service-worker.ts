@@ -48,8 +48,21 @@ export function acceptUpdate(): void {
   workbox?.messageSkipWaiting()
 }
 
+const catalogueImagesKey = 'catalogue-images'
+
+/** The pack images of the catalogue as its last warm-up listed them (for the heartbeat). */
+export function catalogueImages(): string[] {
+  try {
+    const stored: unknown = JSON.parse(localStorage.getItem(catalogueImagesKey) ?? '[]')
+    return Array.isArray(stored) ? stored.filter((url) => typeof url === 'string') : []
+  } catch {
+    return []
+  }
+}
+
 /** Asks the worker to put these pack images in its cache, so the trial shows them offline. */
 export async function cachePackImages(urls: string[]): Promise<void> {
+  localStorage.setItem(catalogueImagesKey, JSON.stringify(urls))
   if (!('serviceWorker' in navigator)) return
   const registration = await navigator.serviceWorker.ready
   registration.active?.postMessage({ type: swMessages.cachePackImages, urls })

@@ -2,8 +2,9 @@ import type * as OutboxRunner from './outbox-runner.ts'
 
 /**
  * The outbox runner and its IndexedDB (Dexie) load after the first screen, not with it: on start
- * once the page has painted when someone is signed in, else at sign-in. The sign-in page alone
- * never needs them.
+ * once the page has painted when someone is signed in or the device has been used before (its
+ * trials are sent, and its heartbeat goes, with nobody signed in), else at sign-in. The sign-in
+ * page of a new device never needs them.
  */
 type Runner = typeof OutboxRunner
 
@@ -26,6 +27,18 @@ function startOutbox(): Promise<Runner> {
 /** On start, signed in: the runner starts and sends what is due. */
 export function startOutboxNow(): void {
   void startOutbox().then((runner) => runner.kickOutbox())
+}
+
+/** The device's database name (src/offline/database.ts), looked for without opening it. */
+const databaseName = 'brand-expert'
+
+/** On start, nobody signed in: the runner starts when the device has a database (was used). */
+export async function startOutboxIfUsed(): Promise<void> {
+  // Firefox before 126 cannot list them: the runner starts, as on a used device.
+  const known =
+    'databases' in indexedDB ? await indexedDB.databases().catch(() => undefined) : undefined
+  if (known && !known.some(({ name }) => name === databaseName)) return
+  startOutboxNow()
 }
 
 /** After sign-in: the runner starts if it had not, and what waited for this user goes at once. */

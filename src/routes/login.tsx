@@ -16,7 +16,7 @@ export const Route = createFileRoute('/login')({
   validateSearch: v.object({ redirect: v.optional(v.string()) }),
   // Opening the sign-in page signs the current user out (docs/behaviour.md#screens-and-routes),
   // asking first when they have trials that have not reached the server, as the log-out button
-  // does: those stay on the device for their author's next sign-in.
+  // does: those stay on the device and are sent with their author's device credential.
   beforeLoad: async ({ preload, context }) => {
     if (preload) return { waiting: 0 }
     const waiting = await unsentTrials()

@@ -14,6 +14,7 @@ import { messages } from '../../src/contract/messages.ts'
 import { fillPath, routeOf, type Endpoint } from '../../src/contract/endpoint.ts'
 import { endpointTable, type EndpointName } from '../../src/contract/endpoints/all.ts'
 import {
+  devicesMayCall,
   isPublic,
   mayCall,
   objectRefusals,
@@ -25,6 +26,7 @@ import { trialCreatedSchema, trialListSchema } from '../../src/contract/trial.ts
 import { createApp } from '../../server/app.ts'
 import { silentLogger } from '../../server/log.ts'
 import { createMetrics } from '../../server/metrics.ts'
+import { issueDeviceCredential } from '../../server/auth/device-credentials.ts'
 import { issueToken } from '../../server/auth/tokens.ts'
 import { trials } from '../../server/db/schema/trials.ts'
 import { translate } from '../../server/i18n.ts'
@@ -56,11 +58,17 @@ const principals = [
   'admin',
   'super',
   'manager without store',
+  'device',
 ] as const
 type Principal = (typeof principals)[number]
 
+/**
+ * The role whose rules apply to a principal's call; a device credential's calls are its user's,
+ * an agent's here.
+ */
 function roleOf(principal: Principal): Role | null {
   if (principal === 'anonymous') return null
+  if (principal === 'device') return 'agent'
   return principal === 'manager without store' ? 'manager' : principal
 }
 
@@ -107,7 +115,8 @@ function expected(endpoint: Endpoint, principal: Principal, variant: Variant | n
   if (isPublic(policy)) return allowed
   const role = roleOf(principal)
   if (role === null) return `401 ${invalidToken}`
-  if (!mayCall(policy, role)) return answer(403, policy.refusal ?? messages.forbidden.id)
+  const refused = answer(403, policy.refusal ?? messages.forbidden.id)
+  if (principal === 'device' ? !devicesMayCall(policy) : !mayCall(policy, role)) return refused
   const withoutStore = principal === 'manager without store'
   if (policy.store && withoutStore) return answer(403, messages.notAssignedToStore.id)
   const binds = (rule: ObjectRule) => ruleBinds(policy, rule, role)
@@ -123,7 +132,9 @@ function expected(endpoint: Endpoint, principal: Principal, variant: Variant | n
   return allowed
 }
 
-type Cell = { principal: Principal; variant: Variant | null; caller: Caller | null }
+/** A caller with a device credential sends it as `Authorization: Device <credential>`. */
+type MatrixCaller = Caller & { scheme?: 'Device' }
+type Cell = { principal: Principal; variant: Variant | null; caller: MatrixCaller | null }
 type Answer = { status: number; body: unknown }
 
 /** A valid request of a cell; `observe` tells what a success did to the object. */
@@ -145,14 +156,25 @@ describe.each(databases)('authorization matrix on $name', (database) => {
     userOfRole(api, role, { ...options, label: 'Matrix' })
 
   /** A fresh signed-in user for each cell, so that no cell's changes reach another. */
-  async function callerOf(principal: Principal): Promise<Caller | null> {
+  async function callerOf(principal: Principal): Promise<MatrixCaller | null> {
     const role = roleOf(principal)
     if (role === null) return null
+    if (principal === 'device') {
+      const user = await signedInCaller(api, role, null, 'Matrix')
+      const credential = await newDevice(user.id)
+      return { ...user, token: credential.credential, scheme: 'Device' }
+    }
     const store = principal === 'manager' ? await createStore(api) : null
     return signedInCaller(api, role, store, 'Matrix')
   }
 
   const now = () => api.clock.now()
+
+  async function newDevice(userId: number) {
+    const deviceId = crypto.randomUUID()
+    const credential = await issueDeviceCredential(api.db, { deviceId, userId, now: now() })
+    return { deviceId, credential }
+  }
 
   /** The owner of the cell's own object: the caller (anonymous: someone). */
   async function ownerOf(cell: Cell) {
@@ -318,10 +340,32 @@ describe.each(databases)('authorization matrix on $name', (database) => {
     dashboard: () => ({}),
     packImage: () => ({ params: { file: 'aurum-gold.svg' } }),
     openApiDocument: () => ({}),
+    deviceHeartbeat: () => ({
+      body: {
+        appVersion: '1.0.0+matrix',
+        waiting: 1,
+        needsLogin: 0,
+        failed: 0,
+        oldestWaitingAt: now().toISOString(),
+        lastSentAt: null,
+        storage: { usage: 1000, quota: 100_000, persisted: true },
+        images: { cached: 3, total: 4 },
+      },
+    }),
+    deviceSearch: () => ({ query: { attention: 'true' } }),
+    deviceSummary: () => ({}),
+    deviceRevoke: async () => {
+      const owner = await someone('agent')
+      return { body: { id: (await newDevice(owner.id)).deviceId } }
+    },
   }
 
   /** Calls over HTTP; a body is read as JSON only when it is (a report is a file). */
-  async function send(endpoint: Endpoint, call: Call, caller: Caller | null): Promise<Answer> {
+  async function send(
+    endpoint: Endpoint,
+    call: Call,
+    caller: MatrixCaller | null,
+  ): Promise<Answer> {
     const { method } = endpoint
     const url = new URL(
       (endpoint.root ? '' : apiBasePath) + fillPath(endpoint.path, call.params ?? {}),
@@ -331,7 +375,7 @@ describe.each(databases)('authorization matrix on $name', (database) => {
       url.searchParams.set(name, String(value))
     }
     const headers: Record<string, string> = { [appHeader]: appId, [languageHeader]: 'en' }
-    if (caller) headers.Authorization = `Bearer ${caller.token}`
+    if (caller) headers.Authorization = `${caller.scheme ?? 'Bearer'} ${caller.token}`
     if (call.body !== undefined) headers['Content-Type'] = 'application/json'
     const response = await fetch(url, {
       method,

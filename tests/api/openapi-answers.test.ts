@@ -12,13 +12,14 @@ import {
   languageHeader,
   maxId,
 } from '../../src/contract/http.ts'
-import { isPublic, mayCall } from '../../src/contract/policy.ts'
+import { devicesMayCall, isPublic, mayCall } from '../../src/contract/policy.ts'
 import { roles, type Role } from '../../src/contract/roles.ts'
 import { createApp } from '../../server/app.ts'
 import { sessionLifetime, signToken } from '../../server/auth/jwt.ts'
 import { silentLogger } from '../../server/log.ts'
 import { createMetrics } from '../../server/metrics.ts'
 import { createReadiness } from '../../server/readiness.ts'
+import { issueDeviceCredential } from '../../server/auth/device-credentials.ts'
 import { issueToken } from '../../server/auth/tokens.ts'
 import { createCustomer, createVoucher } from './support/customer-fixtures.ts'
 import {
@@ -103,6 +104,25 @@ describe.each(databases)('live answers match the OpenAPI document on $name', (da
 
   async function callerOf(role: Role, withStore: boolean): Promise<Caller> {
     return signedInCaller(api, role, withStore ? await createStore(api) : null, 'Document')
+  }
+
+  /** A device's caller: its token is the whole `Authorization` value, `Device <credential>`. */
+  async function deviceCaller(): Promise<Caller> {
+    const user = await callerOf('agent', false)
+    const deviceId = randomUUID()
+    const credential = await issueDeviceCredential(api.db, {
+      deviceId,
+      userId: user.id,
+      now: now(),
+    })
+    return { ...user, token: `Device ${credential}` }
+  }
+
+  async function newDevice(): Promise<string> {
+    const owner = await someone('agent')
+    const deviceId = randomUUID()
+    await issueDeviceCredential(api.db, { deviceId, userId: owner.id, now: now() })
+    return deviceId
   }
 
   /** A valid request of each entry: a missing entry is a type error. */
@@ -219,6 +239,21 @@ describe.each(databases)('live answers match the OpenAPI document on $name', (da
     customerTrials: async () => ({ params: { id: (await createCustomer(api)).id } }),
     customerById: async () => ({ params: { id: (await createCustomer(api)).id } }),
     openApiDocument: () => ({}),
+    deviceHeartbeat: () => ({
+      body: {
+        appVersion: '1.0.0+document',
+        waiting: 0,
+        needsLogin: 0,
+        failed: 0,
+        oldestWaitingAt: null,
+        lastSentAt: now().toISOString(),
+        storage: { usage: null, quota: null, persisted: null },
+        images: { cached: 0, total: 0 },
+      },
+    }),
+    deviceSearch: () => ({ query: { query: '', attention: 'false' } }),
+    deviceSummary: () => ({}),
+    deviceRevoke: async () => ({ body: { id: await newDevice() } }),
   }
 
   /** Requests with input every request of the table would satisfy otherwise. */
@@ -241,6 +276,7 @@ describe.each(databases)('live answers match the OpenAPI document on $name', (da
     trialSubmit: ({ body }) => ({ body: { ...fields(body), store_id: maxId } }),
     voucherSearch: () => ({ query: { code: 'NO-SUCH-CODE' } }),
     voucherRedeem: ({ body }) => ({ body: { ...fields(body), code: 'NO-SUCH-CODE' } }),
+    deviceRevoke: () => ({ body: { id: randomUUID() } }),
     visitNoteCreate: ({ body }) => ({ body: { ...fields(body), customerId: maxId } }),
     packImage: () => ({ params: { file: 'no-such-pack.svg' } }),
   }
@@ -257,7 +293,7 @@ describe.each(databases)('live answers match the OpenAPI document on $name', (da
       url.searchParams.set(key, String(value))
     const headers: Record<string, string> = { [languageHeader]: 'en', ...call.headers }
     if (app !== null) headers[appHeader] = app
-    if (token) headers.Authorization = `Bearer ${token}`
+    if (token) headers.Authorization = token.startsWith('Device ') ? token : `Bearer ${token}`
     if (call.body !== undefined) headers['Content-Type'] = 'application/json'
     const response = await fetch(url, {
       method: entry.method,
@@ -297,7 +333,11 @@ describe.each(databases)('live answers match the OpenAPI document on $name', (da
       }
       const isSuccess = (status: number) => status === (entry.status ?? 200)
       const role = roleOf(entry)
-      const newCaller = () => (role ? callerOf(role, role === 'manager') : Promise.resolve(null))
+      const newCaller = () => {
+        if (role) return callerOf(role, role === 'manager')
+        const byDevice = !isPublic(entry.policy) && devicesMayCall(entry.policy)
+        return byDevice ? deviceCaller() : Promise.resolve(null)
+      }
 
       const caller = await newCaller()
       const valid = await cases[name](caller)

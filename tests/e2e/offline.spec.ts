@@ -227,7 +227,7 @@ test('logging out with an unsent trial asks first, and the trial waits for the n
 
   await page.getByRole('button', { name: 'Log out' }).click()
   const dialog = page.getByRole('dialog', { name: 'Log out with unsent trials?' })
-  await expect(dialog).toContainText('sent after your next sign-in')
+  await expect(dialog).toContainText('sent as soon as there is a connection')
   await dialog.getByRole('button', { name: 'Log out' }).click()
   await expect(page).toHaveURL('/login')
 
@@ -248,7 +248,7 @@ test('opening the sign-in page with an unsent trial asks first, as the log-out b
 
   await page.goto('/login')
   const dialog = page.getByRole('dialog', { name: 'Log out with unsent trials?' })
-  await expect(dialog).toContainText('sent after your next sign-in')
+  await expect(dialog).toContainText('sent as soon as there is a connection')
   await dialog.getByRole('button', { name: 'Stay signed in' }).click()
   await expect(page).toHaveURL('/')
   await expect(page.getByRole('link', { name: /1 trial waiting/ })).toBeVisible()

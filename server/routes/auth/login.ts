@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import type { login } from '../../../src/contract/endpoints/auth.ts'
 import { messages } from '../../../src/contract/messages.ts'
+import { issueDeviceCredential } from '../../auth/device-credentials.ts'
 import { verifyNothing, verifyPassword } from '../../auth/password.ts'
 import { startLoginAttempt } from '../../auth/throttle.ts'
 import { findUserForLogin, normalizeEmail } from '../../auth/users.ts'
@@ -50,6 +51,10 @@ export function loginHandler(deps: AppDeps) {
     await attempt.succeeded()
     logEvent(c, 'auth.login', { user: found.id, address })
     const { passwordHash, ...user } = found
-    return ok(c, await signedInSession(c, deps, user, body.remember_me))
+    const session = await signedInSession(c, deps, user, body.remember_me)
+    // The device's credential: its queued trials reach the server whoever signs in next, or nobody.
+    if (body.device_id === undefined) return ok(c, session)
+    const device = { deviceId: body.device_id, userId: user.id, now: deps.clock() }
+    return ok(c, { ...session, device_credential: await issueDeviceCredential(deps.db, device) })
   }
 }

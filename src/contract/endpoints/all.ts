@@ -4,6 +4,7 @@ import * as auth from './auth.ts'
 import * as catalogue from './catalogue.ts'
 import * as checkIn from './check-in.ts'
 import * as customers from './customers.ts'
+import * as devices from './devices.ts'
 import * as health from './health.ts'
 import * as reference from './reference.ts'
 import * as reports from './reports.ts'
@@ -31,6 +32,7 @@ export const resources = {
   trials,
   vouchers,
   customers,
+  devices,
   reference,
 } satisfies Record<string, Record<string, Endpoint>>
 

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import {
   changePasswordBodySchema,
   forgotPasswordBodySchema,
+  loginAnswerSchema,
   loginBodySchema,
   passwordResetBodySchema,
   passwordSetupBodySchema,
@@ -19,10 +20,10 @@ export const login = endpoint({
   method: 'POST',
   path: '/user/login',
   summary:
-    'Signs in: the token and the user. Every failure answers the same 401, so that accounts cannot be discovered; repeated failures are throttled by account and by address.',
+    "Signs in: the token and the user, and with a `device_id` that device's credential for the user. Every failure answers the same 401, so that accounts cannot be discovered; repeated failures are throttled by account and by address.",
   policy: { allow: everyone },
   body: loginBodySchema,
-  answer: sessionSchema,
+  answer: loginAnswerSchema,
   errors: { 401: [messages.invalidCredentials], 429: [messages.tooManyAttempts] },
 })
 

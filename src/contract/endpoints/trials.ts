@@ -1,6 +1,6 @@
 import { idParamsSchema } from '../http.ts'
 import { messages } from '../messages.ts'
-import { signedIn } from '../policy.ts'
+import { device, signedIn } from '../policy.ts'
 import {
   trialBodySchema,
   trialCreatedSchema,
@@ -13,13 +13,14 @@ import { endpoint } from '../endpoint.ts'
 // The specification's paths call the trial `free-guided` and `questionnaire`: these entries are
 // where those names meet the trial.
 
-// §6: "Free guided trial: any logged-in user; a manager's store is the assigned one".
+// §6: "Free guided trial: any logged-in user; a manager's store is the assigned one". A device
+// credential sends its user's queued trials whoever is signed in on the tablet, or nobody.
 export const trialSubmit = endpoint({
   method: 'POST',
   path: '/free-guided/form',
   summary:
-    "Stores a finished trial, at most once per user and Idempotency-Key; a manager's is filed at their own store.",
-  policy: { allow: signedIn, object: ['ownStore'] },
+    "Stores a finished trial, at most once per user and Idempotency-Key; a manager's is filed at their own store. With a device credential, filed under the credential's user.",
+  policy: { allow: [...signedIn, device], object: ['ownStore'] },
   body: trialBodySchema,
   answer: trialCreatedSchema,
   status: 201,

@@ -10,12 +10,27 @@ import {
   resetPassword as resetPasswordEndpoint,
   setupPassword,
 } from '../../contract/endpoints/auth.ts'
+import { deviceIdForSignIn } from '../../offline/device-id.ts'
 import { startOutboxAfterLogin } from '../../offline/start-outbox.ts'
 
+/**
+ * Signs in naming this device, and keeps the device credential the answer brings
+ * (docs/behaviour.md#devices) before the outbox starts. The device's database loads only once the
+ * request has left: the sign-in page does not carry it.
+ */
 export async function login(body: LoginBody) {
-  const result = await call(loginEndpoint, { body })
-  saveSession(result.data, body.remember_me ?? true)
-  void startOutboxAfterLogin(result.data.id)
+  const deviceId = deviceIdForSignIn()
+  const result = await call(loginEndpoint, { body: { ...body, device_id: deviceId } })
+  const { device_credential: credential, ...session } = result.data
+  saveSession(session, body.remember_me ?? true)
+  if (credential !== undefined) {
+    const device = await import('../../offline/device.ts')
+    await Promise.all([
+      device.keepDeviceId(deviceId),
+      device.saveDeviceCredential(session.id, credential),
+    ]).catch((error: unknown) => console.warn('device credential not kept', error))
+  }
+  void startOutboxAfterLogin(session.id)
   return result
 }
 

@@ -11,7 +11,7 @@ const LogoutDialog = lazy(async () => ({
 
 /**
  * Logs out and goes to the sign-in page. With unsent trials of one's own it asks first, and says
- * they stay on the device for the next sign-in (docs/behaviour.md#offline).
+ * they stay on the device and are sent with its credential (docs/behaviour.md#devices).
  */
 export function LogoutButton({ userId, className }: { userId: number; className?: string }) {
   const navigate = useNavigate()

@@ -5,7 +5,7 @@ import { endServerSession } from './auth-api.ts'
 
 /**
  * Signs the current user out on this device: the session, the kept look-ups and the wizard draft
- * go; unsent trials stay for their author's next sign-in. The device's database loads only when
+ * go; unsent trials stay, sent with their author's device credential. The device's database loads only when
  * someone was signed in.
  */
 export async function signOut(queryClient: QueryClient): Promise<void> {

@@ -12,7 +12,7 @@ function useStateLabel() {
   return (item: OutboxItem) =>
     ({
       waiting: t`Waiting to be sent`,
-      'needs-login': t`Waits for your next sign-in`,
+      'needs-login': t`Needs its author's sign-in`,
       failed: t`Refused by the server`,
     })[item.state]
 }

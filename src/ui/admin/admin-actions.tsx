@@ -3,7 +3,10 @@ import { Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { buttonClass } from '../button.tsx'
 
-/** The admin lists' page actions: the dashboard, the reports and the audit log, then the list's own (`children`). */
+/**
+ * The admin lists' page actions: the dashboard, the reports, the audit log and the devices, then
+ * the list's own (`children`).
+ */
 export function AdminActions({ children }: { children: ReactNode }) {
   return (
     <>
@@ -15,6 +18,9 @@ export function AdminActions({ children }: { children: ReactNode }) {
       </Link>
       <Link to="/audit" className={buttonClass('secondary')}>
         <Trans>Audit log</Trans>
+      </Link>
+      <Link to="/devices" className={buttonClass('secondary')}>
+        <Trans>Devices</Trans>
       </Link>
       {children}
     </>

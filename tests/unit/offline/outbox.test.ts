@@ -150,10 +150,10 @@ describe('the trial outbox', () => {
     expect(await db.outbox.count()).toBe(0)
   })
 
-  it("sends only the signed-in user's trials, and keeps everyone's unsent trials at logout", async () => {
+  it("sends everyone's trials whoever is signed in, and keeps them all at logout", async () => {
     const server = fakeServer()
     server.answerWith(() => ({ kind: 'offline' }))
-    await enqueueTrial(db, alice, body('alice'), clock)
+    await enqueueTrial(db, alice, body('alice'), clock - 1)
     await enqueueTrial(db, bob, body('bob'), clock)
     await db.drafts.put({
       userId: alice,
@@ -166,29 +166,32 @@ describe('the trial outbox', () => {
     expect(await db.outbox.count()).toBe(2)
 
     server.answerWith(() => ({ kind: 'stored', serverId: 1 }))
+    clock += 60 * 60_000
     await replayOutbox({ db, send: (item) => server.send(item), now }, bob)
-    expect([...server.stored.values()].map((trial) => trial.comment)).toEqual(['bob'])
-    expect((await db.outbox.toArray()).map((item) => item.userId)).toEqual([alice])
+    expect([...server.stored.values()].map((trial) => trial.comment)).toEqual(['alice', 'bob'])
+    expect(await db.outbox.count()).toBe(0)
   })
 
-  it("sends a trial only while its author is signed in: another user's sign-in mid-pass stops it", async () => {
+  it("keeps an author's trials for their sign-in when their credential is refused, and sends the others", async () => {
     const server = fakeServer()
-    server.answerWith(() => ({ kind: 'stored', serverId: 1 }))
-    await enqueueTrial(db, alice, body('first'), clock - 2)
-    await enqueueTrial(db, alice, body('second'), clock - 1)
-    let signedIn = alice
-    const send = async (item: OutboxItem) => {
-      const outcome = await server.send(item)
-      signedIn = bob // bob signs in on this device while the first trial is on the wire
-      return outcome
-    }
-    expect(await replayOutbox({ db, send, now, signedInUser: () => signedIn }, alice)).toBe(
-      'needs-login',
+    server.answerWith((item) =>
+      item.userId === alice ? { kind: 'needs-login' } : { kind: 'stored', serverId: 1 },
     )
-    expect([...server.stored.values()].map((trial) => trial.comment)).toEqual(['first'])
-    expect((await db.outbox.toArray()).map((item) => [item.body.comment, item.state])).toEqual([
-      ['second', 'needs-login'],
+    await enqueueTrial(db, alice, body('alice 1'), clock - 3)
+    await enqueueTrial(db, alice, body('alice 2'), clock - 2)
+    await enqueueTrial(db, bob, body('bob'), clock - 1)
+    expect(await replayOutbox({ db, send: (item) => server.send(item), now }, null)).toBe('done')
+    expect([...server.stored.values()].map((trial) => trial.comment)).toEqual(['bob'])
+    const left = await db.outbox.orderBy('createdAt').toArray()
+    expect(left.map((item) => [item.body.comment, item.state])).toEqual([
+      ['alice 1', 'needs-login'],
+      ['alice 2', 'needs-login'],
     ])
+    expect(await replayOutbox({ db, send: (item) => server.send(item), now }, alice)).toBe('done')
+    server.answerWith(() => ({ kind: 'stored', serverId: 1 }))
+    await releaseAfterLogin(db, alice, clock)
+    await replayOutbox({ db, send: (item) => server.send(item), now }, alice)
+    expect(await db.outbox.count()).toBe(0)
   })
 
   it('queues a finished trial and drops its draft together, or neither', async () => {

@@ -5,6 +5,7 @@ import { dateRangeSearchSchema } from '../../../routing/route-params.ts'
 import { config } from '../../../config.ts'
 import { thisMonth } from '../../../features/reports/report-dates.ts'
 import { Dashboard } from '../../../features/reports/dashboard.tsx'
+import { DeviceSummary } from '../../../features/devices/device-summary.tsx'
 
 /** Admin only; the route's component is its own chunk, so managers never load the charts. */
 export const Route = createFileRoute('/_app/_admin/dashboard')({
@@ -20,6 +21,7 @@ function DashboardPage() {
   const month = thisMonth(new Date(), config.timeZone)
   return (
     <Page title={t`Dashboard`}>
+      <DeviceSummary />
       <Dashboard
         startAt={search.startAt ?? month.startAt}
         endAt={search.endAt ?? month.endAt}

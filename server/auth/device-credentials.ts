@@ -1,0 +1,121 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { and, eq, isNull, max, sql } from 'drizzle-orm'
+import type { User } from '../../src/contract/auth.ts'
+import { deviceCredentialDays } from '../../src/contract/devices.ts'
+import type { Database } from '../db/database.ts'
+import { preparedPerDatabase } from '../db/prepared.ts'
+import { appDevices, deviceCredentials } from '../db/schema/app-devices.ts'
+import { stores } from '../db/schema/stores.ts'
+import { users } from '../db/schema/users.ts'
+
+const day = 24 * 60 * 60_000
+
+function hashOf(credential: string): string {
+  return createHash('sha256').update(credential).digest('hex')
+}
+
+/**
+ * A new credential for a device and a user (docs/behaviour.md#devices): 32 random bytes,
+ * base64url, of which only the sha256 is kept. Earlier ones of the same device and user keep
+ * working until their own end: a trial already on its way with one is not refused.
+ */
+export async function issueDeviceCredential(
+  db: Database,
+  { deviceId, userId, now }: { deviceId: string; userId: number; now: Date },
+): Promise<string> {
+  const credential = randomBytes(32).toString('base64url')
+  await db.insert(deviceCredentials).values({
+    deviceId,
+    userId,
+    tokenHash: hashOf(credential),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + deviceCredentialDays * day),
+  })
+  return credential
+}
+
+/**
+ * A credential's device and user, read on every request that carries one so that a revocation
+ * applies at once in every process. The user is read even when deleted or disabled since: the
+ * trials they finished before still count.
+ */
+const credentialQuery = preparedPerDatabase((db) =>
+  db
+    .select({
+      deviceId: deviceCredentials.deviceId,
+      id: users.id,
+      role: users.role,
+      fullname: users.fullname,
+      email: users.email,
+      phone: users.phone,
+      storeId: stores.id,
+      storeName: stores.name,
+      storeCountry: stores.country,
+    })
+    .from(deviceCredentials)
+    .innerJoin(users, eq(users.id, deviceCredentials.userId))
+    .leftJoin(stores, eq(stores.id, users.expertStoreId))
+    .where(
+      and(
+        eq(deviceCredentials.tokenHash, sql.placeholder('hash')),
+        isNull(deviceCredentials.revokedAt),
+        sql`${deviceCredentials.expiresAt} > ${sql.placeholder('now')}::timestamptz`,
+      ),
+    )
+    .prepare('find_device_credential'),
+)
+
+export type DeviceCaller = { deviceId: string; user: User }
+
+export async function readDeviceCredential(
+  db: Database,
+  credential: string,
+  now: Date,
+): Promise<DeviceCaller | null> {
+  const [row] = await credentialQuery(db).execute({
+    hash: hashOf(credential),
+    now: now.toISOString(),
+  })
+  if (!row) return null
+  const { deviceId, storeId, storeName, storeCountry, ...user } = row
+  const expertStore =
+    storeId !== null && storeName !== null && storeCountry !== null
+      ? { id: storeId, name: storeName, country: storeCountry }
+      : null
+  return { deviceId, user: { ...user, expertStore } }
+}
+
+/**
+ * Revokes every credential of a device, at once; answers when the device was first revoked, or
+ * null when no credential was ever issued for it. A second revocation changes nothing.
+ */
+export async function revokeDevice(
+  db: Database,
+  deviceId: string,
+  now: Date,
+  /** Runs in the revocation's transaction when it revoked something (the audit log's row). */
+  recordRevocation: (tx: Database) => Promise<void>,
+): Promise<Date | null> {
+  return db.transaction(async (tx) => {
+    const issued = await tx
+      .select({ id: deviceCredentials.id })
+      .from(deviceCredentials)
+      .where(eq(deviceCredentials.deviceId, deviceId))
+      .limit(1)
+    if (issued.length === 0) return null
+    const revoked = await tx
+      .update(deviceCredentials)
+      .set({ revokedAt: now })
+      .where(and(eq(deviceCredentials.deviceId, deviceId), isNull(deviceCredentials.revokedAt)))
+      .returning({ id: deviceCredentials.id })
+    if (revoked.length > 0) await recordRevocation(tx)
+    // The latest revocation: a second one revoked nothing more, and answers the same.
+    const [last] = await tx
+      .select({ at: max(deviceCredentials.revokedAt) })
+      .from(deviceCredentials)
+      .where(eq(deviceCredentials.deviceId, deviceId))
+    const revokedAt = last?.at ? new Date(last.at) : now
+    await tx.update(appDevices).set({ revokedAt }).where(eq(appDevices.id, deviceId))
+    return revokedAt
+  })
+}

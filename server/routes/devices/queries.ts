@@ -1,0 +1,215 @@
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { compareAppVersions } from '../../../src/contract/app-version.ts'
+import {
+  oldTrialHours,
+  silentDays,
+  storageAttentionShare,
+  type AttentionReason,
+  type DeviceRow,
+  type Heartbeat,
+} from '../../../src/contract/devices.ts'
+import { pageSize } from '../../../src/contract/http.ts'
+import type { Database } from '../../db/database.ts'
+import { appDevices } from '../../db/schema/app-devices.ts'
+import { stores } from '../../db/schema/stores.ts'
+import { users } from '../../db/schema/users.ts'
+import { containsFolded } from '../../db/text-search.ts'
+
+const hour = 60 * 60_000
+
+/**
+ * A device's heartbeat: its one row, written over. A heartbeat can only come with a credential
+ * that works, so a device revoked before and signed in again since is no longer shown revoked.
+ */
+export async function recordHeartbeat(
+  db: Database,
+  {
+    deviceId,
+    userId,
+    now,
+    heartbeat,
+  }: {
+    deviceId: string
+    userId: number
+    now: Date
+    heartbeat: Heartbeat
+  },
+): Promise<void> {
+  const values = {
+    userId,
+    lastSeenAt: now,
+    appVersion: heartbeat.appVersion,
+    waiting: heartbeat.waiting,
+    needsLogin: heartbeat.needsLogin,
+    failed: heartbeat.failed,
+    oldestWaitingAt: heartbeat.oldestWaitingAt ? new Date(heartbeat.oldestWaitingAt) : null,
+    lastSentAt: heartbeat.lastSentAt ? new Date(heartbeat.lastSentAt) : null,
+    storageUsage: heartbeat.storage.usage,
+    storageQuota: heartbeat.storage.quota,
+    storagePersisted: heartbeat.storage.persisted,
+    imagesCached: heartbeat.images.cached,
+    imagesTotal: heartbeat.images.total,
+    revokedAt: null,
+  }
+  await db
+    .insert(appDevices)
+    .values({ id: deviceId, ...values })
+    .onConflictDoUpdate({ target: appDevices.id, set: values })
+}
+
+/** The trials a device holds, whatever their state. */
+const held = sql`(${appDevices.waiting} + ${appDevices.needsLogin} + ${appDevices.failed})`
+
+/**
+ * The attention rules (docs/behaviour.md#devices), each a condition on a device's row. A version
+ * below the minimum is told by the versions the devices report, ordered as the app orders them
+ * (`compareAppVersions`), so that the list still pages in SQL.
+ */
+async function attentionRules(db: Database, now: Date, minAppVersion: string | undefined) {
+  let oldVersions: string[] = []
+  if (minAppVersion) {
+    const versions = await db.selectDistinct({ version: appDevices.appVersion }).from(appDevices)
+    oldVersions = versions
+      .map(({ version }) => version)
+      .filter((version) => compareAppVersions(version, minAppVersion) < 0)
+  }
+  const rules: Record<AttentionReason, SQL> = {
+    oldTrials: sql`(${held} > 0 and ${appDevices.oldestWaitingAt} < ${new Date(now.getTime() - oldTrialHours * hour).toISOString()}::timestamptz)`,
+    oldVersion: oldVersions.length > 0 ? inArray(appDevices.appVersion, oldVersions) : sql`false`,
+    storageFull: sql`coalesce(${appDevices.storageQuota} > 0 and ${appDevices.storageUsage} > ${appDevices.storageQuota} * ${storageAttentionShare}::float8, false)`,
+    silent: sql`(${held} > 0 and ${appDevices.lastSeenAt} < ${new Date(now.getTime() - silentDays * 24 * hour).toISOString()}::timestamptz)`,
+  }
+  return rules
+}
+
+export type DeviceFilter = { query: string; page: number; attention: boolean }
+
+/** The devices, those holding the oldest trials first, with why each needs someone. */
+export async function searchDevices(
+  db: Database,
+  filter: DeviceFilter,
+  { now, minAppVersion }: { now: Date; minAppVersion: string | undefined },
+): Promise<{ rows: DeviceRow[]; count: number }> {
+  const rules = await attentionRules(db, now, minAppVersion)
+  const conditions: SQL[] = []
+  if (filter.query) {
+    const found = or(
+      containsFolded(users.fullname, filter.query),
+      sql`${appDevices.id}::text like ${`${filter.query.toLowerCase().replace(/[\\%_]/g, '')}%`}`,
+    )
+    if (found) conditions.push(found)
+  }
+  if (filter.attention) {
+    const any = or(...Object.values(rules))
+    if (any) conditions.push(any)
+  }
+  const where = and(...conditions)
+  const rows = await db
+    .select({
+      id: appDevices.id,
+      userId: users.id,
+      fullname: users.fullname,
+      storeId: stores.id,
+      storeName: stores.name,
+      lastSeenAt: appDevices.lastSeenAt,
+      appVersion: appDevices.appVersion,
+      waiting: appDevices.waiting,
+      needsLogin: appDevices.needsLogin,
+      failed: appDevices.failed,
+      oldestWaitingAt: appDevices.oldestWaitingAt,
+      lastSentAt: appDevices.lastSentAt,
+      usage: appDevices.storageUsage,
+      quota: appDevices.storageQuota,
+      persisted: appDevices.storagePersisted,
+      cached: appDevices.imagesCached,
+      total: appDevices.imagesTotal,
+      revokedAt: appDevices.revokedAt,
+      oldTrials: sql<boolean>`${rules.oldTrials}`,
+      oldVersion: sql<boolean>`${rules.oldVersion}`,
+      storageFull: sql<boolean>`${rules.storageFull}`,
+      silent: sql<boolean>`${rules.silent}`,
+    })
+    .from(appDevices)
+    .innerJoin(users, eq(users.id, appDevices.userId))
+    .leftJoin(stores, eq(stores.id, users.expertStoreId))
+    .where(where)
+    .orderBy(
+      sql`${appDevices.oldestWaitingAt} asc nulls last`,
+      desc(appDevices.lastSeenAt),
+      asc(appDevices.id),
+    )
+    .limit(pageSize)
+    .offset((filter.page - 1) * pageSize)
+  const [total] = await db
+    .select({ count: count() })
+    .from(appDevices)
+    .innerJoin(users, eq(users.id, appDevices.userId))
+    .where(where)
+  return { rows: rows.map(toDeviceRow), count: total?.count ?? 0 }
+}
+
+type Row = {
+  id: string
+  userId: number
+  fullname: string
+  storeId: number | null
+  storeName: string | null
+  lastSeenAt: Date
+  appVersion: string
+  waiting: number
+  needsLogin: number
+  failed: number
+  oldestWaitingAt: Date | null
+  lastSentAt: Date | null
+  usage: number | null
+  quota: number | null
+  persisted: boolean | null
+  cached: number
+  total: number
+  revokedAt: Date | null
+} & Record<AttentionReason, boolean>
+
+const iso = (date: Date | string | null) => (date === null ? null : new Date(date).toISOString())
+
+function toDeviceRow(row: Row): DeviceRow {
+  const reasons: AttentionReason[] = ['oldTrials', 'oldVersion', 'storageFull', 'silent']
+  return {
+    id: row.id,
+    user: { id: row.userId, fullname: row.fullname },
+    store:
+      row.storeId !== null && row.storeName !== null
+        ? { id: row.storeId, name: row.storeName }
+        : null,
+    lastSeenAt: new Date(row.lastSeenAt).toISOString(),
+    appVersion: row.appVersion,
+    waiting: row.waiting,
+    needsLogin: row.needsLogin,
+    failed: row.failed,
+    oldestWaitingAt: iso(row.oldestWaitingAt),
+    lastSentAt: iso(row.lastSentAt),
+    storage: {
+      usage: row.usage,
+      quota: row.quota,
+      persisted: row.persisted,
+    },
+    images: { cached: row.cached, total: row.total },
+    revokedAt: iso(row.revokedAt),
+    attention: reasons.filter((reason) => row[reason]),
+  }
+}
+
+/** The dashboard's "trials still on devices". */
+export async function deviceSummary(
+  db: Database,
+  { now, minAppVersion }: { now: Date; minAppVersion: string | undefined },
+) {
+  const rules = await attentionRules(db, now, minAppVersion)
+  const [row] = await db
+    .select({
+      trials: sql<number>`coalesce(sum(${held}), 0)::integer`,
+      devices: sql<number>`(count(*) filter (where ${held} > 0))::integer`,
+      attention: sql<number>`(count(*) filter (where ${or(...Object.values(rules))}))::integer`,
+    })
+    .from(appDevices)
+  return { trials: row?.trials ?? 0, devices: row?.devices ?? 0, attention: row?.attention ?? 0 }
+}

@@ -1,0 +1,212 @@
+import type { Browser, Page } from '@playwright/test'
+import { apiPath, appHeaders } from '../support/api.ts'
+import { test, expect, signIn, demo, demoPassword, apiLogin, apiGet } from './fixtures.ts'
+
+// Each test signs in, waits for the service worker and goes offline and back: slow on a busy machine.
+test.describe.configure({ timeout: 120_000 })
+
+type Rows<T> = { rows: T[]; count: number }
+
+/** Signs in and waits until the app is ready for offline use (the shell and the stores kept). */
+async function readyOffline(page: Page, email: string) {
+  await signIn(page, email)
+  await expect(page).toHaveURL('/')
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+  })
+  await page.reload()
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+    .toBe(true)
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () => localStorage.getItem('query-cache')?.includes('"stores","all"') ?? false,
+        ),
+      { timeout: 20_000 },
+    )
+    .toBe(true)
+}
+
+/** Finishes a simple trial at a Belgrade store; the page is offline. */
+async function finishTrial(page: Page, comment: string) {
+  await page.goto('/free-guided-trial/simple')
+  await page.getByRole('combobox', { name: 'Store' }).fill('Beo')
+  await page.getByRole('option').first().click()
+  await page.getByRole('textbox', { name: 'Comment' }).fill(comment)
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page).toHaveURL('/')
+}
+
+/** The device's own id, as the PWA keeps it in IndexedDB. */
+function deviceIdOf(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const opening = indexedDB.open('brand-expert')
+        opening.onerror = () => reject(new Error('no database'))
+        opening.onsuccess = () => {
+          const read = opening.result.transaction('device').objectStore('device').get('id')
+          read.onsuccess = () => {
+            const row: unknown = read.result
+            if (typeof row === 'object' && row !== null && 'value' in row) {
+              resolve(String(row.value))
+            } else reject(new Error('no device id'))
+          }
+        }
+      }),
+  )
+}
+
+/** The admin's Devices screen, found by the device's id, until its row shows `trials`. */
+async function expectTrialsOnDevice(admin: Page, deviceId: string, trials: number) {
+  const prefix = deviceId.slice(0, 8)
+  await expect(async () => {
+    await admin.goto(`/devices?query=${deviceId.slice(0, 13)}`)
+    const row = admin.getByRole('row', { name: new RegExp(prefix) })
+    await expect(row).toHaveCount(1)
+    await expect(row.getByRole('cell').nth(3)).toHaveText(new RegExp(`^${trials}`), {
+      timeout: 2_000,
+    })
+  }).toPass({ timeout: 30_000 })
+}
+
+/** An admin signed in in a browser of their own (not the tablet's storage), in English. */
+async function adminPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  const context = await browser.newContext(baseURL ? { baseURL } : {})
+  await context.addInitScript(() => localStorage.setItem('locale', 'en'))
+  const admin = await context.newPage()
+  await signIn(admin, demo.admin.email)
+  await expect(admin).toHaveURL('/')
+  return admin
+}
+
+test("the tablet's heartbeat shows its waiting trial on the admin's Devices screen, and none once sent", async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}) => {
+  await readyOffline(page, demo.agent.email)
+  const deviceId = await deviceIdOf(page)
+  // The trial cannot get through (the heartbeat can): it stays on the tablet.
+  await context.route('**/api/v1/free-guided/form', (route) => route.abort('internetdisconnected'))
+  await context.setOffline(true)
+  await finishTrial(page, `device-${Date.now()}`)
+  await expect(page.getByRole('link', { name: /1 trial waiting/ })).toBeVisible()
+  await context.setOffline(false)
+
+  const admin = await adminPage(browser, baseURL)
+  await expectTrialsOnDevice(admin, deviceId, 1)
+
+  await context.unroute('**/api/v1/free-guided/form')
+  await page.evaluate(() => window.dispatchEvent(new Event('online')))
+  await expect(page.getByRole('link', { name: /trial waiting/ })).toHaveCount(0, {
+    timeout: 20_000,
+  })
+  await expectTrialsOnDevice(admin, deviceId, 0)
+  await admin.context().close()
+})
+
+test("an expert's trials finished offline are stored once, as theirs, after another signs in on the tablet", async ({
+  page,
+  context,
+  request,
+}) => {
+  const marker = `stranded-${Date.now()}`
+  const author = await apiLogin(request, demo.agent.email)
+  await readyOffline(page, demo.agent.email)
+  await context.setOffline(true)
+  await finishTrial(page, `${marker}-A`)
+  await finishTrial(page, `${marker}-B`)
+  await expect(page.getByRole('link', { name: /2 trials waiting/ })).toBeVisible()
+  await page.getByRole('button', { name: 'Log out' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Log out with unsent trials?' })
+  await dialog.getByRole('button', { name: 'Log out' }).click()
+  await expect(page).toHaveURL('/login')
+
+  await context.setOffline(false)
+  await signIn(page, demo.manager.email)
+  await expect(page).toHaveURL('/')
+
+  const { token } = await apiLogin(request, demo.admin.email)
+  await expect
+    .poll(
+      async () => {
+        const trials = await apiGet<Rows<{ comment: unknown }>>(
+          request,
+          token,
+          'questionnaire/search',
+          { user: String(author.id) },
+        )
+        return trials.rows
+          .map((row) => String(row.comment))
+          .filter((comment) => comment.startsWith(marker))
+          .sort()
+      },
+      { timeout: 30_000 },
+    )
+    .toEqual([`${marker}-A`, `${marker}-B`])
+  // Nothing is left on the tablet, and nothing was stored twice.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const opening = indexedDB.open('brand-expert')
+            opening.onsuccess = () => {
+              const count = opening.result.transaction('outbox').objectStore('outbox').count()
+              count.onsuccess = () => resolve(count.result)
+            }
+          }),
+      ),
+    )
+    .toBe(0)
+})
+
+test('an admin revokes a lost tablet once, however often the confirmation is clicked', async ({
+  page,
+  request,
+}) => {
+  const deviceId = crypto.randomUUID()
+  const login = await request.post(`${apiPath}/user/login`, {
+    headers: appHeaders,
+    data: { email: demo.agent.email, password: demoPassword, device_id: deviceId },
+  })
+  const { data } = (await login.json()) as { data: { device_credential: string } }
+  const device = { ...appHeaders, Authorization: `Device ${data.device_credential}` }
+  const beat = () =>
+    request.post(`${apiPath}/device/heartbeat`, {
+      headers: device,
+      data: {
+        appVersion: '1.0.0+lost',
+        waiting: 1,
+        needsLogin: 0,
+        failed: 0,
+        oldestWaitingAt: new Date().toISOString(),
+        lastSentAt: null,
+        storage: { usage: 10, quota: 100, persisted: false },
+        images: { cached: 0, total: 0 },
+      },
+    })
+  expect((await beat()).status()).toBe(200)
+
+  const revocations: string[] = []
+  page.on('request', (sent) => {
+    if (sent.method() === 'POST' && sent.url().endsWith('/device/revoke'))
+      revocations.push(sent.url())
+  })
+  await signIn(page, demo.admin.email)
+  await expect(page).toHaveURL('/')
+  await page.goto(`/devices?query=${deviceId.slice(0, 13)}`)
+  const row = page.getByRole('row', { name: new RegExp(deviceId.slice(0, 8)) })
+  await row.getByRole('button', { name: 'Revoke' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Revoke this device?' })
+  await dialog.getByRole('button', { name: 'Yes, revoke' }).dblclick()
+  await expect(dialog).toHaveCount(0)
+  await expect(row.getByText(/^Revoked /)).toBeVisible()
+  expect(revocations).toHaveLength(1)
+  // The credential stops working at once.
+  expect((await beat()).status()).toBe(401)
+})
