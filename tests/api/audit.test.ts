@@ -460,6 +460,32 @@ const cases: Case[] = [
       }
     },
   },
+  {
+    name: 'a device revoked (twice: the second revokes nothing)',
+    prepare: async (api) => {
+      const admin = await signedIn(api, 'admin')
+      const user = await createUser(api)
+      const deviceId = crypto.randomUUID()
+      const signIn = await api.request('POST', '/user/login', {
+        body: { email: user.email, password: goodPassword, device_id: deviceId },
+      })
+      expect(signIn.status).toBe(200)
+      const revoke = () =>
+        api.request('POST', '/device/revoke', { token: admin.token, body: { id: deviceId } })
+      return {
+        act: async () => {
+          expect((await revoke()).status).toBe(200)
+          return (await revoke()).status
+        },
+        expected: {
+          action: 'device.revoke',
+          actorId: admin.id,
+          actor: admin.email,
+          target: `device:${deviceId}`,
+        },
+      }
+    },
+  },
 ]
 
 describe.each(databases)('the audit log on $name', (database) => {
