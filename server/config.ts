@@ -4,7 +4,9 @@ import { BlockList, isIP } from 'node:net'
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { compareAppVersions } from '../src/contract/app-version.ts'
 import { parseDomainList } from '../src/contract/validators.ts'
+import { readAppVersion } from './app-version.ts'
 import { logLevels, type LogFormat, type LogLevel } from './log.ts'
 
 /**
@@ -66,6 +68,13 @@ const envSchema = v.object({
     ),
     '',
   ),
+  MIN_APP_VERSION: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+\.\d+\.\d+(\+[0-9A-Za-z.-]+)?$/, 'MIN_APP_VERSION: a version such as 1.4.0'),
+    ),
+    '0.0.0',
+  ),
   NODE_ENV: v.optional(v.string()),
   DIST_DIR: v.optional(v.pipe(v.string(), v.nonEmpty())),
 })
@@ -102,6 +111,14 @@ export type Config = {
   logLevel: LogLevel
   /** JSON lines, or a short human line each; unset: human lines when stdout is a terminal. */
   logFormat: LogFormat | undefined
+  /** This build's version, `semver+commit` (server/app-version.ts). */
+  appVersion: string
+  /**
+   * `MIN_APP_VERSION`: the oldest app that may still make mutations other than sending trials,
+   * heartbeats and signing in (server/http/min-app-version.ts); `0.0.0` (the default) refuses none.
+   * Never above `appVersion`: the server would refuse its own app.
+   */
+  minAppVersion: string
   /** `NODE_ENV=production`: nothing meant for a developer only (the links of mails kept in files). */
   production: boolean
   /** The built PWA (`npm run build`); served when it exists. */
@@ -117,8 +134,16 @@ const projectDir = fileURLToPath(new URL('..', import.meta.url))
  * `process.env`. Without `JWT_SECRET` a random secret is kept in the data folder, so tokens
  * survive a restart; processes that share a PostgreSQL database must share `JWT_SECRET`.
  */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  appVersion: string = readAppVersion(),
+): Config {
   const parsed = v.parse(envSchema, env)
+  if (compareAppVersions(parsed.MIN_APP_VERSION, appVersion) > 0) {
+    throw new Error(
+      `MIN_APP_VERSION ${parsed.MIN_APP_VERSION} is above this server's version ${appVersion}: it would refuse its own app.`,
+    )
+  }
   const dataDir = resolve(parsed.DATA_DIR)
   return {
     port: parsed.PORT,
@@ -138,6 +163,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustedProxies: trustedProxyList(parsed.TRUSTED_PROXIES) ?? new BlockList(),
     logLevel: parsed.LOG_LEVEL,
     logFormat: parsed.LOG_FORMAT,
+    appVersion,
+    minAppVersion: parsed.MIN_APP_VERSION,
     production: parsed.NODE_ENV === 'production',
     distDir: parsed.DIST_DIR ? resolve(parsed.DIST_DIR) : join(projectDir, 'dist'),
     mediaDir: join(projectDir, 'server', 'media'),

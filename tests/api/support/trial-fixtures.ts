@@ -13,14 +13,18 @@ export type TrialPost = {
   key?: string
   url?: string
   language?: Locale
+  headers?: Record<string, string>
 }
 
 /**
  * `POST /free-guided/form`, with an `Idempotency-Key` when `key` is given, to the test's app or
  * to the one at `url` (another instance).
  */
-export function postTrial(api: TestApi, { token, body, key, url, language }: TrialPost) {
-  const headers: Record<string, string> = key === undefined ? {} : { [idempotencyHeader]: key }
+export function postTrial(api: TestApi, { token, body, key, url, language, ...more }: TrialPost) {
+  const headers: Record<string, string> = {
+    ...more.headers,
+    ...(key === undefined ? {} : { [idempotencyHeader]: key }),
+  }
   return callApi(url ?? api.url, 'POST', '/free-guided/form', {
     token,
     body,
