@@ -9,9 +9,11 @@ import {
   appVersionHeader,
   dataEnvelope,
   languageHeader,
+  minAppVersionHeader,
 } from '../contract/http.ts'
 import { messages } from '../contract/messages.ts'
 import { currentLocale } from '../i18n.ts'
+import { learnMinAppVersion } from '../offline/min-app-version.ts'
 import { getSession } from './session.ts'
 import { ApiError, answeredErrorSchema, extractErrorMessage } from './api-error.ts'
 
@@ -53,6 +55,10 @@ const http = ky.create({
         const token = getSession()?.token
         if (token) request.headers.set('Authorization', `Bearer ${token}`)
       },
+    ],
+    // Every answer, refusals included, names the minimum app version (docs/behaviour.md#updates).
+    afterResponse: [
+      ({ response }) => learnMinAppVersion(response.headers.get(minAppVersionHeader)),
     ],
     beforeError: [
       ({ error }) => {

@@ -1,6 +1,6 @@
 import { getSession } from '../api/session.ts'
 import { offlineDatabase } from './database.ts'
-import { makeDueNow, releaseAfterLogin, replayOutbox } from './outbox.ts'
+import { makeDueNow, releaseAfterLogin, replayOutbox, type SendProgress } from './outbox.ts'
 import { sendTrial } from './send-trial.ts'
 import { swMessages } from './sw-messages.ts'
 
@@ -10,8 +10,35 @@ function currentUser(): number | null {
   return getSession()?.user.id ?? null
 }
 
+/** How far the sender is while it runs (the outbox screen's "n of m"); null when it does not. */
+let progress: SendProgress | null = null
+const progressListeners = new Set<() => void>()
+
+function setProgress(next: SendProgress | null) {
+  progress = next
+  for (const listener of progressListeners) listener()
+}
+
+export const sendProgressStore = {
+  subscribe: (listener: () => void) => {
+    progressListeners.add(listener)
+    return () => progressListeners.delete(listener)
+  },
+  getSnapshot: () => progress,
+}
+
 function deps() {
-  return { db: offlineDatabase(), send: sendTrial, signedInUser: currentUser }
+  return {
+    db: offlineDatabase(),
+    send: sendTrial,
+    signedInUser: currentUser,
+    onProgress: setProgress,
+  }
+}
+
+/** A run of the sender, its progress shown while it lasts. */
+function replay(userId: number) {
+  return replayOutbox(deps(), userId).finally(() => setProgress(null))
 }
 
 /** What the app does when the server refuses the session the outbox sent with (sign in again). */
@@ -25,7 +52,7 @@ let onNeedsLogin: () => void = () => undefined
 export function kickOutbox(): void {
   const userId = currentUser()
   if (userId === null) return
-  replayOutbox(deps(), userId)
+  replay(userId)
     .then((outcome) => {
       if (outcome === 'needs-login' && currentUser() === userId) onNeedsLogin()
     })
@@ -78,7 +105,7 @@ export async function sendOutboxNow(): Promise<{ left: number }> {
   if (userId === null) return { left: 0 }
   const db = offlineDatabase()
   await makeDueNow(db, userId)
-  const outcome = await replayOutbox(deps(), userId).catch((error: unknown) => {
+  const outcome = await replay(userId).catch((error: unknown) => {
     console.warn('outbox', error)
     return 'done' as const
   })

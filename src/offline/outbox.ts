@@ -11,6 +11,8 @@ import {
   type SendOutcome,
 } from './outbox-state.ts'
 import { withSenderLock } from './sender-lock.ts'
+import { dropPackImages } from './pack-image-list.ts'
+import { writeMakingRoom } from './storage-room.ts'
 
 /**
  * How many trials the one sender has on the wire at once. Each trial carries its own
@@ -29,7 +31,12 @@ export type OutboxDeps = {
    * only while its author is: after another user signs in, it waits for its author's next sign-in.
    */
   signedInUser?: () => number | null
+  /** Told how far the run is: trials tried of those due, after each (the screen's "n of m"). */
+  onProgress?: (progress: SendProgress) => void
 }
+
+/** How far a run of the sender is: `done` trials tried of `total` due. */
+export type SendProgress = { done: number; total: number }
 
 /**
  * Puts a finished trial in the outbox under `id`, its Idempotency-Key, before anything is sent.
@@ -62,6 +69,18 @@ export function finishTrialOnDevice(
   trialId: string,
   body: TrialBody,
   now = Date.now(),
+  makeRoom: () => Promise<boolean> = dropPackImages,
+): Promise<Finished> {
+  // A full device gives up its pack images (fetched again later) rather than the trial.
+  return writeMakingRoom(() => finishOnce(db, userId, trialId, body, now), makeRoom)
+}
+
+function finishOnce(
+  db: OfflineDatabase,
+  userId: number,
+  trialId: string,
+  body: TrialBody,
+  now: number,
 ): Promise<Finished> {
   return db.transaction('rw', db.outbox, db.drafts, db.receipts, async () => {
     const known = (await db.outbox.get(trialId)) ?? (await db.receipts.get(trialId))
@@ -88,24 +107,22 @@ function draftTrialId(state: unknown): string | undefined {
  * the session (its trials then wait for the user's next sign-in).
  */
 export async function replayOutbox(
-  { db, send, now = Date.now, concurrency = sendConcurrency, signedInUser }: OutboxDeps,
+  { db, send, now = Date.now, concurrency = sendConcurrency, signedInUser, onProgress }: OutboxDeps,
   userId: number,
 ): Promise<'needs-login' | 'done'> {
   const answer = { needsLogin: false }
+  const progress: SendProgress = { done: 0, total: 0 }
   await withSenderLock(async () => {
     for (;;) {
       const due = dueItems(await db.outbox.where('userId').equals(userId).toArray(), userId, now())
       if (due.length === 0) return
+      progress.total = progress.done + due.length
+      onProgress?.({ ...progress })
       const seen = await inPass(due, Math.max(1, concurrency), async ({ id }) => {
-        // The stored row, not the pass's copy: a trial changed or removed since is not sent stale.
-        const item = await db.outbox.get(id)
-        if (!item || !isDue(item, userId, now())) return 'skipped'
-        // Checked just before the send, which reads the session's token as it starts.
-        if (signedInUser && signedInUser() !== userId) return 'needs-login'
-        const outcome = await send(item)
-        if (outcome.kind === 'stored') await keepReceipt(db, item, outcome.serverId, now())
-        else await recordAttempt(db, id, outcome, now())
-        return outcome.kind
+        const attempt = await attemptOne(id)
+        progress.done += 1
+        onProgress?.({ ...progress })
+        return attempt
       })
       if (seen.has('needs-login')) {
         await markNeedsLogin(db, userId)
@@ -115,6 +132,18 @@ export async function replayOutbox(
     }
   })
   return answer.needsLogin ? 'needs-login' : 'done'
+
+  async function attemptOne(id: string): Promise<Attempt> {
+    // The stored row, not the pass's copy: a trial changed or removed since is not sent stale.
+    const item = await db.outbox.get(id)
+    if (!item || !isDue(item, userId, now())) return 'skipped'
+    // Checked just before the send, which reads the session's token as it starts.
+    if (signedInUser && signedInUser() !== userId) return 'needs-login'
+    const outcome = await send(item)
+    if (outcome.kind === 'stored') await keepReceipt(db, item, outcome.serverId, now())
+    else await recordAttempt(db, id, outcome, now())
+    return outcome.kind
+  }
 }
 
 /** How long a sent trial's receipt stays on the device. */

@@ -1,4 +1,5 @@
 import { Workbox } from 'workbox-window'
+import { rememberPackImages } from './pack-image-list.ts'
 import { swMessages, type ClientMessage } from './sw-messages.ts'
 
 /**
@@ -23,7 +24,7 @@ export const updateStore = {
   getSnapshot: () => state,
 }
 
-const checkEvery = 30 * 60_000
+const checkEvery = 15 * 60_000
 
 export function registerServiceWorker(onMessage: (message: ClientMessage) => void): void {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
@@ -38,9 +39,17 @@ export function registerServiceWorker(onMessage: (message: ClientMessage) => voi
     onMessage(event.data),
   )
   void wb.register()
-  const check = () => void wb.update().catch(() => undefined)
-  window.addEventListener('focus', check)
-  setInterval(check, checkEvery)
+  // A tablet left on for days is brought back to the screen (visible) more often than focused.
+  window.addEventListener('focus', checkForUpdate)
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') checkForUpdate()
+  })
+  setInterval(checkForUpdate, checkEvery)
+}
+
+/** Asks the server whether a newer worker (a newer app) exists; it installs and waits if so. */
+export function checkForUpdate(): void {
+  void workbox?.update().catch(() => undefined)
 }
 
 /** The user accepted the new version: the waiting worker takes over, then the page reloads. */
@@ -50,6 +59,7 @@ export function acceptUpdate(): void {
 
 /** Asks the worker to put these pack images in its cache, so the trial shows them offline. */
 export async function cachePackImages(urls: string[]): Promise<void> {
+  rememberPackImages(urls)
   if (!('serviceWorker' in navigator)) return
   const registration = await navigator.serviceWorker.ready
   registration.active?.postMessage({ type: swMessages.cachePackImages, urls })

@@ -10,11 +10,15 @@ import {
   setupPassword,
 } from '../../contract/endpoints/auth.ts'
 import { startOutboxAfterLogin } from '../../offline/start-outbox.ts'
+import { askPersistentStorage } from '../../offline/storage-room.ts'
 
 export async function login(body: LoginBody) {
   const result = await call(loginEndpoint, { body })
   saveSession(result.data, body.remember_me ?? true)
   void startOutboxAfterLogin(result.data.id)
+  // Asked at sign-in, a moment the user chose: a browser that grants it keeps the trials waiting
+  // on the device when it runs short of room (docs/behaviour.md#offline).
+  void askPersistentStorage()
   return result
 }
 

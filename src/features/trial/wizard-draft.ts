@@ -18,7 +18,9 @@ import {
   shoppingAnswers,
   stickColors,
 } from '../../contract/trial-options.ts'
-import { offlineDatabase } from '../../offline/database.ts'
+import { isQuotaError, offlineDatabase } from '../../offline/database.ts'
+import { dropPackImages } from '../../offline/pack-image-list.ts'
+import { writeMakingRoom } from '../../offline/storage-room.ts'
 import type { User } from '../../contract/auth.ts'
 import { countryOfLocale, type WizardState } from './wizard-state.ts'
 import { whenIdle } from '../../ui/when-idle.ts'
@@ -108,9 +110,11 @@ function draftRecord(userId: number, state: WizardState) {
 }
 
 export function saveDraft(userId: number, state: WizardState): Promise<void> {
-  return offlineDatabase()
-    .drafts.put(draftRecord(userId, state))
-    .then(() => undefined)
+  // A full device gives up its pack images before a draft (docs/behaviour.md#offline).
+  return writeMakingRoom(
+    () => offlineDatabase().drafts.put(draftRecord(userId, state)),
+    dropPackImages,
+  ).then(() => undefined)
 }
 
 /**
@@ -124,7 +128,11 @@ export function writeDraft(userId: number, state: WizardState): void {
   try {
     if (!db.isOpen()) throw new Error('not open yet')
     const transaction = db.backendDB().transaction('drafts', 'readwrite')
-    transaction.onabort = () => console.warn('the draft was not saved', transaction.error)
+    transaction.onabort = () => {
+      // The device is full: the draft is written again once the pack images have made room.
+      if (isQuotaError(transaction.error)) void saveDraft(userId, state).catch(() => undefined)
+      else console.warn('the draft was not saved', transaction.error)
+    }
     transaction.objectStore('drafts').put(draftRecord(userId, state))
     transaction.commit()
   } catch {
