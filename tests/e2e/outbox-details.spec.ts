@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { test, expect, signIn, demo, apiLogin, apiGet } from './fixtures.ts'
 
 // Each test signs in, waits for the service worker and goes offline and back: slow on a busy machine.
@@ -7,6 +7,26 @@ test.describe.configure({ timeout: 90_000 })
 const shots = process.env.SHOTS_DIR
 
 type Rows<T> = { rows: T[]; count: number }
+
+/**
+ * Screenshots of the page (or of a part of it) in each language, for a person to look at
+ * (`SHOTS_DIR`); the page is back in English afterwards. Works offline: the worker serves the app.
+ */
+async function shootInEachLocale(page: Page, name: string, part?: (page: Page) => Locator) {
+  if (!shots) return
+  for (const locale of ['en', 'me', 'sr']) {
+    await page.evaluate((value) => localStorage.setItem('locale', value), locale)
+    await page.reload()
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    // The lists and the panel fill in from the device's database after the first frame.
+    await page.waitForTimeout(1500)
+    const path = `${shots}/${name}-${locale}.png`
+    if (part) await part(page).screenshot({ path })
+    else await page.screenshot({ path, fullPage: true })
+  }
+  await page.evaluate(() => localStorage.setItem('locale', 'en'))
+  await page.reload()
+}
 
 /** Waits until the service worker controls the page (the shell is precached). */
 async function controlledByServiceWorker(page: Page) {
@@ -75,7 +95,7 @@ test('the outbox shows a trial finished offline with its attempts and error, the
     waiting.getByText('Attempts').locator('xpath=following-sibling::dd[1]'),
   ).not.toHaveText('0')
   await expect(page.getByRole('heading', { name: 'Sent in the last 7 days' })).toBeVisible()
-  if (shots) await page.screenshot({ path: `${shots}/outbox-waiting-en.png`, fullPage: true })
+  await shootInEachLocale(page, 'outbox-waiting')
 
   await context.setOffline(false)
   await expect(page.getByText('Every finished trial has reached the server.')).toBeVisible({
@@ -95,7 +115,7 @@ test('the outbox shows a trial finished offline with its attempts and error, the
     .filter({ hasText: `#${stored[0]?.id}` })
   await expect(sent).toHaveCount(1)
   await expect(page.getByText(/Last trial sent:/)).toBeVisible()
-  if (shots) await page.screenshot({ path: `${shots}/outbox-sent-en.png`, fullPage: true })
+  await shootInEachLocale(page, 'outbox-sent')
 })
 
 test('the ready panel counts every pack image once the warm-up has cached them', async ({
@@ -116,8 +136,7 @@ test('the ready panel counts every pack image once the warm-up has cached them',
   await expect(panel).toContainText('App version')
   await expect(panel).toContainText(/MB of [\d.,]+ MB used/)
   await expect(panel.getByRole('button', { name: 'Download the missing images' })).toHaveCount(0)
-  if (shots)
-    await page
-      .getByRole('region', { name: 'Ready for offline' })
-      .screenshot({ path: `${shots}/ready-en.png` })
+  await shootInEachLocale(page, 'ready', (shown) =>
+    shown.locator('section').filter({ has: shown.locator('#ready-heading') }),
+  )
 })

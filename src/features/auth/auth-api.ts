@@ -10,7 +10,7 @@ import {
   setupPassword,
 } from '../../contract/endpoints/auth.ts'
 import { startOutboxAfterLogin } from '../../offline/start-outbox.ts'
-import { askPersistentStorage } from '../../offline/storage-room.ts'
+import { askPersistentStorage } from '../../offline/storage-state.ts'
 
 export async function login(body: LoginBody) {
   const result = await call(loginEndpoint, { body })

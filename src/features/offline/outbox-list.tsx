@@ -4,7 +4,7 @@ import { discardTrial, retryTrial } from '../../offline/outbox.ts'
 import { kickOutbox } from '../../offline/outbox-runner.ts'
 import type { OutboxItem } from '../../offline/outbox-state.ts'
 import { Button } from '../../ui/button.tsx'
-import { DateTime } from '../../ui/date-time.tsx'
+import { Moment } from './moment.tsx'
 import { OutboxError } from './outbox-error.tsx'
 import { useStoreName } from './store-names.ts'
 import styles from './outbox-list.module.css'
@@ -43,7 +43,7 @@ export function OutboxList({ items, now }: { items: OutboxItem[]; now: number })
         <li key={item.id} className={styles.item} data-state={item.state}>
           <div className={styles.body}>
             <p className={styles.time}>
-              <DateTime value={captureTime(item)} /> · {storeName(item.body.store_id)}
+              <Moment value={captureTime(item)} /> · {storeName(item.body.store_id)}
             </p>
             <p className={styles.state}>{stateLabel(item)}</p>
             <dl className={styles.facts}>
@@ -57,7 +57,7 @@ export function OutboxList({ items, now }: { items: OutboxItem[]; now: number })
                     <Trans>Last attempt</Trans>
                   </dt>
                   <dd>
-                    <DateTime value={item.lastAttemptAt} />
+                    <Moment value={item.lastAttemptAt} />
                   </dd>
                 </>
               )}
@@ -100,6 +100,6 @@ export function OutboxList({ items, now }: { items: OutboxItem[]; now: number })
     if (item.state === 'needs-login') return t`After your next sign-in`
     if (item.state === 'failed') return t`Only when you choose "Try again"`
     if (item.nextAttemptAt <= now) return t`As soon as there is a connection`
-    return <DateTime value={new Date(item.nextAttemptAt).toISOString()} />
+    return <Moment value={new Date(item.nextAttemptAt).toISOString()} />
   }
 }

@@ -7,7 +7,7 @@ import { useReceipts } from '../../offline/receipts.ts'
 import { sendOutboxNow, sendProgressStore } from '../../offline/outbox-runner.ts'
 import { Page } from '../../ui/page.tsx'
 import { Button } from '../../ui/button.tsx'
-import { DateTime } from '../../ui/date-time.tsx'
+import { Moment } from './moment.tsx'
 import { Spinner } from '../../ui/spinner.tsx'
 import { exportOutbox } from './export-outbox.ts'
 import { OutboxList } from './outbox-list.tsx'
@@ -55,15 +55,14 @@ export function OutboxScreen() {
         )
       }
     >
-      <p className={styles.lastSent}>
-        {lastSent ? (
+      {/* Without one, the Sent list below says that none was sent. */}
+      {lastSent && (
+        <p className={styles.lastSent}>
           <Trans>
-            Last trial sent: <DateTime value={lastSent} />
+            Last trial sent: <Moment value={lastSent} />
           </Trans>
-        ) : (
-          <Trans>No trial was sent from this device in the last 7 days.</Trans>
-        )}
-      </p>
+        </p>
+      )}
       {progress && progress.total > 0 && (
         <div role="status" className={styles.progress}>
           <Trans>
@@ -73,16 +72,20 @@ export function OutboxScreen() {
         </div>
       )}
       {/* What "Send now" came to, also when there is no connection to send over. */}
-      {send.isSuccess && left !== undefined && left > 0 && (
-        <p role="status" className={styles.sendResult}>
-          <Plural
-            value={left}
-            one="# trial could not be sent now: it stays on this device and is tried again as soon as the connection allows."
-            few="# trials could not be sent now: they stay on this device and are tried again as soon as the connection allows."
-            other="# trials could not be sent now: they stay on this device and are tried again as soon as the connection allows."
-          />
-        </p>
-      )}
+      {send.isSuccess &&
+        left !== undefined &&
+        left > 0 &&
+        items !== undefined &&
+        items.length > 0 && (
+          <p role="status" className={styles.sendResult}>
+            <Plural
+              value={left}
+              one="# trial could not be sent now: it stays on this device and is tried again as soon as the connection allows."
+              few="# trials could not be sent now: they stay on this device and are tried again as soon as the connection allows."
+              other="# trials could not be sent now: they stay on this device and are tried again as soon as the connection allows."
+            />
+          </p>
+        )}
       {/* Not "every trial has reached the server" before the device's outbox has been read. */}
       {items === undefined ? (
         <Spinner label={t`Reading the trials kept on this device…`} />

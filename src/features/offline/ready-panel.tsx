@@ -11,10 +11,11 @@ import {
   isStorageNearlyFull,
   readStorageState,
   type StorageState,
-} from '../../offline/storage-room.ts'
+} from '../../offline/storage-state.ts'
 import { Button } from '../../ui/button.tsx'
-import { DateTime } from '../../ui/date-time.tsx'
-import { useFormat } from '../../ui/use-format.ts'
+import { cx } from '../../ui/cx.ts'
+import { Moment } from './moment.tsx'
+import { intlTag, parseLocale } from '../../contract/locale.ts'
 import cardStyles from '../../ui/card.module.css'
 import styles from './ready-panel.module.css'
 
@@ -25,8 +26,8 @@ const megabyte = 1024 * 1024
  * where it falls short (docs/behaviour.md#offline).
  */
 export function ReadyPanel() {
-  const { t } = useLingui()
-  const format = useFormat()
+  const { t, i18n } = useLingui()
+  const number = new Intl.NumberFormat(intlTag[parseLocale(i18n.locale)])
   const queryClient = useQueryClient()
   const { waiting } = useSyncExternalStore(updateStore.subscribe, updateStore.getSnapshot)
   const downloading = usePackImageProgress()
@@ -67,7 +68,7 @@ export function ReadyPanel() {
 
   const full = storage !== undefined && isStorageNearlyFull(storage)
   return (
-    <section className={cardStyles.card} aria-labelledby="ready-heading">
+    <section className={cx(cardStyles.card, styles.panel)} aria-labelledby="ready-heading">
       <h2 id="ready-heading">
         <Trans>Ready for offline</Trans>
       </h2>
@@ -92,9 +93,11 @@ export function ReadyPanel() {
           </dt>
           <dd>
             {catalogueTime ? (
-              <Trans>
-                Fetched <DateTime value={catalogueTime} />
-              </Trans>
+              <span>
+                <Trans>
+                  Fetched <Moment value={catalogueTime} />
+                </Trans>
+              </span>
             ) : (
               <span className={styles.warning}>
                 <Trans>Not on this device yet</Trans>
@@ -132,9 +135,11 @@ export function ReadyPanel() {
           </dt>
           <dd>
             {lookupsTime ? (
-              <Trans>
-                Saved <DateTime value={lookupsTime} />
-              </Trans>
+              <span>
+                <Trans>
+                  Saved <Moment value={lookupsTime} />
+                </Trans>
+              </span>
             ) : (
               <Trans>None kept yet</Trans>
             )}
@@ -147,7 +152,7 @@ export function ReadyPanel() {
           <dd>
             {storage?.usage !== undefined && storage.quota !== undefined ? (
               <span className={full ? styles.warning : undefined}>
-                {t`${format.number(Math.round(storage.usage / megabyte))} MB of ${format.number(Math.round(storage.quota / megabyte))} MB used`}
+                {t`${number.format(Math.round(storage.usage / megabyte))} MB of ${number.format(Math.round(storage.quota / megabyte))} MB used`}
               </span>
             ) : (
               <Trans>Unknown</Trans>

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import type { Receipt } from '../../offline/database.ts'
-import { DateTime } from '../../ui/date-time.tsx'
+import { Moment } from './moment.tsx'
 import { useStoreName } from './store-names.ts'
 import styles from './outbox-list.module.css'
 
@@ -36,12 +36,12 @@ export function SentList({ receipts }: { receipts: Receipt[] }) {
         {receipts.map((receipt) => (
           <tr key={receipt.id}>
             <td>
-              <DateTime value={receipt.finishedAt} />
+              <Moment value={receipt.finishedAt} />
             </td>
             <td>{storeName(receipt.storeId)}</td>
             <td>#{receipt.serverId}</td>
             <td>
-              <DateTime value={receipt.sentAt} />
+              <Moment value={receipt.sentAt} />
             </td>
           </tr>
         ))}

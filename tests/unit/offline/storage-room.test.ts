@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { OfflineDatabase } from '../../../src/offline/database.ts'
 import { finishTrialOnDevice, replayOutbox } from '../../../src/offline/outbox.ts'
-import { isStorageNearlyFull, writeMakingRoom } from '../../../src/offline/storage-room.ts'
+import { writeMakingRoom } from '../../../src/offline/storage-room.ts'
+import { isStorageNearlyFull } from '../../../src/offline/storage-state.ts'
 import type { TrialBody } from '../../../src/contract/trial.ts'
 
 const quotaError = () => new DOMException('The quota has been exceeded.', 'QuotaExceededError')
