@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react'
-import { compareAppVersions } from '../contract/app-version.ts'
 
 /**
  * The oldest app version the server still serves in full, as its last answer named it
@@ -32,11 +31,6 @@ export function learnMinAppVersion(minimum: string | null): void {
 
 export function knownMinAppVersion(): string | null {
   return known
-}
-
-/** Whether this build is below the minimum the server named: it must update. */
-export function isBelowMinimum(appVersion: string, minimum: string | null): boolean {
-  return minimum !== null && compareAppVersions(appVersion, minimum) < 0
 }
 
 export function useMinAppVersion(): string | null {

@@ -1,5 +1,4 @@
 import { Workbox } from 'workbox-window'
-import { rememberPackImages } from './pack-image-list.ts'
 import { swMessages, type ClientMessage } from './sw-messages.ts'
 
 /**
@@ -59,7 +58,6 @@ export function acceptUpdate(): void {
 
 /** Asks the worker to put these pack images in its cache, so the trial shows them offline. */
 export async function cachePackImages(urls: string[]): Promise<void> {
-  rememberPackImages(urls)
   if (!('serviceWorker' in navigator)) return
   const registration = await navigator.serviceWorker.ready
   registration.active?.postMessage({ type: swMessages.cachePackImages, urls })

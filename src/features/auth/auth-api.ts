@@ -10,7 +10,6 @@ import {
   setupPassword,
 } from '../../contract/endpoints/auth.ts'
 import { startOutboxAfterLogin } from '../../offline/start-outbox.ts'
-import { askPersistentStorage } from '../../offline/storage-state.ts'
 
 export async function login(body: LoginBody) {
   const result = await call(loginEndpoint, { body })
@@ -18,7 +17,7 @@ export async function login(body: LoginBody) {
   void startOutboxAfterLogin(result.data.id)
   // Asked at sign-in, a moment the user chose: a browser that grants it keeps the trials waiting
   // on the device when it runs short of room (docs/behaviour.md#offline).
-  void askPersistentStorage()
+  if ('storage' in navigator) void navigator.storage.persist().catch(() => false)
   return result
 }
 

@@ -14,7 +14,6 @@ import {
 } from '../../offline/storage-state.ts'
 import { Button } from '../../ui/button.tsx'
 import { cx } from '../../ui/cx.ts'
-import { Moment } from './moment.tsx'
 import { intlTag, parseLocale } from '../../contract/locale.ts'
 import cardStyles from '../../ui/card.module.css'
 import styles from './ready-panel.module.css'
@@ -27,7 +26,17 @@ const megabyte = 1024 * 1024
  */
 export function ReadyPanel() {
   const { t, i18n } = useLingui()
-  const number = new Intl.NumberFormat(intlTag[parseLocale(i18n.locale)])
+  const tag = intlTag[parseLocale(i18n.locale)]
+  const number = new Intl.NumberFormat(tag)
+  // Formatted here rather than with the outbox's `Moment`: a module both screens shared would
+  // join a chunk that the trial path loads.
+  const moment = (value: string) => (
+    <time dateTime={value}>
+      {new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }).format(
+        new Date(value),
+      )}
+    </time>
+  )
   const queryClient = useQueryClient()
   const { waiting } = useSyncExternalStore(updateStore.subscribe, updateStore.getSnapshot)
   const downloading = usePackImageProgress()
@@ -94,9 +103,7 @@ export function ReadyPanel() {
           <dd>
             {catalogueTime ? (
               <span>
-                <Trans>
-                  Fetched <Moment value={catalogueTime} />
-                </Trans>
+                <Trans>Fetched {moment(catalogueTime)}</Trans>
               </span>
             ) : (
               <span className={styles.warning}>
@@ -136,9 +143,7 @@ export function ReadyPanel() {
           <dd>
             {lookupsTime ? (
               <span>
-                <Trans>
-                  Saved <Moment value={lookupsTime} />
-                </Trans>
+                <Trans>Saved {moment(lookupsTime)}</Trans>
               </span>
             ) : (
               <Trans>None kept yet</Trans>
