@@ -27,6 +27,6 @@ export function OutboxError({ error, message }: { error: KeptError; message: str
     if (status === 401) return t`Sign in again: it is sent right after.`
     if (status === -1 || status === 409 || status === 429 || status >= 500)
       return t`The server could not take it now: it is tried again by itself.`
-    return t`The server refused this trial. Export it to a file and give the file and the reference to your administrator, then try again or discard it.`
+    return t`Export it to a file for your administrator, with the reference; then try again or discard it.`
   }
 }

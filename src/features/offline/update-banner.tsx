@@ -29,17 +29,10 @@ export function UpdateBanner() {
     <div className={styles.banner} role={required ? 'alert' : 'status'} data-required={required}>
       <span>
         {required ? (
-          waiting ? (
-            <Trans>
-              This version of the app is no longer supported. Update it now: trials already finished
-              are kept and sent.
-            </Trans>
-          ) : (
-            <Trans>
-              This version of the app is no longer supported. The new version is being downloaded;
-              trials already finished are kept and sent.
-            </Trans>
-          )
+          <Trans>
+            This version of the app is no longer supported: update it. Finished trials are kept and
+            sent.
+          </Trans>
         ) : (
           <Trans>A new version of the app is available.</Trans>
         )}
