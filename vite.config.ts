@@ -33,6 +33,10 @@ const contractSource = /[\\/]src[\\/]contract[\\/]/
 const storeScreenSource =
   /[\\/]src[\\/](contract[\\/]((endpoints[\\/])?(customers|vouchers|check-in)|record-labels)\.ts$|features[\\/](customers|vouchers)[\\/][^\\/]+\.ts$)/
 
+/** The look-ups' persister and the TanStack Query code only it needs. */
+const keptLookupsSource =
+  /([\\/]src[\\/]offline[\\/]persist-lookups\.ts$|[\\/]@tanstack[\\/](query-persist-client-core|query-async-storage-persister|react-query-persist-client)[\\/]|[\\/]query-core[\\/]build[\\/]modern[\\/]hydration\.js$)/
+
 /** A `session` chunk is named after every screen that shares it: too long for a file name. */
 function fileName(name: string): string {
   return name.startsWith('session~') ? 'session' : '[name]'
@@ -273,6 +277,14 @@ export default defineConfig({
               // shares with other screens stays in their chunks.
               name: 'admin-only',
               test: (id) => adminSource.test(id) || adminRoute.test(id),
+              includeDependenciesRecursively: false,
+            },
+            {
+              // The look-ups' persister, which every screen after sign-in loads (warm-offline.ts):
+              // in a chunk of its own, so that the session chunks' merging never puts it beside
+              // code the home screen does not use (the toasts' dialog primitives).
+              name: 'kept-lookups',
+              test: keptLookupsSource,
               includeDependenciesRecursively: false,
             },
             {

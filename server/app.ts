@@ -5,6 +5,7 @@ import { messages } from '../src/contract/messages.ts'
 import type { AppDeps, AppEnv } from './deps.ts'
 import { noStore, requestLocale, requireAppHeader } from './http/api-headers.ts'
 import { assignRequestId } from './http/request-id.ts'
+import { announceMinAppVersion } from './http/min-app-version.ts'
 import { errorResponse, errorHandler } from './http/errors.ts'
 import { logRequests } from './http/request-log.ts'
 import { securityHeaders } from './http/security-headers.ts'
@@ -58,7 +59,11 @@ export function createApp(deps: AppDeps, readiness: Readiness = createReadiness(
   installDefaultMessages()
   const app = new Hono<AppEnv>()
   app.onError(errorHandler(deps.logger))
-  app.use(assignRequestId, securityHeaders(deps.config))
+  app.use(
+    assignRequestId,
+    announceMinAppVersion(deps.config.minAppVersion),
+    securityHeaders(deps.config),
+  )
   app.use('/api/*', logRequests(deps.logger, deps.metrics), noStore, requestLocale, limitSentBody)
   openApiRoutes(app)
   app.use(`${apiBasePath}/*`, requireAppHeader)

@@ -4,7 +4,9 @@ import { BlockList, isIP } from 'node:net'
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { compareAppVersions } from '../src/contract/app-version.ts'
 import { parseDomainList } from '../src/contract/validators.ts'
+import { readAppVersion } from './app-version.ts'
 import { logLevels, type LogFormat, type LogLevel } from './log.ts'
 
 /**
@@ -39,6 +41,9 @@ function isTimeZone(name: string): boolean {
   }
 }
 
+/** `MIN_APP_VERSION` unset: no app is too old. */
+export const noMinimumAppVersion = '0.0.0'
+
 const envSchema = v.object({
   PORT: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(0)), '3000'),
   HOST: v.optional(v.string(), '0.0.0.0'),
@@ -66,6 +71,13 @@ const envSchema = v.object({
       ),
     ),
     '',
+  ),
+  MIN_APP_VERSION: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+\.\d+\.\d+(\+[0-9A-Za-z.-]+)?$/, 'MIN_APP_VERSION: a version such as 1.4.0'),
+    ),
+    noMinimumAppVersion,
   ),
   NODE_ENV: v.optional(v.string()),
   DIST_DIR: v.optional(v.pipe(v.string(), v.nonEmpty())),
@@ -108,17 +120,20 @@ export type Config = {
   logLevel: LogLevel
   /** JSON lines, or a short human line each; unset: human lines when stdout is a terminal. */
   logFormat: LogFormat | undefined
+  /** This build's version, `semver+commit` (server/app-version.ts). */
+  appVersion: string
+  /**
+   * `MIN_APP_VERSION`: the oldest app that may still make mutations other than sending trials,
+   * heartbeats and signing in (server/http/min-app-version.ts); `0.0.0` (the default) refuses none.
+   * Never above `appVersion`: the server would refuse its own app.
+   */
+  minAppVersion: string
   /** `NODE_ENV=production`: nothing meant for a developer only (the links of mails kept in files). */
   production: boolean
   /** The built PWA (`npm run build`); served when it exists. */
   distDir: string
   /** Pack images, served under `/media/`. */
   mediaDir: string
-  /**
-   * The oldest app version still fit for the field (`semver+commit`); unset: none. The devices
-   * screen lists a device below it as needing someone.
-   */
-  minAppVersion?: string | undefined
 }
 
 /** The audit key outside production: known to all, so it proves nothing; for the demo and tests. */
@@ -131,8 +146,16 @@ const projectDir = fileURLToPath(new URL('..', import.meta.url))
  * `process.env`. Without `JWT_SECRET` a random secret is kept in the data folder, so tokens
  * survive a restart; processes that share a PostgreSQL database must share `JWT_SECRET`.
  */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  appVersion: string = readAppVersion(),
+): Config {
   const parsed = v.parse(envSchema, env)
+  if (compareAppVersions(parsed.MIN_APP_VERSION, appVersion) > 0) {
+    throw new Error(
+      `MIN_APP_VERSION ${parsed.MIN_APP_VERSION} is above this server's version ${appVersion}: it would refuse its own app.`,
+    )
+  }
   const dataDir = resolve(parsed.DATA_DIR)
   const production = parsed.NODE_ENV === 'production'
   if (production && parsed.AUDIT_KEY === undefined) {
@@ -158,6 +181,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: parsed.LOG_LEVEL,
     logFormat: parsed.LOG_FORMAT,
     production,
+    appVersion,
+    minAppVersion: parsed.MIN_APP_VERSION,
     distDir: parsed.DIST_DIR ? resolve(parsed.DIST_DIR) : join(projectDir, 'dist'),
     mediaDir: join(projectDir, 'server', 'media'),
   }

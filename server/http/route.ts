@@ -6,6 +6,7 @@ import { messages } from '../../src/contract/messages.ts'
 import { signedInGuard, type PublicEndpoint, type SignedInEndpoint } from '../auth/middleware.ts'
 import type { AppDeps, AppEnv, UserEnv } from '../deps.ts'
 import { HttpError } from '../http-error.ts'
+import { refuseOlderApps } from './min-app-version.ts'
 import { readJson, validate } from './validate.ts'
 
 type Part = 'params' | 'query' | 'body'
@@ -106,8 +107,9 @@ export function apiRoutes(deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'tasks
       return response
     }
     const before: MiddlewareHandler<AppEnv> = options.before ?? ((_c, next) => next())
-    if (endpoint.method === 'GET') app.get(endpoint.path, before, guard, handle)
-    else app.post(endpoint.path, before, guard, handle)
+    const version = refuseOlderApps(endpoint, deps.config.minAppVersion)
+    if (endpoint.method === 'GET') app.get(endpoint.path, version, before, guard, handle)
+    else app.post(endpoint.path, version, before, guard, handle)
   }
 
   const routes = {

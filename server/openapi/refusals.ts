@@ -10,6 +10,7 @@ import {
   type ObjectRule,
 } from '../../src/contract/policy.ts'
 import { roles } from '../../src/contract/roles.ts'
+import { refusesOlderApps } from '../http/min-app-version.ts'
 
 /** One way an endpoint refuses a request: the answer's `code` and when it is given. */
 export type Refusal = { code: string; when: string; invalidFields?: true }
@@ -56,6 +57,13 @@ export function refusalsOf(entry: Endpoint): Map<number, Refusal[]> {
   }
   if (!entry.root && !entry.withoutAppHeader) {
     add(400, messages.badApp.id, 'The `X-APP` header is missing or not `brand-expert-pwa`.')
+  }
+  if (refusesOlderApps(entry)) {
+    add(
+      426,
+      messages.appTooOld.id,
+      'The `App-Version` is below the `Min-App-Version`: update the app.',
+    )
   }
   if (entry.idempotent) {
     add(400, messages.idempotencyKeyInvalid.id, 'The `Idempotency-Key` is not a UUID.')

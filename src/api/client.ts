@@ -10,9 +10,11 @@ import {
   dataEnvelope,
   deviceTimeHeader,
   languageHeader,
+  minAppVersionHeader,
 } from '../contract/http.ts'
 import { messages } from '../contract/messages.ts'
 import { currentLocale } from '../i18n.ts'
+import { learnMinAppVersion } from '../offline/min-app-version.ts'
 import { learnOffset } from './server-clock.ts'
 import { getSession } from './session.ts'
 import { ApiError, answeredErrorSchema, extractErrorMessage } from './api-error.ts'
@@ -64,9 +66,11 @@ const http = ky.create({
     ],
     afterResponse: [
       ({ request, response }) => {
-        // Every answer, an error's too, tells the server's clock (docs/behaviour.md#capture-time).
+        // Every answer, an error's too, tells the server's clock (docs/behaviour.md#capture-time)
+        // and names the minimum app version (docs/behaviour.md#updates).
         const sentAt = Date.parse(request.headers.get(deviceTimeHeader) ?? '')
         learnOffset(response.headers.get('Date'), sentAt, Date.now())
+        learnMinAppVersion(response.headers.get(minAppVersionHeader))
       },
     ],
     beforeError: [

@@ -70,6 +70,11 @@ export const messages = {
     message: "The request's address or headers are too long.",
   },
   badApp: /*i18n*/ { id: 'api.badApp', message: 'Unknown application.' },
+  appTooOld: /*i18n*/ {
+    id: 'api.appTooOld',
+    message:
+      'This version of the app is too old for this. Reload the app to update it (trials already finished are still sent).',
+  },
   unauthorized: /*i18n*/ { id: 'api.unauthorized', message: 'Please sign in.' },
   forbidden: /*i18n*/ { id: 'api.forbidden', message: 'You are not allowed to do this.' },
   notFound: /*i18n*/ { id: 'api.notFound', message: 'Not found.' },

@@ -1,7 +1,7 @@
 import { getSession } from '../api/session.ts'
 import { offlineDatabase } from './database.ts'
 import { sendHeartbeat } from './heartbeat.ts'
-import { makeDueNow, releaseAfterLogin, replayOutbox } from './outbox.ts'
+import { makeDueNow, releaseAfterLogin, replayOutbox, type SendProgress } from './outbox.ts'
 import { sendTrial } from './send-trial.ts'
 import { swMessages } from './sw-messages.ts'
 
@@ -13,8 +13,25 @@ function currentUser(): number | null {
   return getSession()?.user.id ?? null
 }
 
+/** How far the sender is while it runs (the outbox screen's "n of m"); null when it does not. */
+let progress: SendProgress | null = null
+const progressListeners = new Set<() => void>()
+
+function setProgress(next: SendProgress | null) {
+  progress = next
+  for (const listener of progressListeners) listener()
+}
+
+export const sendProgressStore = {
+  subscribe: (listener: () => void) => {
+    progressListeners.add(listener)
+    return () => progressListeners.delete(listener)
+  },
+  getSnapshot: () => progress,
+}
+
 function deps() {
-  return { db: offlineDatabase(), send: sendTrial }
+  return { db: offlineDatabase(), send: sendTrial, onProgress: setProgress }
 }
 
 /** What the app does when the server refuses the signed-in user's credential (sign in again). */
@@ -26,10 +43,13 @@ let onNeedsLogin: () => void = () => undefined
  */
 async function pass(): Promise<void> {
   const userId = currentUser()
-  const outcome = await replayOutbox(deps(), userId).catch((error: unknown) => {
-    console.warn('outbox', error)
-    return 'done' as const
-  })
+  const outcome = await replayOutbox(deps(), userId)
+    .catch((error: unknown) => {
+      console.warn('outbox', error)
+      return 'done' as const
+    })
+    // The progress is shown while a run lasts.
+    .finally(() => setProgress(null))
   if (outcome === 'needs-login' && userId !== null && currentUser() === userId) onNeedsLogin()
   await sendHeartbeat().catch((error: unknown) => console.warn('heartbeat', error))
 }

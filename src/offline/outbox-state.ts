@@ -21,6 +21,25 @@ export type OutboxItem = {
    * (database version 3 marks those so, and changes nothing else).
    */
   appVersion: string | null
+  /**
+   * The last unsuccessful attempt's error, as codes (shown in the language of whoever reads it);
+   * absent on items queued before it was kept, null once an attempt went through or none failed.
+   */
+  lastError?: KeptError | null
+  /** When the last attempt to send it ended (ISO 8601, device clock); absent before the first. */
+  lastAttemptAt?: string
+}
+
+/**
+ * An attempt's error as design.md section 8 keeps it: the answer's status, its `code` (the
+ * message id, `store.notFound`; `api.network` when no answer came), the fields it refused and the
+ * request's id, so that support finds it in the server's logs.
+ */
+export type KeptError = {
+  status: number
+  code: string
+  requestId?: string
+  fields?: string[]
 }
 
 /**
@@ -34,10 +53,10 @@ export type OutboxState = 'waiting' | 'needs-login' | 'failed'
 /** What one attempt to send came to. */
 export type SendOutcome =
   | { kind: 'stored'; serverId: number }
-  | { kind: 'offline' }
-  | { kind: 'retry-later' }
-  | { kind: 'needs-login' }
-  | { kind: 'refused'; message: string }
+  | { kind: 'offline'; error?: KeptError }
+  | { kind: 'retry-later'; error?: KeptError }
+  | { kind: 'needs-login'; error?: KeptError }
+  | { kind: 'refused'; message: string; error?: KeptError }
 
 export function newOutboxItem(
   id: string,
@@ -73,17 +92,22 @@ export function afterAttempt(
   outcome: SendOutcome,
   now: number,
 ): OutboxItem | null {
+  if (outcome.kind === 'stored') return null
   const attempts = item.attempts + 1
+  const tried = {
+    ...item,
+    attempts,
+    lastAttemptAt: new Date(now).toISOString(),
+    lastError: outcome.error ?? null,
+  }
   switch (outcome.kind) {
-    case 'stored':
-      return null
     case 'offline':
     case 'retry-later':
-      return { ...item, attempts, state: 'waiting', nextAttemptAt: now + backoff(attempts) }
+      return { ...tried, state: 'waiting', nextAttemptAt: now + backoff(attempts) }
     case 'needs-login':
-      return { ...item, attempts, state: 'needs-login' }
+      return { ...tried, state: 'needs-login' }
     case 'refused':
-      return { ...item, attempts, state: 'failed', error: outcome.message }
+      return { ...tried, state: 'failed', error: outcome.message }
   }
 }
 
@@ -114,10 +138,11 @@ export function retryNow(item: OutboxItem, now: number): OutboxItem {
  * of the contract's shape. 401 waits for its author's sign-in; 409 (the first request with this key is still
  * running), 429 and 5xx are tried again later; any other refusal is shown with its message.
  */
-export function outcomeOfStatus(status: number, message: string): SendOutcome {
-  if (status === 0) return { kind: 'offline' }
-  if (status === 401) return { kind: 'needs-login' }
+export function outcomeOfStatus(status: number, message: string, error?: KeptError): SendOutcome {
+  const kept = error ? { error } : {}
+  if (status === 0) return { kind: 'offline', ...kept }
+  if (status === 401) return { kind: 'needs-login', ...kept }
   if (status === -1 || status === 409 || status === 429 || status >= 500)
-    return { kind: 'retry-later' }
-  return { kind: 'refused', message }
+    return { kind: 'retry-later', ...kept }
+  return { kind: 'refused', message, ...kept }
 }

@@ -11,6 +11,8 @@ import {
   type SendOutcome,
 } from './outbox-state.ts'
 import { withSenderLock } from './sender-lock.ts'
+import { dropPackImages } from './pack-image-list.ts'
+import { writeMakingRoom } from './storage-room.ts'
 
 /**
  * How many trials the one sender has on the wire at once. Each trial carries its own
@@ -24,7 +26,12 @@ export type OutboxDeps = {
   now?: () => number
   /** At most this many sends in flight (default `sendConcurrency`). */
   concurrency?: number
+  /** Told how far the run is: trials tried of those due, after each (the screen's "n of m"). */
+  onProgress?: (progress: SendProgress) => void
 }
+
+/** How far a run of the sender is: `done` trials tried of `total` due. */
+export type SendProgress = { done: number; total: number }
 
 /**
  * Puts a finished trial in the outbox under `id`, its Idempotency-Key, before anything is sent.
@@ -60,6 +67,19 @@ export function finishTrialOnDevice(
   body: TrialBody,
   now = Date.now(),
   appVersion: string | null = null,
+  makeRoom: () => Promise<boolean> = dropPackImages,
+): Promise<Finished> {
+  // A full device gives up its pack images (fetched again later) rather than the trial.
+  return writeMakingRoom(() => finishOnce(db, userId, trialId, body, now, appVersion), makeRoom)
+}
+
+function finishOnce(
+  db: OfflineDatabase,
+  userId: number,
+  trialId: string,
+  body: TrialBody,
+  now: number,
+  appVersion: string | null,
 ): Promise<Finished> {
   return db.transaction('rw', db.outbox, db.drafts, db.receipts, async () => {
     const known = (await db.outbox.get(trialId)) ?? (await db.receipts.get(trialId))
@@ -87,31 +107,41 @@ function draftTrialId(state: unknown): string | undefined {
  * when a trial of `signedIn` (the user signed in now, or null) was among those refused so.
  */
 export async function replayOutbox(
-  { db, send, now = Date.now, concurrency = sendConcurrency }: OutboxDeps,
+  { db, send, now = Date.now, concurrency = sendConcurrency, onProgress }: OutboxDeps,
   signedIn: number | null,
 ): Promise<'needs-login' | 'done'> {
   const answer = { needsLogin: false }
+  const progress: SendProgress = { done: 0, total: 0 }
   await withSenderLock(async () => {
     for (;;) {
       const due = dueItems(await db.outbox.toArray(), now())
       if (due.length === 0) return
+      progress.total = progress.done + due.length
+      onProgress?.({ ...progress })
       const seen = await inPass(due, Math.max(1, concurrency), async ({ id }) => {
-        // The stored row, not the pass's copy: a trial changed or removed since is not sent stale.
-        const item = await db.outbox.get(id)
-        if (!item || !isDue(item, now())) return 'skipped'
-        const outcome = await send(item)
-        if (outcome.kind === 'stored') await keepReceipt(db, item, outcome.serverId, now())
-        else await recordAttempt(db, id, outcome, now())
-        if (outcome.kind === 'needs-login') {
-          await markNeedsLogin(db, item.userId)
-          if (item.userId === signedIn) answer.needsLogin = true
-        }
-        return outcome.kind
+        const attempt = await attemptOne(id)
+        progress.done += 1
+        onProgress?.({ ...progress })
+        return attempt
       })
       if ([...seen].some(stopsThePass)) return
     }
   })
   return answer.needsLogin ? 'needs-login' : 'done'
+
+  async function attemptOne(id: string): Promise<Attempt> {
+    // The stored row, not the pass's copy: a trial changed or removed since is not sent stale.
+    const item = await db.outbox.get(id)
+    if (!item || !isDue(item, now())) return 'skipped'
+    const outcome = await send(item)
+    if (outcome.kind === 'stored') await keepReceipt(db, item, outcome.serverId, now())
+    else await recordAttempt(db, id, outcome, now())
+    if (outcome.kind === 'needs-login') {
+      await markNeedsLogin(db, item.userId)
+      if (item.userId === signedIn) answer.needsLogin = true
+    }
+    return outcome.kind
+  }
 }
 
 /** How long a sent trial's receipt stays on the device. */

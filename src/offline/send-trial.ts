@@ -3,8 +3,14 @@ import { ApiError } from '../api/api-error.ts'
 import { getSession } from '../api/session.ts'
 import { idempotencyHeader } from '../contract/http.ts'
 import { trialSubmit } from '../contract/endpoints/trials.ts'
+import { messages } from '../contract/messages.ts'
 import { credentialOf, forgetCredential } from './device.ts'
-import { outcomeOfStatus, type OutboxItem, type SendOutcome } from './outbox-state.ts'
+import {
+  outcomeOfStatus,
+  type KeptError,
+  type OutboxItem,
+  type SendOutcome,
+} from './outbox-state.ts'
 
 /**
  * One attempt to send a queued trial, with its author's device credential whoever is signed in
@@ -34,7 +40,18 @@ export async function sendTrial(item: OutboxItem): Promise<SendOutcome> {
 }
 
 function outcomeOf(error: unknown): SendOutcome {
-  return error instanceof ApiError
-    ? outcomeOfStatus(error.status, error.message)
-    : { kind: 'retry-later' }
+  if (!(error instanceof ApiError)) return { kind: 'retry-later' }
+  return outcomeOfStatus(error.status, error.message, keptError(error))
+}
+
+/** What the outbox keeps of a failed attempt: codes, not text in the language of the moment. */
+export function keptError(error: ApiError): KeptError {
+  const code = error.code ?? (error.status === 0 ? messages.network.id : messages.unknownError.id)
+  const fields = error.invalidFields.map((field) => field.field)
+  return {
+    status: error.status,
+    code,
+    ...(error.requestId ? { requestId: error.requestId } : {}),
+    ...(fields.length > 0 ? { fields } : {}),
+  }
 }

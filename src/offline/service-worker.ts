@@ -23,7 +23,7 @@ export const updateStore = {
   getSnapshot: () => state,
 }
 
-const checkEvery = 30 * 60_000
+const checkEvery = 15 * 60_000
 
 export function registerServiceWorker(onMessage: (message: ClientMessage) => void): void {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
@@ -38,9 +38,17 @@ export function registerServiceWorker(onMessage: (message: ClientMessage) => voi
     onMessage(event.data),
   )
   void wb.register()
-  const check = () => void wb.update().catch(() => undefined)
-  window.addEventListener('focus', check)
-  setInterval(check, checkEvery)
+  // A tablet left on for days is brought back to the screen (visible) more often than focused.
+  window.addEventListener('focus', checkForUpdate)
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') checkForUpdate()
+  })
+  setInterval(checkForUpdate, checkEvery)
+}
+
+/** Asks the server whether a newer worker (a newer app) exists; it installs and waits if so. */
+export function checkForUpdate(): void {
+  void workbox?.update().catch(() => undefined)
 }
 
 /** The user accepted the new version: the waiting worker takes over, then the page reloads. */

@@ -15,6 +15,7 @@ import { createStore, createUser, goodPassword, signedInCaller } from './support
 import { callApi, databases, expectShape, useApi, type TestApi } from './support/harness.ts'
 import { trialBody } from '../support/trial-body.ts'
 import { trialsOf } from './support/trial-fixtures.ts'
+import { noMinimumAppVersion } from '../../server/config.ts'
 
 const day = 24 * 60 * 60_000
 
@@ -240,7 +241,7 @@ describe.each(databases)('devices on $name', (database) => {
       expect(counts.trials).toBeGreaterThanOrEqual(3)
       expect(counts.attention).toBeGreaterThanOrEqual(4)
     } finally {
-      api.config.minAppVersion = undefined
+      api.config.minAppVersion = noMinimumAppVersion
     }
   })
 

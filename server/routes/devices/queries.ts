@@ -14,6 +14,7 @@ import { appDevices } from '../../db/schema/app-devices.ts'
 import { stores } from '../../db/schema/stores.ts'
 import { users } from '../../db/schema/users.ts'
 import { containsFolded } from '../../db/text-search.ts'
+import { noMinimumAppVersion } from '../../config.ts'
 
 const hour = 60 * 60_000
 
@@ -65,9 +66,9 @@ const held = sql`(${appDevices.waiting} + ${appDevices.needsLogin} + ${appDevice
  * below the minimum is told by the versions the devices report, ordered as the app orders them
  * (`compareAppVersions`), so that the list still pages in SQL.
  */
-async function attentionRules(db: Database, now: Date, minAppVersion: string | undefined) {
+async function attentionRules(db: Database, now: Date, minAppVersion: string) {
   let oldVersions: string[] = []
-  if (minAppVersion) {
+  if (minAppVersion !== noMinimumAppVersion) {
     const versions = await db.selectDistinct({ version: appDevices.appVersion }).from(appDevices)
     oldVersions = versions
       .map(({ version }) => version)
@@ -88,7 +89,7 @@ export type DeviceFilter = { query: string; page: number; attention: boolean }
 export async function searchDevices(
   db: Database,
   filter: DeviceFilter,
-  { now, minAppVersion }: { now: Date; minAppVersion: string | undefined },
+  { now, minAppVersion }: { now: Date; minAppVersion: string },
 ): Promise<{ rows: DeviceRow[]; count: number }> {
   const rules = await attentionRules(db, now, minAppVersion)
   const conditions: SQL[] = []
@@ -201,7 +202,7 @@ function toDeviceRow(row: Row): DeviceRow {
 /** The dashboard's "trials still on devices". */
 export async function deviceSummary(
   db: Database,
-  { now, minAppVersion }: { now: Date; minAppVersion: string | undefined },
+  { now, minAppVersion }: { now: Date; minAppVersion: string },
 ) {
   const rules = await attentionRules(db, now, minAppVersion)
   const [row] = await db

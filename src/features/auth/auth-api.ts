@@ -31,6 +31,9 @@ export async function login(body: LoginBody) {
     ]).catch((error: unknown) => console.warn('device credential not kept', error))
   }
   void startOutboxAfterLogin(session.id)
+  // Asked at sign-in, a moment the user chose: a browser that grants it keeps the trials waiting
+  // on the device when it runs short of room (docs/behaviour.md#offline).
+  if ('storage' in navigator) void navigator.storage.persist().catch(() => false)
   return result
 }
 

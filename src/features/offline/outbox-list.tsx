@@ -4,7 +4,9 @@ import { discardTrial, retryTrial } from '../../offline/outbox.ts'
 import { kickOutbox } from '../../offline/outbox-runner.ts'
 import type { OutboxItem } from '../../offline/outbox-state.ts'
 import { Button } from '../../ui/button.tsx'
-import { intlTag, parseLocale } from '../../contract/locale.ts'
+import { Moment } from './moment.tsx'
+import { OutboxError } from './outbox-error.tsx'
+import { useStoreName } from './store-names.ts'
 import styles from './outbox-list.module.css'
 
 function useStateLabel() {
@@ -17,14 +19,16 @@ function useStateLabel() {
     })[item.state]
 }
 
-/** The trials on this device that have not reached the server yet. */
-export function OutboxList({ items }: { items: OutboxItem[] }) {
-  const { i18n, t } = useLingui()
+/** When a trial was captured: the device's clock at Finish, else when it was queued. */
+export function captureTime(item: OutboxItem): string {
+  return item.body.finished_at ?? item.createdAt
+}
+
+/** The trials on this device that have not reached the server yet, each with its attempts. */
+export function OutboxList({ items, now }: { items: OutboxItem[]; now: number }) {
+  const { t } = useLingui()
   const stateLabel = useStateLabel()
-  const dateTime = new Intl.DateTimeFormat(intlTag[parseLocale(i18n.locale)], {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  })
+  const storeName = useStoreName()
   const db = offlineDatabase()
   if (items.length === 0) {
     return (
@@ -34,16 +38,38 @@ export function OutboxList({ items }: { items: OutboxItem[] }) {
     )
   }
   return (
-    <ul className={styles.list}>
+    <ul className={styles.list} aria-label={t`Waiting`}>
       {items.map((item) => (
         <li key={item.id} className={styles.item} data-state={item.state}>
-          <div>
-            <p className={styles.time}>{dateTime.format(new Date(item.createdAt))}</p>
+          <div className={styles.body}>
+            <p className={styles.time}>
+              <Moment value={captureTime(item)} /> · {storeName(item.body.store_id)}
+            </p>
             <p className={styles.state}>{stateLabel(item)}</p>
-            {item.error && (
-              <p className={styles.error} role="alert">
-                {item.error}
-              </p>
+            <dl className={styles.facts}>
+              <dt>
+                <Trans>Attempts</Trans>
+              </dt>
+              <dd>{item.attempts}</dd>
+              {item.lastAttemptAt && (
+                <>
+                  <dt>
+                    <Trans>Last attempt</Trans>
+                  </dt>
+                  <dd>
+                    <Moment value={item.lastAttemptAt} />
+                  </dd>
+                </>
+              )}
+              <dt>
+                <Trans>Next try</Trans>
+              </dt>
+              <dd>{nextTry(item)}</dd>
+            </dl>
+            {item.lastError ? (
+              <OutboxError error={item.lastError} message={item.error} />
+            ) : (
+              item.error && <p className={styles.error}>{item.error}</p>
             )}
           </div>
           {item.state === 'failed' && (
@@ -69,4 +95,11 @@ export function OutboxList({ items }: { items: OutboxItem[] }) {
       ))}
     </ul>
   )
+
+  function nextTry(item: OutboxItem) {
+    if (item.state === 'needs-login') return t`After your next sign-in`
+    if (item.state === 'failed') return t`Only when you choose "Try again"`
+    if (item.nextAttemptAt <= now) return t`As soon as there is a connection`
+    return <Moment value={new Date(item.nextAttemptAt).toISOString()} />
+  }
 }

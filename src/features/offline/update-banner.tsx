@@ -1,25 +1,54 @@
-import { useSyncExternalStore } from 'react'
+import { useEffect, useState, useSyncExternalStore } from 'react'
 import { useRouterState } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import { acceptUpdate, updateStore } from '../../offline/service-worker.ts'
+import { config } from '../../config.ts'
+import { acceptUpdate, checkForUpdate, updateStore } from '../../offline/service-worker.ts'
+import { useMinAppVersion } from '../../offline/min-app-version.ts'
+import { isBelowMinimum } from './below-minimum.ts'
 import { Button } from '../../ui/button.tsx'
 import styles from './update-banner.module.css'
 
-/** "A new version is available": shown when a new service worker waits, never during a trial. */
+/**
+ * "A new version is available": shown when a new service worker waits, never during a trial (the
+ * app never reloads under one). Below the server's minimum version it cannot be put away: the
+ * app then must update at the next moment outside a trial (docs/behaviour.md#updates).
+ */
 export function UpdateBanner() {
   const { waiting } = useSyncExternalStore(updateStore.subscribe, updateStore.getSnapshot)
+  const required = isBelowMinimum(config.appVersion, useMinAppVersion())
+  const [dismissed, setDismissed] = useState(false)
   const inTrial = useRouterState({
     select: (router) => router.location.pathname.startsWith('/free-guided-trial'),
   })
-  if (!waiting || inTrial) return null
+  // Too old and no newer worker known yet: ask the server for it now, not at the next timer.
+  useEffect(() => {
+    if (required && !waiting) checkForUpdate()
+  }, [required, waiting])
+  if (inTrial || (!waiting && !required) || (dismissed && !required)) return null
   return (
-    <div className={styles.banner} role="status">
+    <div className={styles.banner} role={required ? 'alert' : 'status'} data-required={required}>
       <span>
-        <Trans>A new version of the app is available.</Trans>
+        {required ? (
+          <Trans>
+            This version of the app is no longer supported: update it. Finished trials are kept and
+            sent.
+          </Trans>
+        ) : (
+          <Trans>A new version of the app is available.</Trans>
+        )}
       </span>
-      <Button variant="secondary" onClick={acceptUpdate}>
-        <Trans>Reload now</Trans>
-      </Button>
+      <span className={styles.actions}>
+        {waiting && (
+          <Button variant={required ? 'primary' : 'secondary'} onClick={acceptUpdate}>
+            {required ? <Trans>Update now</Trans> : <Trans>Reload now</Trans>}
+          </Button>
+        )}
+        {!required && (
+          <Button variant="secondary" onClick={() => setDismissed(true)}>
+            <Trans>Later</Trans>
+          </Button>
+        )}
+      </span>
     </div>
   )
 }

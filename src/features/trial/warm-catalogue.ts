@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { PackType } from '../../contract/catalogue.ts'
+import { rememberPackImages } from '../../offline/pack-image-list.ts'
 import { cachePackImages } from '../../offline/service-worker.ts'
 import {
   allProductsQueryOptions,
@@ -29,6 +30,8 @@ export async function warmCatalogue(queryClient: QueryClient): Promise<void> {
       queryClient.query(allProductsQueryOptions('Device')),
     ])
     const images = packLists.flat(2).flatMap((pack) => (pack.src ? [pack.src] : []))
+    // Kept for the ready panel, which counts them in the worker's cache and fetches what is missing.
+    rememberPackImages(images)
     await cachePackImages(images)
   } catch (error) {
     // Offline or a server error: the next sign-in or start tries again.

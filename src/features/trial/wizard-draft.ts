@@ -19,7 +19,14 @@ import {
   shoppingAnswers,
   stickColors,
 } from '../../contract/trial-options.ts'
-import { offlineDatabase, type Draft, type StrandedDraft } from '../../offline/database.ts'
+import {
+  isQuotaError,
+  offlineDatabase,
+  type Draft,
+  type StrandedDraft,
+} from '../../offline/database.ts'
+import { dropPackImages } from '../../offline/pack-image-list.ts'
+import { writeMakingRoom } from '../../offline/storage-room.ts'
 import type { User } from '../../contract/auth.ts'
 import { countryOfLocale, type WizardState } from './wizard-state.ts'
 import { whenIdle } from '../../ui/when-idle.ts'
@@ -156,9 +163,11 @@ export function saveDraft(
   state: WizardState,
   appVersion: string | null = null,
 ): Promise<void> {
-  return offlineDatabase()
-    .drafts.put(draftRecord(userId, state, appVersion))
-    .then(() => undefined)
+  // A full device gives up its pack images before a draft (docs/behaviour.md#offline).
+  return writeMakingRoom(
+    () => offlineDatabase().drafts.put(draftRecord(userId, state, appVersion)),
+    dropPackImages,
+  ).then(() => undefined)
 }
 
 /**
@@ -176,7 +185,12 @@ export function writeDraft(
   try {
     if (!db.isOpen()) throw new Error('not open yet')
     const transaction = db.backendDB().transaction('drafts', 'readwrite')
-    transaction.onabort = () => console.warn('the draft was not saved', transaction.error)
+    transaction.onabort = () => {
+      // The device is full: the draft is written again once the pack images have made room.
+      if (isQuotaError(transaction.error)) {
+        void saveDraft(userId, state, appVersion).catch(() => undefined)
+      } else console.warn('the draft was not saved', transaction.error)
+    }
     transaction.objectStore('drafts').put(draftRecord(userId, state, appVersion))
     transaction.commit()
   } catch {

@@ -163,6 +163,8 @@ export type ApiOptions = {
   distDir?: string
   mediaDir?: string
   assetBaseUrl?: string
+  /** `MIN_APP_VERSION`; none (0.0.0) unless a test sets one. */
+  minAppVersion?: string
   /** Where the app's JSON log lines go; none are written without it. */
   logTo?: DestinationStream
 }

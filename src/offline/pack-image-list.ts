@@ -1,0 +1,44 @@
+import { packImageCache } from './sw-messages.ts'
+
+/**
+ * The catalogue's pack images as last asked for (after sign-in), kept on the device so that the
+ * ready panel can count how many of them the worker's cache holds, and fetch the missing ones,
+ * also after a reload with no connection.
+ */
+const storageKey = 'brand-expert.pack-images'
+
+export function rememberPackImages(urls: readonly string[]): void {
+  try {
+    localStorage.setItem(storageKey, JSON.stringify([...new Set(urls)]))
+  } catch {
+    // A full storage: the panel then counts what it knew before.
+  }
+}
+
+export function rememberedPackImages(): string[] {
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(storageKey) ?? '[]')
+    return Array.isArray(parsed) ? parsed.filter((url) => typeof url === 'string') : []
+  } catch {
+    return []
+  }
+}
+
+/** How many of the catalogue's pack images the worker's cache holds. */
+export async function countCachedPackImages(): Promise<{ cached: number; total: number }> {
+  const urls = rememberedPackImages()
+  if (typeof caches === 'undefined' || urls.length === 0) return { cached: 0, total: urls.length }
+  const cache = await caches.open(packImageCache)
+  const found = await Promise.all(urls.map((url) => cache.match(url)))
+  return { cached: found.filter(Boolean).length, total: urls.length }
+}
+
+/**
+ * Makes room on a full device: the pack images go (they are fetched again when there is a
+ * connection), so that what cannot be fetched again, a finished trial, fits. Answers whether
+ * anything was freed.
+ */
+export async function dropPackImages(): Promise<boolean> {
+  if (typeof caches === 'undefined') return false
+  return caches.delete(packImageCache)
+}

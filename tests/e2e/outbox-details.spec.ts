@@ -1,0 +1,142 @@
+import type { Locator, Page } from '@playwright/test'
+import { test, expect, signIn, demo, apiLogin, apiGet } from './fixtures.ts'
+
+// Each test signs in, waits for the service worker and goes offline and back: slow on a busy machine.
+test.describe.configure({ timeout: 90_000 })
+
+const shots = process.env.SHOTS_DIR
+
+type Rows<T> = { rows: T[]; count: number }
+
+/**
+ * Screenshots of the page (or of a part of it) in each language, for a person to look at
+ * (`SHOTS_DIR`); the page is back in English afterwards. Works offline: the worker serves the app.
+ */
+async function shootInEachLocale(page: Page, name: string, part?: (page: Page) => Locator) {
+  if (!shots) return
+  for (const locale of ['en', 'me', 'sr']) {
+    await page.evaluate((value) => localStorage.setItem('locale', value), locale)
+    await page.reload()
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    // The lists and the panel fill in from the device's database after the first frame.
+    await page.waitForTimeout(1500)
+    const path = `${shots}/${name}-${locale}.png`
+    if (part) await part(page).screenshot({ path })
+    else await page.screenshot({ path, fullPage: true })
+  }
+  await page.evaluate(() => localStorage.setItem('locale', 'en'))
+  await page.reload()
+}
+
+/** Waits until the service worker controls the page (the shell is precached). */
+async function controlledByServiceWorker(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+  })
+  await page.reload()
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+    .toBe(true)
+}
+
+/** Waits until the stores are kept on the device, so that the trial's store picker works offline. */
+async function storesKept(page: Page) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () =>
+            localStorage
+              .getItem('query-cache')
+              ?.includes('"queryHash":"[\\"stores\\",\\"all\\"]"') ?? false,
+        ),
+      { timeout: 20_000 },
+    )
+    .toBe(true)
+}
+
+test('the outbox shows a trial finished offline with its attempts and error, then lists it as sent under its server number', async ({
+  page,
+  context,
+  request,
+}) => {
+  const comment = `outbox-details-${Date.now()}`
+  await signIn(page, demo.agent.email)
+  await expect(page).toHaveURL('/')
+  await controlledByServiceWorker(page)
+  await storesKept(page)
+  await context.setOffline(true)
+  await page.goto('/free-guided-trial/simple')
+  await page.getByRole('combobox', { name: 'Store' }).fill('Beo')
+  await page.getByRole('option').first().click()
+  await page.getByRole('textbox', { name: 'Comment' }).fill(comment)
+  await page.getByRole('button', { name: 'Save' }).click()
+
+  // The header's count opens the outbox.
+  await page.getByRole('link', { name: /1 trial waiting/ }).click()
+  await expect(page).toHaveURL('/outbox')
+  const waiting = page.getByRole('list', { name: 'Waiting' }).getByRole('listitem')
+  await expect(waiting).toHaveCount(1)
+  await expect(waiting).toContainText('Waiting to be sent')
+  await expect(waiting).toContainText('Next try')
+
+  // "Send now" twice with no connection: one trial still waits, with what happened and what to do.
+  const sendNow = page.getByRole('button', { name: 'Send now' })
+  await sendNow.dblclick()
+  await expect(page.getByRole('status').filter({ hasText: 'could not be sent now' })).toContainText(
+    '1 trial could not be sent now',
+  )
+  await expect(waiting).toHaveCount(1)
+  await expect(waiting).toContainText('No connection to the server.')
+  await expect(waiting).toContainText(
+    'It is sent by itself as soon as the device has a connection.',
+  )
+  await expect(
+    waiting.getByText('Attempts').locator('xpath=following-sibling::dd[1]'),
+  ).not.toHaveText('0')
+  await expect(page.getByRole('heading', { name: 'Sent in the last 7 days' })).toBeVisible()
+  await shootInEachLocale(page, 'outbox-waiting')
+
+  await context.setOffline(false)
+  await expect(page.getByText('Every finished trial has reached the server.')).toBeVisible({
+    timeout: 30_000,
+  })
+  const { token } = await apiLogin(request, demo.admin.email)
+  const trials = await apiGet<Rows<{ id: number; comment: unknown }>>(
+    request,
+    token,
+    'questionnaire/search',
+  )
+  const stored = trials.rows.filter((row) => row.comment === comment)
+  expect(stored).toHaveLength(1)
+  const sent = page
+    .getByRole('table')
+    .getByRole('row')
+    .filter({ hasText: `#${stored[0]?.id}` })
+  await expect(sent).toHaveCount(1)
+  await expect(page.getByText(/Last trial sent:/)).toBeVisible()
+  await shootInEachLocale(page, 'outbox-sent')
+})
+
+test('the ready panel counts every pack image once the warm-up has cached them', async ({
+  page,
+}) => {
+  await signIn(page, demo.manager.email)
+  await expect(page).toHaveURL('/')
+  await controlledByServiceWorker(page)
+  await expect
+    .poll(
+      () => page.evaluate(async () => (await (await caches.open('pack-images')).keys()).length),
+      { timeout: 30_000 },
+    )
+    .toBeGreaterThan(20)
+  await page.goto('/settings')
+  const panel = page.getByRole('region', { name: 'Ready for offline' })
+  await expect(panel).toContainText(/(\d+) of \1 kept on this device/, { timeout: 30_000 })
+  await expect(panel).toContainText('App version')
+  await expect(panel).toContainText(/MB of [\d.,]+ MB used/)
+  await expect(panel.getByRole('button', { name: 'Download the missing images' })).toHaveCount(0)
+  await shootInEachLocale(page, 'ready', (shown) =>
+    shown.locator('section').filter({ has: shown.locator('#ready-heading') }),
+  )
+})
