@@ -2,11 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { loginAnswerSchema } from '../../src/contract/auth.ts'
-import {
-  deviceListSchema,
-  deviceSummarySchema,
-  type Heartbeat,
-} from '../../src/contract/devices.ts'
+import { type Heartbeat } from '../../src/contract/devices.ts'
+import { deviceListSchema, deviceSummarySchema } from '../../src/contract/device-admin.ts'
 import { dataEnvelope, errorEnvelopeSchema, invalidToken } from '../../src/contract/http.ts'
 import { messages } from '../../src/contract/messages.ts'
 import { appDevices } from '../../server/db/schema/app-devices.ts'

@@ -1,13 +1,13 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
 import { compareAppVersions } from '../../../src/contract/app-version.ts'
+import { type Heartbeat } from '../../../src/contract/devices.ts'
 import {
   oldTrialHours,
   silentDays,
   storageAttentionShare,
   type AttentionReason,
   type DeviceRow,
-  type Heartbeat,
-} from '../../../src/contract/devices.ts'
+} from '../../../src/contract/device-admin.ts'
 import { pageSize } from '../../../src/contract/http.ts'
 import type { Database } from '../../db/database.ts'
 import { appDevices } from '../../db/schema/app-devices.ts'

@@ -1,9 +1,9 @@
+import { deviceHeartbeat } from '../../../src/contract/endpoints/devices.ts'
 import {
-  deviceHeartbeat,
   deviceRevoke,
   deviceSearch,
   deviceSummary,
-} from '../../../src/contract/endpoints/devices.ts'
+} from '../../../src/contract/endpoints/device-admin.ts'
 import { messages } from '../../../src/contract/messages.ts'
 import { audit } from '../../audit/log.ts'
 import { revokeDevice } from '../../auth/device-credentials.ts'

@@ -4,6 +4,7 @@ import * as auth from './auth.ts'
 import * as catalogue from './catalogue.ts'
 import * as checkIn from './check-in.ts'
 import * as customers from './customers.ts'
+import * as deviceAdmin from './device-admin.ts'
 import * as devices from './devices.ts'
 import * as health from './health.ts'
 import * as reference from './reference.ts'
@@ -33,6 +34,7 @@ export const resources = {
   vouchers,
   customers,
   devices,
+  deviceAdmin,
   reference,
 } satisfies Record<string, Record<string, Endpoint>>
 

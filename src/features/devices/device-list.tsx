@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { plural } from '@lingui/core/macro'
-import type { AttentionReason, DeviceRow } from '../../contract/devices.ts'
+import type { AttentionReason, DeviceRow } from '../../contract/device-admin.ts'
 import { CheckboxField } from '../../ui/field.tsx'
 import { PagedResults, SearchForm } from '../../ui/search-panel.tsx'
 import { RecordTable, type Column } from '../../ui/record-table.tsx'

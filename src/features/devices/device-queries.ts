@@ -2,7 +2,7 @@ import { infiniteQueryOptions, queryOptions, useQueryClient } from '@tanstack/re
 import { call } from '../../api/client.ts'
 import { nextPage } from '../../api/paging.ts'
 import { useAction } from '../../api/use-action.ts'
-import { deviceRevoke, deviceSearch, deviceSummary } from '../../contract/endpoints/devices.ts'
+import { deviceRevoke, deviceSearch, deviceSummary } from '../../contract/endpoints/device-admin.ts'
 
 export const deviceKeys = {
   all: ['devices'] as const,

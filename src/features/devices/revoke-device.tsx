@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Trans } from '@lingui/react/macro'
-import type { DeviceRow } from '../../contract/devices.ts'
+import type { DeviceRow } from '../../contract/device-admin.ts'
 import { Button } from '../../ui/button.tsx'
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'
 import { useRevokeDevice } from './device-queries.ts'
