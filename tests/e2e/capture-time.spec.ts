@@ -84,6 +84,7 @@ test('two trials finished offline yesterday and sent today are stored once each,
   const admin = await browser.newPage({ baseURL })
   await admin.addInitScript(() => localStorage.setItem('locale', 'en'))
   await signIn(admin, demo.admin.email)
+  await expect(admin).toHaveURL('/')
   const [first] = ours
   if (!first) throw new Error('no trial found')
   await admin.goto(`/surveys/${first.id}`)

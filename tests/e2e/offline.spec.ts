@@ -427,6 +427,6 @@ test('when this build cannot update the device database, the trials kept there a
   const alert = page.getByRole('alert').filter({ hasText: 'could not update the trials' })
   await expect(alert).toContainText('Nothing was deleted')
   await expect(alert).toContainText('Error:')
-  await expect(page.getByText('Waits for your next sign-in')).toBeVisible()
+  await expect(page.getByText("Needs its author's sign-in")).toBeVisible()
   await expect(page.getByRole('button', { name: 'Export to a file' })).toBeVisible()
 })
