@@ -1,5 +1,6 @@
 import Dexie, { type EntityTable, type Transaction } from 'dexie'
 import type { OutboxItem } from './outbox-state.ts'
+import type { KeptRecord, VaultRecord } from './vault.ts'
 
 /**
  * An unfinished wizard of one user, kept so that it survives a reload or a closed tab.
@@ -54,6 +55,8 @@ export class OfflineDatabase extends Dexie {
   strandedDrafts!: EntityTable<StrandedDraft, 'id'>
   device!: EntityTable<DeviceValue, 'name'>
   credentials!: EntityTable<DeviceCredential, 'userId'>
+  vaults!: EntityTable<VaultRecord, 'userId'>
+  kept!: EntityTable<KeptRecord, 'name'>
 
   constructor(name = 'brand-expert') {
     super(name)
@@ -72,6 +75,9 @@ export class OfflineDatabase extends Dexie {
       .upgrade(async (transaction) => {
         await upgradeStep.toVersion3(transaction)
       })
+    // Version 4 adds the wrapped data key of each user who set a PIN on this device, and the
+    // personal records kept encrypted under it (src/offline/vault.ts).
+    this.version(4).stores({ vaults: 'userId', kept: 'name, userId' })
     // Version 5 adds the device's id and its users' device credentials.
     this.version(5).stores({ device: 'name', credentials: 'userId, issuedAt' })
     // Another tab opened a newer version: let it upgrade; this tab reopens on its next use.

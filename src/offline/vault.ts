@@ -1,0 +1,156 @@
+import type { OfflineDatabase } from './database.ts'
+import {
+  isSealed,
+  newDataKey,
+  openJson,
+  sealJson,
+  unwrapDataKey,
+  wrapDataKey,
+  type Sealed,
+  type WrappedKey,
+} from './vault-crypto.ts'
+
+/** A user's data key on this device, wrapped by their PIN, and the wrong PINs tried in a row. */
+export type VaultRecord = WrappedKey & { userId: number; failures: number }
+
+/** A personal record kept for offline use (the session, the look-ups), encrypted. */
+export type KeptRecord = { name: string; userId: number; sealed: Sealed; keptAt: number }
+
+/** Wrong PINs in a row after which the user is signed out and their kept data wiped. */
+export const maxPinAttempts = 5
+
+export type UnlockResult = { unlocked: true } | { unlocked: false; attemptsLeft: number }
+
+/** The unwrapped data key: in memory only, gone with the page or the sign-out. */
+let unlocked: { userId: number; key: CryptoKey } | null = null
+
+export function isUnlocked(userId: number): boolean {
+  return unlocked?.userId === userId
+}
+
+/** Whether the user has chosen a PIN on this device (the first sign-in asks for one). */
+export async function hasPin(db: OfflineDatabase, userId: number): Promise<boolean> {
+  return (await db.vaults.get(userId)) !== undefined
+}
+
+/** The first PIN of a user on this device: a new data key, wrapped by it, and kept unwrapped. */
+export async function createPin(db: OfflineDatabase, userId: number, pin: string): Promise<void> {
+  const dataKey = await newDataKey()
+  const wrapped = await wrapDataKey(dataKey, pin)
+  // What another key sealed would never open again.
+  await db.transaction('rw', db.vaults, db.kept, db.drafts, async () => {
+    await db.kept.where({ userId }).delete()
+    await db.drafts.delete(userId)
+    await db.vaults.put({ ...wrapped, userId, failures: 0 })
+  })
+  // The extractable key is not kept: only a non-extractable copy, unwrapped again.
+  const key = await unwrapDataKey(wrapped, pin)
+  if (!key) throw new Error('the new PIN does not open its own key')
+  unlocked = { userId, key }
+}
+
+/**
+ * Unwraps the user's data key with `pin`. A wrong PIN counts (on the device, so a reload does not
+ * reset it); at the fifth in a row the user's kept data is wiped (`attemptsLeft` 0).
+ */
+export async function unlockWithPin(
+  db: OfflineDatabase,
+  userId: number,
+  pin: string,
+): Promise<UnlockResult> {
+  const vault = await db.vaults.get(userId)
+  if (!vault) return { unlocked: false, attemptsLeft: 0 }
+  const key = await unwrapDataKey(vault, pin)
+  if (key) {
+    await db.vaults.update(userId, { failures: 0 })
+    unlocked = { userId, key }
+    return { unlocked: true }
+  }
+  const failures = vault.failures + 1
+  if (failures >= maxPinAttempts) {
+    await wipePersonalData(db, userId)
+    return { unlocked: false, attemptsLeft: 0 }
+  }
+  await db.vaults.update(userId, { failures })
+  return { unlocked: false, attemptsLeft: maxPinAttempts - failures }
+}
+
+/** A new PIN in place of the current one; the data key and what it sealed stay. */
+export async function changePin(
+  db: OfflineDatabase,
+  userId: number,
+  current: string,
+  next: string,
+): Promise<boolean> {
+  const vault = await db.vaults.get(userId)
+  if (!vault) return false
+  const key = await unwrapDataKey(vault, current, true)
+  if (!key) return false
+  await db.vaults.put({ ...(await wrapDataKey(key, next)), userId, failures: 0 })
+  return true
+}
+
+/** Forgets the data key: the kept data is unreadable until the PIN is entered again. */
+export function lockVault(): void {
+  unlocked = null
+}
+
+function currentKey(userId: number): CryptoKey {
+  if (unlocked?.userId !== userId) throw new Error('the kept data is locked')
+  return unlocked.key
+}
+
+/** `value` encrypted under the user's data key (the vault must be unlocked). */
+export async function sealForDevice(userId: number, value: unknown): Promise<Sealed> {
+  return sealJson(currentKey(userId), value)
+}
+
+/** What `sealForDevice` sealed; throws when locked, or sealed under another key. */
+export async function openFromDevice(userId: number, sealed: unknown): Promise<unknown> {
+  if (!isSealed(sealed)) throw new Error('not sealed')
+  return openJson(currentKey(userId), sealed)
+}
+
+export async function keep(
+  db: OfflineDatabase,
+  userId: number,
+  name: string,
+  value: unknown,
+): Promise<void> {
+  const sealed = await sealForDevice(userId, value)
+  await db.kept.put({ name, userId, sealed, keptAt: Date.now() })
+}
+
+/** The kept record, or undefined when there is none, it is another user's or cannot be read. */
+export async function readKept(
+  db: OfflineDatabase,
+  userId: number,
+  name: string,
+): Promise<unknown> {
+  const record = await db.kept.get(name)
+  if (record?.userId !== userId) return undefined
+  return openFromDevice(userId, record.sealed).catch(() => undefined)
+}
+
+export async function forgetKept(db: OfflineDatabase, name: string): Promise<void> {
+  await db.kept.delete(name)
+}
+
+/**
+ * Sign-out, too many wrong PINs, a revoked session: the user's key, kept records and draft go.
+ * The outbox is not touched: unsent trials are never lost.
+ */
+export async function wipePersonalData(db: OfflineDatabase, userId?: number): Promise<void> {
+  lockVault()
+  await db.transaction('rw', db.vaults, db.kept, db.drafts, async () => {
+    if (userId === undefined) {
+      await Promise.all([db.vaults.clear(), db.kept.clear(), db.drafts.clear()])
+      return
+    }
+    await Promise.all([
+      db.vaults.delete(userId),
+      db.kept.where({ userId }).delete(),
+      db.drafts.delete(userId),
+    ])
+  })
+}

@@ -1,0 +1,118 @@
+import 'fake-indexeddb/auto'
+import { afterEach, expect, it } from 'vitest'
+import { OfflineDatabase } from '../../../src/offline/database.ts'
+import { newOutboxItem } from '../../../src/offline/outbox-state.ts'
+import {
+  changePin,
+  createPin,
+  hasPin,
+  isUnlocked,
+  keep,
+  lockVault,
+  maxPinAttempts,
+  readKept,
+  unlockWithPin,
+  wipePersonalData,
+} from '../../../src/offline/vault.ts'
+import { pinIterations, unwrapDataKey } from '../../../src/offline/vault-crypto.ts'
+
+const databases: OfflineDatabase[] = []
+function database() {
+  const db = new OfflineDatabase(`vault-${crypto.randomUUID()}`)
+  databases.push(db)
+  return db
+}
+afterEach(() => {
+  lockVault()
+  for (const db of databases.splice(0)) db.close()
+})
+
+const customer = { email: 'ana@example.com', phone: '+38267111222' }
+
+it('what is kept under the PIN is read again after the PIN is entered', async () => {
+  const db = database()
+  await createPin(db, 7, '482913')
+  await keep(db, 7, 'lookups', customer)
+  lockVault()
+  expect(await readKept(db, 7, 'lookups')).toBeUndefined()
+  expect(await unlockWithPin(db, 7, '482913')).toEqual({ unlocked: true })
+  expect(await readKept(db, 7, 'lookups')).toEqual(customer)
+}, 20_000)
+
+it('the kept record holds no readable contact and the key is wrapped at 600,000 iterations', async () => {
+  const db = database()
+  await createPin(db, 7, '482913')
+  await keep(db, 7, 'lookups', customer)
+  const record = await db.kept.get('lookups')
+  const bytes = new Uint8Array(record?.sealed.data ?? new ArrayBuffer(0))
+  expect(bytes.length).toBeGreaterThan(0)
+  expect(new TextDecoder().decode(bytes)).not.toContain('example.com')
+  const vault = await db.vaults.get(7)
+  expect(vault?.iterations).toBe(pinIterations)
+  expect(pinIterations).toBe(600_000)
+}, 20_000)
+
+it('a wrong PIN does not unwrap the key and says how many tries are left', async () => {
+  const db = database()
+  await createPin(db, 7, '482913')
+  lockVault()
+  expect(await unlockWithPin(db, 7, '000000')).toEqual({
+    unlocked: false,
+    attemptsLeft: maxPinAttempts - 1,
+  })
+  expect(isUnlocked(7)).toBe(false)
+  expect(await readKept(db, 7, 'lookups')).toBeUndefined()
+  // A right PIN resets the count.
+  expect(await unlockWithPin(db, 7, '482913')).toEqual({ unlocked: true })
+  expect((await db.vaults.get(7))?.failures).toBe(0)
+}, 20_000)
+
+it('five wrong PINs in a row wipe the kept data, the key and the draft, not the outbox', async () => {
+  const db = database()
+  await createPin(db, 7, '482913')
+  await keep(db, 7, 'lookups', customer)
+  await db.drafts.put({
+    userId: 7,
+    state: {},
+    updatedAt: new Date().toISOString(),
+    appVersion: null,
+  })
+  await db.outbox.put(newOutboxItem('waiting', 7, { store_id: 1, comment: 'x' }, Date.now(), null))
+  lockVault()
+  const results = []
+  for (let attempt = 0; attempt < maxPinAttempts; attempt++) {
+    results.push(await unlockWithPin(db, 7, '111111'))
+  }
+  expect(results.at(-1)).toEqual({ unlocked: false, attemptsLeft: 0 })
+  expect(await hasPin(db, 7)).toBe(false)
+  expect(await db.kept.count()).toBe(0)
+  expect(await db.drafts.count()).toBe(0)
+  expect(await db.outbox.count()).toBe(1)
+  // Not even the right PIN opens anything now.
+  expect(await unlockWithPin(db, 7, '482913')).toEqual({ unlocked: false, attemptsLeft: 0 })
+}, 60_000)
+
+it('a changed PIN unwraps the same key; the old PIN no longer does', async () => {
+  const db = database()
+  await createPin(db, 7, '482913')
+  await keep(db, 7, 'session', { token: 't' })
+  expect(await changePin(db, 7, '999999', '135790')).toBe(false)
+  expect(await changePin(db, 7, '482913', '135790')).toBe(true)
+  lockVault()
+  const vault = await db.vaults.get(7)
+  if (!vault) throw new Error('no vault')
+  expect(await unwrapDataKey(vault, '482913')).toBeNull()
+  expect(await unlockWithPin(db, 7, '135790')).toEqual({ unlocked: true })
+  expect(await readKept(db, 7, 'session')).toEqual({ token: 't' })
+}, 30_000)
+
+it('sign-out wipes the key and the kept data; another user cannot read them', async () => {
+  const db = database()
+  await createPin(db, 7, '482913')
+  await keep(db, 7, 'lookups', customer)
+  expect(await readKept(db, 8, 'lookups')).toBeUndefined()
+  await wipePersonalData(db, 7)
+  expect(isUnlocked(7)).toBe(false)
+  expect(await hasPin(db, 7)).toBe(false)
+  expect(await db.kept.count()).toBe(0)
+}, 20_000)
