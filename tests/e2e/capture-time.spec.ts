@@ -1,5 +1,13 @@
-import type { Page } from '@playwright/test'
-import { test, expect, signIn, demo, apiLogin, apiGet, apiPost } from './fixtures.ts'
+import {
+  test,
+  expect,
+  signIn,
+  demo,
+  apiLogin,
+  apiGet,
+  apiPost,
+  controlledByServiceWorker,
+} from './fixtures.ts'
 
 // Signs in, waits for the service worker, goes offline and back: slow on a busy machine.
 test.describe.configure({ timeout: 120_000 })
@@ -7,16 +15,6 @@ test.describe.configure({ timeout: 120_000 })
 const day = 24 * 60 * 60 * 1000
 /** The stores' time zone (the server's default `TIME_ZONE`). */
 const storesTimeZone = 'Europe/Belgrade'
-
-async function controlledByServiceWorker(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-  })
-  await page.reload()
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
-    .toBe(true)
-}
 
 type Row = { id: number; comment: unknown; capturedAt: string; receivedAt: string }
 

@@ -1,6 +1,15 @@
 import type { Browser, Page } from '@playwright/test'
 import { apiPath, appHeaders } from '../support/api.ts'
-import { test, expect, signIn, demo, demoPassword, apiLogin, apiGet } from './fixtures.ts'
+import {
+  test,
+  expect,
+  signIn,
+  demo,
+  demoPassword,
+  apiLogin,
+  apiGet,
+  controlledByServiceWorker,
+} from './fixtures.ts'
 
 // Each test signs in, waits for the service worker and goes offline and back: slow on a busy machine.
 test.describe.configure({ timeout: 120_000 })
@@ -11,13 +20,7 @@ type Rows<T> = { rows: T[]; count: number }
 async function readyOffline(page: Page, email: string) {
   await signIn(page, email)
   await expect(page).toHaveURL('/')
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-  })
-  await page.reload()
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
-    .toBe(true)
+  await controlledByServiceWorker(page)
   await expect
     .poll(
       () =>

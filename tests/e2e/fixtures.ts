@@ -101,3 +101,14 @@ export async function apiPostTrial(request: APIRequestContext, token: string, co
   expect(created.status()).toBe(201)
   return ((await created.json()) as { data: { id: number } }).data.id
 }
+
+/** Waits until the service worker controls the page (the shell is precached). */
+export async function controlledByServiceWorker(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+  })
+  await page.reload()
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+    .toBe(true)
+}

@@ -1,6 +1,15 @@
 import type { BrowserContext, Page } from '@playwright/test'
 import { releaseWorker } from '../support/release-worker.ts'
-import { test, expect, signIn, demo, apiLogin, apiGet, servedBuild } from './fixtures.ts'
+import {
+  test,
+  expect,
+  signIn,
+  demo,
+  apiLogin,
+  apiGet,
+  servedBuild,
+  controlledByServiceWorker,
+} from './fixtures.ts'
 
 // Each test signs in, waits for the service worker and goes offline and back: slow on a busy machine.
 test.describe.configure({ timeout: 90_000 })
@@ -27,17 +36,6 @@ test('with no connection a reload of an app screen still shows the app', async (
   await expect(page.getByRole('link', { name: /^Hello, / })).toBeVisible()
   await context.setOffline(false)
 })
-
-/** Waits until the service worker controls the page (the shell is precached). */
-async function controlledByServiceWorker(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-  })
-  await page.reload()
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
-    .toBe(true)
-}
 
 type Rows<T> = { rows: T[]; count: number }
 

@@ -1,5 +1,13 @@
 import type { Locator, Page } from '@playwright/test'
-import { test, expect, signIn, demo, apiLogin, apiGet } from './fixtures.ts'
+import {
+  test,
+  expect,
+  signIn,
+  demo,
+  apiLogin,
+  apiGet,
+  controlledByServiceWorker,
+} from './fixtures.ts'
 
 // Each test signs in, waits for the service worker and goes offline and back: slow on a busy machine.
 test.describe.configure({ timeout: 90_000 })
@@ -26,17 +34,6 @@ async function shootInEachLocale(page: Page, name: string, part?: (page: Page) =
   }
   await page.evaluate(() => localStorage.setItem('locale', 'en'))
   await page.reload()
-}
-
-/** Waits until the service worker controls the page (the shell is precached). */
-async function controlledByServiceWorker(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-  })
-  await page.reload()
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
-    .toBe(true)
 }
 
 /** Waits until the stores are kept on the device, so that the trial's store picker works offline. */
