@@ -177,12 +177,14 @@ export type VisitNoteBody = v.InferOutput<typeof visitNoteBodySchema>
 
 /**
  * `GET /customer/{id}/trials?page=`: `{ data: { rows, count } }`, the trials whose answers hold this
- * customer's email (without regard to case) or phone, newest first, 20 a page; 404
- * `customer.notFound`. `store` and `expert` are names.
+ * customer's email (without regard to case) or phone, the latest captured first, 20 a page; 404
+ * `customer.notFound`. `store` and `expert` are names; `capturedAt` is when the trial happened,
+ * `createdAt` when it reached the server.
  */
 export const customerTrialSchema = v.object({
   id: v.number(),
   createdAt: v.string(),
+  capturedAt: v.string(),
   store: v.string(),
   expert: v.string(),
   shopping: v.nullable(v.picklist(['yes', 'no'])),

@@ -275,7 +275,7 @@ describe.each(databases)('customer profile on $name', (database) => {
     expect(unknown.body).toMatchObject({ message: 'Potrošač nije pronađen' })
   })
 
-  it('lists the trials that hold the customer’s email or phone, newest first', async () => {
+  it('lists the trials that hold the customer’s email or phone, latest captured first', async () => {
     const daysAgo = daysBeforeNow()
     const customer = await createCustomer(api, { email: 'Trial.Kupac@Gmail.com' })
     const other = await createCustomer(api)
@@ -285,6 +285,7 @@ describe.each(databases)('customer profile on $name', (database) => {
       email?: string | null
       phone?: string | null
       createdAt: Date
+      capturedAt?: Date
       shopping?: string | null
     }) => ({
       userId: user.id,
@@ -295,11 +296,19 @@ describe.each(databases)('customer profile on $name', (database) => {
       phone: values.phone ?? null,
       shopping: values.shopping ?? null,
       createdAt: values.createdAt,
+      receivedAt: values.createdAt,
+      capturedAt: values.capturedAt ?? values.createdAt,
     })
     const rows = await api.db
       .insert(trials)
       .values([
-        trial({ email: 'trial.kupac@gmail.com', createdAt: daysAgo(3), shopping: 'yes' }),
+        // Finished offline three days ago, received today: listed by when it happened.
+        trial({
+          email: 'trial.kupac@gmail.com',
+          createdAt: daysAgo(0),
+          capturedAt: daysAgo(3),
+          shopping: 'yes',
+        }),
         trial({ phone: customer.phone, createdAt: daysAgo(1), shopping: 'no' }),
         trial({ email: other.email, phone: other.phone, createdAt: daysAgo(2) }),
       ])
@@ -314,13 +323,15 @@ describe.each(databases)('customer profile on $name', (database) => {
       {
         id: rows[1]?.id,
         createdAt: daysAgo(1).toISOString(),
+        capturedAt: daysAgo(1).toISOString(),
         store: store.name,
         expert: user.fullname,
         shopping: 'no',
       },
       {
         id: rows[0]?.id,
-        createdAt: daysAgo(3).toISOString(),
+        createdAt: daysAgo(0).toISOString(),
+        capturedAt: daysAgo(3).toISOString(),
         store: store.name,
         expert: user.fullname,
         shopping: 'yes',

@@ -37,6 +37,7 @@ export async function trialsOfCustomer(
       .select({
         id: trials.id,
         createdAt: trials.createdAt,
+        capturedAt: trials.capturedAt,
         store: stores.name,
         expert: users.fullname,
         shopping: trials.shopping,
@@ -45,7 +46,7 @@ export async function trialsOfCustomer(
       .innerJoin(stores, eq(stores.id, trials.storeId))
       .innerJoin(users, eq(users.id, trials.userId))
       .where(where)
-      .orderBy(desc(trials.createdAt), desc(trials.id))
+      .orderBy(desc(trials.capturedAt), desc(trials.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     db.select({ count: count() }).from(trials).where(where),
@@ -54,6 +55,7 @@ export async function trialsOfCustomer(
     rows: rows.map((row) => ({
       ...row,
       createdAt: row.createdAt.toISOString(),
+      capturedAt: row.capturedAt.toISOString(),
       shopping: row.shopping === 'yes' || row.shopping === 'no' ? row.shopping : null,
     })),
     count: total?.count ?? 0,

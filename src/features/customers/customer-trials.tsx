@@ -43,7 +43,7 @@ export function CustomerTrials({ customerId }: { customerId: number }) {
         columns={[
           {
             header: <Trans>Date</Trans>,
-            cell: (trial) => <DateTime value={trial.createdAt} />,
+            cell: (trial) => <DateTime value={trial.capturedAt} />,
             rowHeader: true,
           },
           { header: <Trans>Store</Trans>, cell: (trial) => trial.store },
