@@ -75,27 +75,31 @@ export async function appendAudit(
   at: Date,
   entry: AuditEntry,
 ): Promise<void> {
-  const [head] = await tx
-    .select({ position: auditHead.position, hmac: auditHead.hmac })
-    .from(auditHead)
-    .where(eq(auditHead.id, 1))
-    .for('update')
-  if (!head) throw new Error('the audit log has no head row (migration 0007)')
-  const row: Chained = {
-    id: head.position + 1,
-    at,
-    actorId: entry.actor.id,
-    actor: entry.actor.email,
-    role: entry.actor.role,
-    action: entry.action,
-    target: entry.target,
-    outcome: entry.outcome,
-    clientAddress: entry.clientAddress,
-    detail: entry.detail ?? null,
-  }
-  const hmac = rowHmac(auditKey, row, head.hmac)
-  await tx.insert(auditLog).values({ ...row, hmac })
-  await tx.update(auditHead).set({ position: row.id, hmac }).where(eq(auditHead.id, 1))
+  // In a transaction of its own when `tx` is none (or a savepoint of the act's): the head stays
+  // locked from its read to the new row's insert, so no two appends take the same position.
+  await tx.transaction(async (chain) => {
+    const [head] = await chain
+      .select({ position: auditHead.position, hmac: auditHead.hmac })
+      .from(auditHead)
+      .where(eq(auditHead.id, 1))
+      .for('update')
+    if (!head) throw new Error('the audit log has no head row (migration 0007)')
+    const row: Chained = {
+      id: head.position + 1,
+      at,
+      actorId: entry.actor.id,
+      actor: entry.actor.email,
+      role: entry.actor.role,
+      action: entry.action,
+      target: entry.target,
+      outcome: entry.outcome,
+      clientAddress: entry.clientAddress,
+      detail: entry.detail ?? null,
+    }
+    const hmac = rowHmac(auditKey, row, head.hmac)
+    await chain.insert(auditLog).values({ ...row, hmac })
+    await chain.update(auditHead).set({ position: row.id, hmac }).where(eq(auditHead.id, 1))
+  })
 }
 
 type AuditDeps = Pick<AppDeps, 'config' | 'clock'>

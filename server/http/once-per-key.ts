@@ -25,7 +25,7 @@ export type Once = { replayed: boolean; answer: StoredAnswer }
  * while the first request with the key is still at work, 409. The work runs in one transaction
  * with the key's row, so the key is done exactly when the work is committed; an answer that is not
  * a 2xx, or an error, stores nothing, and the same key may then be tried again. Without the header
- * the work runs as it is.
+ * the work runs in a transaction of its own.
  */
 export async function oncePerKey(
   c: Context<UserEnv>,
@@ -33,7 +33,9 @@ export async function oncePerKey(
   work: (db: Database) => Promise<StoredAnswer>,
 ): Promise<Once> {
   const key = idempotencyKeyOf(c.req.header(idempotencyHeader))
-  if (key === undefined) return { replayed: false, answer: await work(db) }
+  // Without a key the act is still one transaction: what it records of itself (its audit row)
+  // commits with it or not at all.
+  if (key === undefined) return { replayed: false, answer: await db.transaction((tx) => work(tx)) }
   const userId = c.var.user.id
   const requestHash = requestHashOf(await readJson(c))
   return db.transaction(async (tx) => {
