@@ -159,6 +159,7 @@ test.describe('with a trial waiting', () => {
     const waiting = page.getByRole('link', { name: /1 trial waiting/ })
     await expect(waiting).toBeVisible()
     await page.goto('/settings')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     await expectHeaderOnOneLineAtEveryWidth(page, 'en', [768, 360, 390, 1366])
     for (const width of [360, 768]) {
       await page.setViewportSize({ width, height: 1024 })
@@ -175,6 +176,7 @@ test.describe('with a trial waiting', () => {
       const waiting = page.getByRole('link', { name: /1 proba čeka/ })
       await expect(waiting).toBeVisible()
       await page.goto('/settings')
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
       await expectHeaderOnOneLineAtEveryWidth(page, 'sr', [768, 360, 390, 1366])
       for (const width of [360, 768]) {
         await page.setViewportSize({ width, height: 1024 })
