@@ -4,7 +4,7 @@ import { BlockList, isIP } from 'node:net'
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { compareAppVersions } from '../src/contract/app-version.ts'
+import { compareAppVersions, noMinimumAppVersion } from '../src/contract/app-version.ts'
 import { parseDomainList } from '../src/contract/validators.ts'
 import { readAppVersion } from './app-version.ts'
 import { logLevels, type LogFormat, type LogLevel } from './log.ts'
@@ -40,9 +40,6 @@ function isTimeZone(name: string): boolean {
     return false
   }
 }
-
-/** `MIN_APP_VERSION` unset: no app is too old. */
-export const noMinimumAppVersion = '0.0.0'
 
 const envSchema = v.object({
   PORT: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(0)), '3000'),

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import { compareAppVersions } from '../../src/contract/app-version.ts'
+import { isBelowMinimum } from '../../src/contract/app-version.ts'
 import type { Endpoint } from '../../src/contract/endpoint.ts'
 import { login, logout } from '../../src/contract/endpoints/auth.ts'
 import { deviceHeartbeat } from '../../src/contract/endpoints/devices.ts'
@@ -53,7 +53,7 @@ export function refuseOlderApps(entry: Endpoint, minimum: string): MiddlewareHan
   if (!refusesOlderApps(entry)) return (_c, next) => next()
   return async (c, next) => {
     const version = c.req.header(appVersionHeader)
-    if (version !== undefined && compareAppVersions(version, minimum) < 0) {
+    if (version !== undefined && isBelowMinimum(version, minimum)) {
       throw new HttpError(426, messages.appTooOld.id)
     }
     await next()

@@ -17,3 +17,17 @@ function releaseOf(version: string): number[] {
   const match = /^(\d+)\.(\d+)\.(\d+)/.exec(version)
   return match ? match.slice(1, 4).map(Number) : []
 }
+
+/** `MIN_APP_VERSION` unset: no app is too old. */
+export const noMinimumAppVersion = '0.0.0'
+
+/**
+ * Whether `version` is older than the `minimum` the server names (`Min-App-Version`): the one rule
+ * the server's 426, the devices' attention and the app's update prompt share. No minimum (null,
+ * or `noMinimumAppVersion`) makes no version too old.
+ */
+export function isBelowMinimum(version: string, minimum: string | null): boolean {
+  return (
+    minimum !== null && minimum !== noMinimumAppVersion && compareAppVersions(version, minimum) < 0
+  )
+}

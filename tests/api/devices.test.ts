@@ -12,7 +12,7 @@ import { createStore, createUser, goodPassword, signedInCaller } from './support
 import { callApi, databases, expectShape, useApi, type TestApi } from './support/harness.ts'
 import { trialBody } from '../support/trial-body.ts'
 import { trialsOf } from './support/trial-fixtures.ts'
-import { noMinimumAppVersion } from '../../server/config.ts'
+import { noMinimumAppVersion } from '../../src/contract/app-version.ts'
 
 const day = 24 * 60 * 60_000
 

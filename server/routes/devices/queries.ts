@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
-import { compareAppVersions } from '../../../src/contract/app-version.ts'
+import { isBelowMinimum, noMinimumAppVersion } from '../../../src/contract/app-version.ts'
 import { type Heartbeat } from '../../../src/contract/devices.ts'
 import {
   oldTrialHours,
@@ -14,7 +14,6 @@ import { appDevices } from '../../db/schema/app-devices.ts'
 import { stores } from '../../db/schema/stores.ts'
 import { users } from '../../db/schema/users.ts'
 import { containsFolded } from '../../db/text-search.ts'
-import { noMinimumAppVersion } from '../../config.ts'
 
 const hour = 60 * 60_000
 
@@ -64,7 +63,7 @@ const held = sql`(${appDevices.waiting} + ${appDevices.needsLogin} + ${appDevice
 /**
  * The attention rules (docs/behaviour.md#devices), each a condition on a device's row. A version
  * below the minimum is told by the versions the devices report, ordered as the app orders them
- * (`compareAppVersions`), so that the list still pages in SQL.
+ * (`isBelowMinimum`), so that the list still pages in SQL.
  */
 async function attentionRules(db: Database, now: Date, minAppVersion: string) {
   let oldVersions: string[] = []
@@ -72,7 +71,7 @@ async function attentionRules(db: Database, now: Date, minAppVersion: string) {
     const versions = await db.selectDistinct({ version: appDevices.appVersion }).from(appDevices)
     oldVersions = versions
       .map(({ version }) => version)
-      .filter((version) => compareAppVersions(version, minAppVersion) < 0)
+      .filter((version) => isBelowMinimum(version, minAppVersion))
   }
   const rules: Record<AttentionReason, SQL> = {
     oldTrials: sql`(${held} > 0 and ${appDevices.oldestWaitingAt} < ${new Date(now.getTime() - oldTrialHours * hour).toISOString()}::timestamptz)`,

@@ -4,7 +4,7 @@ import { Trans } from '@lingui/react/macro'
 import { config } from '../../config.ts'
 import { acceptUpdate, checkForUpdate, updateStore } from '../../offline/service-worker.ts'
 import { useMinAppVersion } from '../../offline/min-app-version.ts'
-import { isBelowMinimum } from './below-minimum.ts'
+import { isBelowMinimum } from '../../contract/app-version.ts'
 import { Button } from '../../ui/button.tsx'
 import styles from './update-banner.module.css'
 

@@ -8,7 +8,7 @@ import {
   outcomeOfStatus,
   type KeptError,
 } from '../../../src/offline/outbox-state.ts'
-import { isBelowMinimum } from '../../../src/features/offline/below-minimum.ts'
+import { isBelowMinimum } from '../../../src/contract/app-version.ts'
 import type { TrialBody } from '../../../src/contract/trial.ts'
 
 const body: TrialBody = { store_id: 3, comment: 'x' }
