@@ -67,7 +67,8 @@ function rowHmac(key: string, row: Chained, previous: string): string {
  * Appends one row to the audit log, in `tx`: the transaction of the act it records, so that the
  * row is there exactly when the act is. The chain's head is locked (`select … for update`) until
  * the transaction ends: appends are serial across processes, on PGlite and PostgreSQL alike, and
- * each row's HMAC takes the previous one's.
+ * each row's HMAC takes the previous one's. `tx` must be a transaction, never the pool: every act
+ * runs in one (`oncePerKey` gives one even without a key), and `auditAlone` makes one.
  */
 export async function appendAudit(
   tx: Database,
@@ -75,31 +76,27 @@ export async function appendAudit(
   at: Date,
   entry: AuditEntry,
 ): Promise<void> {
-  // In a transaction of its own when `tx` is none (or a savepoint of the act's): the head stays
-  // locked from its read to the new row's insert, so no two appends take the same position.
-  await tx.transaction(async (chain) => {
-    const [head] = await chain
-      .select({ position: auditHead.position, hmac: auditHead.hmac })
-      .from(auditHead)
-      .where(eq(auditHead.id, 1))
-      .for('update')
-    if (!head) throw new Error('the audit log has no head row (migration 0007)')
-    const row: Chained = {
-      id: head.position + 1,
-      at,
-      actorId: entry.actor.id,
-      actor: entry.actor.email,
-      role: entry.actor.role,
-      action: entry.action,
-      target: entry.target,
-      outcome: entry.outcome,
-      clientAddress: entry.clientAddress,
-      detail: entry.detail ?? null,
-    }
-    const hmac = rowHmac(auditKey, row, head.hmac)
-    await chain.insert(auditLog).values({ ...row, hmac })
-    await chain.update(auditHead).set({ position: row.id, hmac }).where(eq(auditHead.id, 1))
-  })
+  const [head] = await tx
+    .select({ position: auditHead.position, hmac: auditHead.hmac })
+    .from(auditHead)
+    .where(eq(auditHead.id, 1))
+    .for('update')
+  if (!head) throw new Error('the audit log has no head row (migration 0008_sessions_audit)')
+  const row: Chained = {
+    id: head.position + 1,
+    at,
+    actorId: entry.actor.id,
+    actor: entry.actor.email,
+    role: entry.actor.role,
+    action: entry.action,
+    target: entry.target,
+    outcome: entry.outcome,
+    clientAddress: entry.clientAddress,
+    detail: entry.detail ?? null,
+  }
+  const hmac = rowHmac(auditKey, row, head.hmac)
+  await tx.insert(auditLog).values({ ...row, hmac })
+  await tx.update(auditHead).set({ position: row.id, hmac }).where(eq(auditHead.id, 1))
 }
 
 type AuditDeps = Pick<AppDeps, 'config' | 'clock'>
