@@ -22,8 +22,11 @@ export type Database = PgDatabase<PgQueryResultHKT>
 
 export type OpenDatabase = {
   db: Database
-  /** Applies the committed SQL migrations that have not run yet. */
-  migrate: () => Promise<void>
+  /**
+   * Applies the committed SQL migrations that have not run yet; those of another folder when one
+   * is named (a test stopping at an older step: tests/api/support/migrations.ts).
+   */
+  migrate: (folder?: string) => Promise<void>
   close: () => Promise<void>
   /** The PostgreSQL pools' connections, for the metrics; none on the embedded database. */
   poolUsage: () => PoolUsage[]
@@ -76,13 +79,13 @@ export async function openDatabase(
     runPreparedOn(db, drizzlePg({ client: statementsPool }))
     return {
       db,
-      migrate: async () => {
+      migrate: async (folder = migrationsFolder) => {
         // Two processes starting at once on an empty database would both create the tables:
         // one migrates while the other waits on this lock, then finds nothing left to do.
         const client = await pool.connect()
         try {
           await client.query('select pg_advisory_lock($1)', [migrationLock])
-          await migratePg(drizzlePg({ client }), { migrationsFolder })
+          await migratePg(drizzlePg({ client }), { migrationsFolder: folder })
         } finally {
           await client
             .query('select pg_advisory_unlock($1)', [migrationLock])
@@ -120,7 +123,7 @@ export async function openDatabase(
   const db = drizzlePglite({ client })
   return {
     db,
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: (folder = migrationsFolder) => migratePglite(db, { migrationsFolder: folder }),
     close: () => client.close(),
     poolUsage: () => [],
   }

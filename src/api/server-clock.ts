@@ -61,11 +61,19 @@ export function knownOffset(): ClockOffset | null {
   return known
 }
 
-/** Remembers what an answer told (see `offsetFromAnswer`). */
+/**
+ * Remembers what an answer told (see `offsetFromAnswer`). An offset the device learned "after" this
+ * answer arrived, by its own clock, was learned before the clock was set back: it is dropped, or
+ * it would stay "the newer" until the clock caught up, and date every trial finished meanwhile.
+ */
 export function learnOffset(dateHeader: string | null, sentAt: number, receivedAt: number): void {
   const learned = offsetFromAnswer(dateHeader, sentAt, receivedAt)
   if (learned === null) return
-  known = newerOffset(knownOffset(), learned)
+  const previous = knownOffset()
+  known = newerOffset(
+    previous !== null && previous.learnedAt <= receivedAt ? previous : null,
+    learned,
+  )
   try {
     localStorage.setItem(storageKey, JSON.stringify(known))
   } catch {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { newerOffset, offsetFromAnswer } from '../../../src/api/server-clock.ts'
+import {
+  knownOffset,
+  learnOffset,
+  newerOffset,
+  offsetFromAnswer,
+} from '../../../src/api/server-clock.ts'
 import { frozenTrial } from '../../../src/features/trial/frozen-trial.ts'
 import { trialContractVersion } from '../../../src/contract/trial.ts'
 
@@ -26,6 +31,17 @@ describe('the offset to the server clock', () => {
     expect(newerOffset(older, newer)).toBe(newer)
     expect(newerOffset(newer, older)).toBe(newer)
     expect(newerOffset(null, older)).toBe(older)
+  })
+
+  it('takes the offset of a clock set back, though the one it knew was learned "later" by the old clock', () => {
+    // The tablet ran 45 minutes ahead and learned so; then its clock was set right.
+    const server = Date.parse('2026-03-10T12:00:00.000Z')
+    const ahead = server + 45 * 60_000
+    learnOffset(new Date(server).toUTCString(), ahead, ahead)
+    expect(knownOffset()?.offsetMs).toBe(-45 * 60_000 + 500)
+    const later = server + 60_000
+    learnOffset(new Date(later).toUTCString(), later, later)
+    expect(knownOffset()).toEqual({ offsetMs: 500, learnedAt: later })
   })
 
   it('freezes the finish, the offset known then and the version into the trial', () => {
