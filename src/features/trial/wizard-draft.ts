@@ -204,8 +204,9 @@ export function writeDraft(
  * When a change is written: once no other change followed for `quiet` ms (a burst of changes, such
  * as typing or the answers and the step change of one screen, makes one write), at the latest
  * about `most` ms after the first change not written yet (changes that never pause), and not
- * sooner than `least` ms after a change made before then; then as soon as the browser is idle, so
- * that a step change is drawn before anything is written, however slow the device.
+ * sooner than `least` ms after a change made before then (even one waiting for the browser to be
+ * idle); then as soon as the browser is idle, so that a step change is drawn before anything is
+ * written, however slow the device.
  */
 export const draftSaveDelay = { least: 150, quiet: 250, most: 2000 }
 
@@ -246,9 +247,12 @@ export function createDraftWriter(
       const now = Date.now()
       if (waiting === null) deadline = now + delay.most
       waiting = state
-      // Past the limit, or once waiting for the browser to be idle, the write set stays set.
-      if (cancelIdle !== undefined || (timer !== undefined && now >= deadline)) return
-      clearTimeout(timer)
+      // Past the limit the write set stays set. Before it, a change waits again even when the
+      // write was only waiting for the browser to be idle: the change is most often a step change
+      // whose frames are still to be drawn, and an idle moment between them would put the write
+      // (a structured clone and an IndexedDB transaction) into the step change's work.
+      if (now >= deadline && (cancelIdle !== undefined || timer !== undefined)) return
+      stop()
       const wait = Math.max(delay.least, Math.min(delay.quiet, deadline - now))
       timer = setTimeout(() => {
         timer = undefined

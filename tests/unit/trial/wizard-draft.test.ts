@@ -69,7 +69,15 @@ describe('the draft writer', () => {
     vi.advanceTimersByTime(1)
     // The step change may still be drawing: the write waits for the browser's next idle moment.
     expect(writes).toEqual([])
+    // Another change before that moment (the step change after an answer) waits again: an idle
+    // moment between the new step's frames is no time for a write.
     writer.schedule(at(2))
+    page.idle()
+    expect(writes).toEqual([])
+    vi.advanceTimersByTime(quiet - 1)
+    page.idle()
+    expect(writes).toEqual([])
+    vi.advanceTimersByTime(1)
     page.idle()
     expect(writes).toEqual([2])
     vi.advanceTimersByTime(10 * most)
@@ -88,6 +96,23 @@ describe('the draft writer', () => {
     vi.advanceTimersByTime(quiet)
     page.idle()
     expect(writes).toEqual([4])
+  })
+
+  it('writes what waits for an idle moment once past the limit, whatever follows', () => {
+    const { writes, writer, page } = recorded()
+    const started = Date.now()
+    let step = 0
+    writer.schedule(at(step))
+    // Each change comes as the write before it waits for an idle moment that has not come yet.
+    while (Date.now() - started < most) {
+      vi.advanceTimersByTime(quiet)
+      expect(page.busy()).toBe(1)
+      writer.schedule(at(++step))
+    }
+    // Past the limit the last change does not put the write off again.
+    expect(page.busy()).toBe(1)
+    page.idle()
+    expect(writes).toEqual([step])
   })
 
   it('writes changes that never pause soon after the limit, and never on a change’s frame', () => {
