@@ -21,7 +21,12 @@ const manageSources = [
   '<rootDir>/src/features/vouchers',
   '<rootDir>/src/ui/admin',
   '<rootDir>/src/ui/date-field*',
+  // Voucher and visit words, shown by the store screens and the administration's trial view.
+  '<rootDir>/src/contract/record-labels.ts',
 ]
+
+/** The reports' column names: the server's CSV files show them, no screen does. */
+const serverOnlySources = ['<rootDir>/src/contract/report-columns.ts']
 
 // Source texts are written in English; `me` is the app's default and fallback locale.
 const config: LinguiConfig = {
@@ -37,7 +42,7 @@ const config: LinguiConfig = {
     {
       path: '<rootDir>/src/locales/{locale}/app',
       include: ['<rootDir>/src'],
-      exclude: manageSources,
+      exclude: [...manageSources, ...serverOnlySources],
     },
     // …which come with those screens (loaded with the first of them, beside `app`).
     { path: '<rootDir>/src/locales/{locale}/manage', include: manageSources },
@@ -62,6 +67,10 @@ const config: LinguiConfig = {
       // Only admin forms have date fields; the store picker, the searches and the password change
       // come after sign-in.
       exclude: [
+        ...serverOnlySources,
+        // The trial's and the records' words come after sign-in.
+        '<rootDir>/src/contract/trial-labels.ts',
+        '<rootDir>/src/contract/record-labels.ts',
         '<rootDir>/src/ui/date-field*',
         '<rootDir>/src/ui/admin',
         '<rootDir>/src/ui/store-combobox.tsx',
