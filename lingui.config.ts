@@ -1,14 +1,51 @@
 import type { LinguiConfig } from '@lingui/conf'
 import { formatter } from '@lingui/format-po'
 
+/**
+ * The administration's screens (vite.config.ts's admin-only sources) and the store's customers and
+ * vouchers screens, with their routes: the texts only managers and administrators see.
+ */
+const manageSources = [
+  '<rootDir>/src/routes/_app/_admin.tsx',
+  '<rootDir>/src/routes/_app/_admin',
+  '<rootDir>/src/routes/_app/_store/customers.*',
+  '<rootDir>/src/routes/_app/_store/vouchers.*',
+  '<rootDir>/src/routes/_app/_store/used-code.*',
+  '<rootDir>/src/features/users',
+  '<rootDir>/src/features/admin-stores',
+  '<rootDir>/src/features/reports',
+  '<rootDir>/src/features/trials',
+  '<rootDir>/src/features/audit',
+  '<rootDir>/src/features/devices',
+  '<rootDir>/src/features/customers',
+  '<rootDir>/src/features/vouchers',
+  '<rootDir>/src/ui/admin',
+  '<rootDir>/src/ui/date-field*',
+  // Voucher and visit words, shown by the store screens and the administration's trial view.
+  '<rootDir>/src/contract/record-labels.ts',
+]
+
+/** The reports' column names: the server's CSV files show them, no screen does. */
+const serverOnlySources = ['<rootDir>/src/contract/report-columns.ts']
+
 // Source texts are written in English; `me` is the app's default and fallback locale.
 const config: LinguiConfig = {
   locales: ['me', 'sr', 'en'],
   sourceLocale: 'en',
   fallbackLocales: { default: 'me' },
   catalogs: [
-    // Every message: the app's, after sign-in, and the server's.
+    // Every message: where translators work, and what the server loads. The PWA loads the parts
+    // below (src/i18n.ts), each filled from this one (scripts/build/public-catalog.ts).
     { path: '<rootDir>/src/locales/{locale}/messages', include: ['<rootDir>/src'] },
+    // The app's screens after sign-in, but for those that only administrators and the store's
+    // customers and vouchers screens show: a brand expert never loads those texts.
+    {
+      path: '<rootDir>/src/locales/{locale}/app',
+      include: ['<rootDir>/src'],
+      exclude: [...manageSources, ...serverOnlySources],
+    },
+    // …which come with those screens (loaded with the first of them, beside `app`).
+    { path: '<rootDir>/src/locales/{locale}/manage', include: manageSources },
     // What the pages before sign-in show (src/i18n.ts loads only this there): the sign-in page
     // then carries a fifth of the catalog, not all of it.
     {
@@ -30,6 +67,10 @@ const config: LinguiConfig = {
       // Only admin forms have date fields; the store picker, the searches and the password change
       // come after sign-in.
       exclude: [
+        ...serverOnlySources,
+        // The trial's and the records' words come after sign-in.
+        '<rootDir>/src/contract/trial-labels.ts',
+        '<rootDir>/src/contract/record-labels.ts',
         '<rootDir>/src/ui/date-field*',
         '<rootDir>/src/ui/admin',
         '<rootDir>/src/ui/store-combobox.tsx',

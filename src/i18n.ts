@@ -11,11 +11,21 @@ const storageKey = 'locale'
 
 type Catalog = Record<Locale, () => Promise<{ messages: Messages }>>
 
-/** Every message of the app, for the screens behind sign-in. */
-const whole: Catalog = {
-  me: () => import('./locales/me/messages.ts'),
-  sr: () => import('./locales/sr/messages.ts'),
-  en: () => import('./locales/en/messages.ts'),
+/**
+ * The messages of the screens behind sign-in (lingui.config.ts), but for the administration's and
+ * the store's customers and vouchers screens: a brand expert's app needs no more.
+ */
+const app: Catalog = {
+  me: () => import('./locales/me/app.ts'),
+  sr: () => import('./locales/sr/app.ts'),
+  en: () => import('./locales/en/app.ts'),
+}
+
+/** The administration's and the store screens' messages, loaded beside `app` by their routes. */
+const manage: Catalog = {
+  me: () => import('./locales/me/manage.ts'),
+  sr: () => import('./locales/sr/manage.ts'),
+  en: () => import('./locales/en/manage.ts'),
 }
 
 /** The messages of the pages before sign-in (lingui.config.ts): a fifth of the whole. */
@@ -25,8 +35,10 @@ const publicPart: Catalog = {
   en: () => import('./locales/en/public.ts'),
 }
 
-/** Whether the whole catalog is active (someone signed in has opened the app). */
+/** Whether the app's catalog is active (someone signed in has opened the app). */
 let wholeActive = false
+/** Whether the administration's and the store screens' messages are loaded too. */
+let manageActive = false
 
 /** The locale chosen on this device, or the default. */
 export function storedLocale(): Locale {
@@ -43,7 +55,12 @@ export function storedLocale(): Locale {
  * plural rules ("2 proba čeka" instead of "2 probe čekaju").
  */
 export async function activateLocale(locale: Locale, everything = wholeActive): Promise<void> {
-  const { messages } = await (everything ? whole : publicPart)[locale]()
+  const withManage = everything && manageActive
+  const [{ messages: main }, extra] = await Promise.all([
+    (everything ? app : publicPart)[locale](),
+    withManage ? manage[locale]() : undefined,
+  ])
+  const messages = extra ? { ...main, ...extra.messages } : main
   wholeActive = everything
   i18n.loadAndActivate({ locale, locales: intlTag[locale], messages })
   document.documentElement.lang = intlTag[locale]
@@ -54,6 +71,17 @@ export async function activateLocale(locale: Locale, everything = wholeActive): 
 /** The app's screens need every message: loaded before the first of them is drawn. */
 export async function activateWholeCatalog(): Promise<void> {
   if (!wholeActive) await activateLocale(currentLocale(), true)
+}
+
+/**
+ * The administration's and the store's customers and vouchers screens: their messages, before the
+ * first of them is drawn (the routes' `beforeLoad`). Kept for the rest of the visit, and through a
+ * change of language.
+ */
+export async function activateManageCatalog(): Promise<void> {
+  if (manageActive && wholeActive) return
+  manageActive = true
+  await activateLocale(currentLocale(), true)
 }
 
 export function currentLocale(): Locale {

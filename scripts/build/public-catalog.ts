@@ -1,7 +1,8 @@
 /**
- * The pages before sign-in load a catalog of their own messages only (`public.po`, see
- * lingui.config.ts). Its translations are not written twice: this fills each of its messages from
- * the whole catalog (`messages.po`) of the same locale, where translators work. Run after
+ * The PWA loads parts of the catalog (lingui.config.ts): the pages before sign-in their own
+ * messages only (`public.po`), the app's screens `app.po`, and the administration's and the store
+ * screens' `manage.po` beside it. Their translations are not written twice: this fills each of their
+ * messages from the whole catalog (`messages.po`) of the same locale, where translators work. Run after
  * `lingui extract` (`npm run i18n:extract` does); it fails when a message has no translation there.
  */
 import { readFile, writeFile } from 'node:fs/promises'
@@ -24,18 +25,20 @@ for (const locale of config.locales) {
     }
   }
   const whole = await read('messages')
-  const part = await read('public')
-  for (const [id, entry] of Object.entries(part.catalog)) {
-    const translation = whole.catalog[id]?.translation
-    if (translation) entry.translation = translation
-    else if (!entry.translation) missing.push(`${locale}: ${entry.message ?? id}`)
+  for (const name of ['public', 'app', 'manage']) {
+    const part = await read(name)
+    for (const [id, entry] of Object.entries(part.catalog)) {
+      const translation = whole.catalog[id]?.translation
+      if (translation) entry.translation = translation
+      else if (!entry.translation) missing.push(`${locale} (${name}): ${entry.message ?? id}`)
+    }
+    const text = await po.serialize(part.catalog, {
+      ...context,
+      filename: part.filename.pathname,
+      existing: part.content,
+    })
+    await writeFile(part.filename, text)
   }
-  const text = await po.serialize(part.catalog, {
-    ...context,
-    filename: part.filename.pathname,
-    existing: part.content,
-  })
-  await writeFile(part.filename, text)
 }
 
 if (missing.length > 0) {

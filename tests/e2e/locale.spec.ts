@@ -26,6 +26,22 @@ test('switching the language in settings changes the texts and is kept after a r
   await expect(page.locator('html')).toHaveAttribute('lang', 'sr-Latn-RS')
 })
 
+test('the store screens, whose texts come with them, follow a change of language', async ({
+  page,
+}) => {
+  await signIn(page, demo.manager.email)
+  await page.goto('/vouchers')
+  await expect(page.getByLabel('Voucher code')).toBeVisible()
+  await page.getByRole('link', { name: /^Hello, / }).click()
+  await page.getByRole('radio', { name: 'Srpski' }).check()
+  await expect(page.getByRole('heading', { name: 'Podešavanja', level: 1 })).toBeVisible()
+  await page.goBack()
+  await expect(page.getByRole('heading', { name: 'Vaučeri', level: 1 })).toBeVisible()
+  await expect(page.getByLabel('Kod vaučera')).toBeVisible()
+  await page.reload()
+  await expect(page.getByLabel('Kod vaučera')).toBeVisible()
+})
+
 test('the sign-in page arrives drawn in the language chosen on this device', async ({ page }) => {
   await signIn(page, demo.manager.email)
   await page.getByRole('link', { name: /^Hello, / }).click()

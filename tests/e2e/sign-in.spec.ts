@@ -112,9 +112,10 @@ test('a signed-in start is asked for the home screen code with the page, and the
       elements.map((element) => element.getAttribute('src') ?? element.getAttribute('href')),
     )
   // Every script the home was drawn with was named by the page, but the catalog of the device's
-  // language and what waits until after the first paint (the offline warm-up).
+  // language (src/locales/*/app.ts) and what waits until after the first paint (the offline
+  // warm-up).
   const unasked = drawnWith.filter(
-    (path) => !asked.includes(path) && !/\/assets\/(messages|warm-offline)-/.test(path),
+    (path) => !asked.includes(path) && !/\/assets\/(app|warm-offline)-/.test(path),
   )
   expect(drawnWith.length).toBeGreaterThan(3)
   expect(unasked).toEqual([])

@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro'
 import * as v from 'valibot'
 import { Page } from '../../../ui/page.tsx'
 import { CustomerSearch } from '../../../features/customers/customer-search.tsx'
+import { activateManageCatalog } from '../../../i18n.ts'
 
 /** The search text lives in the URL (`?query=`), so Back and a reload keep the results. */
 const customerSearchSchema = v.object({
@@ -10,6 +11,8 @@ const customerSearchSchema = v.object({
 })
 
 export const Route = createFileRoute('/_app/_store/customers/')({
+  // Its texts come with the store screens' (src/i18n.ts).
+  beforeLoad: activateManageCatalog,
   validateSearch: customerSearchSchema,
   component: CustomersPage,
 })

@@ -8,8 +8,11 @@ import {
 } from '../../../features/vouchers/voucher-queries.ts'
 import { idParams } from '../../../routing/route-params.ts'
 import { UsedCodeLog } from '../../../features/vouchers/used-code-log.tsx'
+import { activateManageCatalog } from '../../../i18n.ts'
 
 export const Route = createFileRoute('/_app/_store/used-code/$id')({
+  // Its texts come with the store screens' (src/i18n.ts).
+  beforeLoad: activateManageCatalog,
   params: idParams,
   staticData: { layout: { backButton: 'history' } },
   loader: ({ context, params }) => loadVoucherCodeLog(context.queryClient, params.id),

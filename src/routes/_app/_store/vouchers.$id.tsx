@@ -9,8 +9,11 @@ import { CustomerCombobox } from '../../../features/customers/customer-combobox.
 import { customerKeys } from '../../../features/customers/customer-queries.ts'
 import { StoreCombobox } from '../../../ui/store-combobox.tsx'
 import { useSession } from '../../../api/use-session.ts'
+import { activateManageCatalog } from '../../../i18n.ts'
 
 export const Route = createFileRoute('/_app/_store/vouchers/$id')({
+  // Its texts come with the store screens' (src/i18n.ts).
+  beforeLoad: activateManageCatalog,
   params: idParams,
   staticData: { layout: { backButton: '/vouchers' } },
   loader: ({ context, params }) => loadVoucher(context.queryClient, params.id),
