@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import * as v from 'valibot'
 import { useSession } from '../../api/use-session.ts'
 import { requireAccess } from '../../features/auth/guards.ts'
-import { ReadyPanel } from '../../features/offline/ready-panel.tsx'
+import { LazyReadyPanel } from '../../features/offline/lazy-ready-panel.tsx'
 import { StorePickerForm } from '../../features/stores/store-picker-form.tsx'
 import { safeRedirect } from '../../routing/safe-redirect.ts'
 import { buttonClass } from '../../ui/button.tsx'
@@ -45,7 +45,7 @@ function StorePickerPage() {
           </Link>
         }
       >
-        <ReadyPanel />
+        <LazyReadyPanel />
       </Page>
     )
   }
