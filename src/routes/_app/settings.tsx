@@ -6,7 +6,7 @@ import { ProfileCard } from '../../features/settings/profile-card.tsx'
 import { LocaleSwitch } from '../../features/settings/locale-switch.tsx'
 import { CheckOutCard } from '../../features/stores/check-out-card.tsx'
 import { ChangePasswordForm } from '../../features/auth/change-password-form.tsx'
-import { LazyReadyPanel } from '../../features/offline/lazy-ready-panel.tsx'
+import { ReadyPanel } from '../../features/offline/ready-panel.tsx'
 import styles from '../../features/settings/settings.module.css'
 
 export const Route = createFileRoute('/_app/settings')({
@@ -26,7 +26,7 @@ function SettingsPage() {
         <LocaleSwitch />
         {user.role === 'manager' && <CheckOutCard store={user.expertStore} />}
         <ChangePasswordForm />
-        <LazyReadyPanel />
+        <ReadyPanel />
       </div>
     </Page>
   )
