@@ -85,18 +85,20 @@ async function adminPage(browser: Browser, baseURL: string | undefined): Promise
   return admin
 }
 
-test("the tablet's heartbeat shows its waiting trial on the admin's Devices screen, and none once sent", async ({
+test("the tablet's heartbeat shows its waiting trial on the admin's Devices screen, and none once sent, with the trial in the tablet's Sent list under its server number", async ({
   page,
   context,
   browser,
   baseURL,
+  request,
 }) => {
   await readyOffline(page, demo.agent.email)
   const deviceId = await deviceIdOf(page)
+  const comment = `device-${Date.now()}`
   // The trial cannot get through (the heartbeat can): it stays on the tablet.
   await context.route('**/api/v1/free-guided/form', (route) => route.abort('internetdisconnected'))
   await context.setOffline(true)
-  await finishTrial(page, `device-${Date.now()}`)
+  await finishTrial(page, comment)
   await expect(page.getByRole('link', { name: /1 trial waiting/ })).toBeVisible()
   await context.setOffline(false)
 
@@ -110,6 +112,20 @@ test("the tablet's heartbeat shows its waiting trial on the admin's Devices scre
   })
   await expectTrialsOnDevice(admin, deviceId, 0)
   await admin.context().close()
+
+  const { token } = await apiLogin(request, demo.admin.email)
+  const stored = (
+    await apiGet<Rows<{ id: number; comment: unknown }>>(request, token, 'questionnaire/search')
+  ).rows.filter((row) => row.comment === comment)
+  expect(stored).toHaveLength(1)
+  await page.goto('/outbox')
+  await expect(page.getByRole('heading', { name: 'Sent in the last 7 days' })).toBeVisible()
+  await expect(
+    page
+      .getByRole('table')
+      .getByRole('row')
+      .filter({ hasText: `#${stored[0]?.id}` }),
+  ).toHaveCount(1)
 })
 
 test("an expert's trials finished offline are stored once, as theirs, after another signs in on the tablet", async ({

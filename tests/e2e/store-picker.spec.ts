@@ -3,7 +3,7 @@ import { test, expect, demo, demoPassword, expectAccessible } from './fixtures.t
 // Both tests check the store-less demo manager in and out: one after the other.
 test.describe.configure({ mode: 'serial' })
 
-test('a manager without a store is sent to the store picker, checks in, and lands where they wanted', async ({
+test('a manager without a store is sent to the store picker, checks in, sees whether the tablet is ready for offline, and goes on to where they wanted', async ({
   page,
 }) => {
   await page.goto('/vouchers')
@@ -32,9 +32,22 @@ test('a manager without a store is sent to the store picker, checks in, and land
   // A double click checks in once.
   await page.getByRole('button', { name: 'Choose' }).dblclick()
 
+  // Before the day starts, whether the tablet is ready for it offline; then on to where they were going.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    `You are checked in at ${storeName}`,
+  )
+  await expect(page.locator('[data-kind="success"]')).toContainText('You are checked in.')
+  const ready = page.getByRole('region', { name: 'Ready for offline' })
+  await expect(ready).toContainText('App version')
+  await expect(ready).toContainText(/\d+ of \d+ kept on this device/)
+  await expect(ready).toContainText(/MB of [\d.,]+ MB used/)
+  await expectAccessible(page)
+  // A reload shows the readiness again, not the form.
+  await page.reload()
+  await expect(ready).toContainText('Persistent storage')
+  await page.getByRole('link', { name: 'Continue' }).click()
   await expect(page).toHaveURL('/vouchers')
   expect(checkIns).toBe(1)
-  await expect(page.locator('[data-kind="success"]')).toContainText('You are checked in.')
 
   await page.goto('/settings')
   await expect(page.getByRole('region', { name: 'Your store' })).toContainText(
@@ -55,6 +68,7 @@ test('checking out asks first; staying keeps the store, confirming ends the day 
   await page.getByRole('combobox', { name: 'Store' }).fill('Niš')
   await page.getByRole('option').first().click()
   await page.getByRole('button', { name: 'Choose' }).click()
+  await page.getByRole('link', { name: 'Continue' }).click()
   await expect(page).toHaveURL('/')
 
   await page.goto('/settings')

@@ -103,7 +103,7 @@ export function OutboxScreen() {
         {receipts === undefined ? (
           <Spinner label={t`Reading the trials kept on this device…`} />
         ) : (
-          <SentList receipts={receipts} />
+          <SentList receipts={receipts} labelledBy="sent-heading" />
         )}
       </section>
     </Page>

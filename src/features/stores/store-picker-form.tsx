@@ -1,28 +1,25 @@
 import { useState } from 'react'
-import { useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { Store } from '../../contract/stores.ts'
 import type { ExpertStore } from '../../contract/auth.ts'
 import { messages } from '../../contract/messages.ts'
 import { Button } from '../../ui/button.tsx'
-import { safeRedirect } from '../../routing/safe-redirect.ts'
 import { StoreCombobox } from '../../ui/store-combobox.tsx'
 import { useCheckIn } from './check-in.ts'
 import styles from './store-picker.module.css'
 
 /**
- * Choose the store you work in today; then go where you were going
- * (docs/behaviour.md#screens-and-routes).
+ * Choose the store you work in today (docs/behaviour.md#screens-and-routes); what follows the
+ * check-in is the route's (`onCheckedIn`).
  */
 export function StorePickerForm({
   current,
-  redirect,
+  onCheckedIn,
 }: {
   current: ExpertStore | null
-  redirect: string | undefined
+  onCheckedIn: () => void
 }) {
   const { t, i18n } = useLingui()
-  const navigate = useNavigate()
   const [store, setStore] = useState<Store | null>(null)
   const [submitted, setSubmitted] = useState(false)
   const checkIn = useCheckIn()
@@ -39,7 +36,7 @@ export function StorePickerForm({
         if (!store) return
         checkIn.mutate(
           { storeId: store.id, hasStore: current !== null },
-          { onSuccess: () => void navigate({ to: safeRedirect(redirect) }) },
+          { onSuccess: onCheckedIn },
         )
       }}
     >
