@@ -21,7 +21,10 @@ async function rotatedKeys() {
   return loadConfig({ TRIAL_SEAL_KEYS: JSON.stringify([next]) }).trialSealKeys.concat(development)
 }
 
-async function servedKey(api: TestApi, authorization: { token?: string; headers?: Record<string, string> }) {
+async function servedKey(
+  api: TestApi,
+  authorization: { token?: string; headers?: Record<string, string> },
+) {
   const response = await api.request('GET', '/trial-seal-key', authorization)
   expect(response.status).toBe(200)
   return expectShape(dataEnvelope(publicSealKeySchema), response.body).data
