@@ -50,7 +50,7 @@ test("a trial finished offline keeps no customer's email or phone readable on th
   const email = `${marker}@example.com`
   const phone = '+381641234567'
   await signIn(page, demo.manager.email)
-  await expect(page).toHaveURL('/')
+  await expect(page).toHaveURL('/', { timeout: 30_000 })
   await controlledByServiceWorker(page)
   // The server's key, fetched at sign-in, is what Finish seals to offline.
   await expect.poll(() => deviceDatabaseAsText(page), { timeout: 20_000 }).toContain('trialSealKey')
@@ -70,6 +70,8 @@ test("a trial finished offline keeps no customer's email or phone readable on th
   await page.getByRole('textbox', { name: 'Phone' }).fill(phone)
   await page.getByRole('button', { name: 'OK, check the phone' }).click()
   await expect(page.getByText('Valid', { exact: true })).toHaveCount(2)
+  await next.click()
+  await expect(page.getByRole('heading', { name: 'Sticks tried', level: 2 })).toBeVisible()
   await next.click()
   await page.getByRole('radio', { name: 'No, did not buy' }).click()
   await next.click()
