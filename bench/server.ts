@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import * as v from 'valibot'
 import { apiClient } from '../tests/support/api.ts'
+import { developmentSealKeys } from '../server/config.ts'
 
 export const projectDir = fileURLToPath(new URL('..', import.meta.url))
 export const distDir = join(projectDir, 'dist')
@@ -139,6 +140,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     // Measured as it runs in production: answers are not checked against their schemas there.
     NODE_ENV: 'production',
     AUDIT_KEY: 'bench audit key, at least 32 characters long',
+    // The fixed development key: the bench's trials (contract version 1) carry nothing sealed.
+    TRIAL_SEAL_KEYS: developmentSealKeys,
     ...options.env,
   }
   delete env.DATABASE_URL

@@ -1,10 +1,11 @@
 import * as v from 'valibot'
-import { randomBytes } from 'node:crypto'
+import { createPrivateKey, randomBytes } from 'node:crypto'
 import { BlockList, isIP } from 'node:net'
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { compareAppVersions, noMinimumAppVersion } from '../src/contract/app-version.ts'
+import { sealKeyIdSchema, type PublicSealKey } from '../src/contract/trial-seal.ts'
 import { parseDomainList } from '../src/contract/validators.ts'
 import { readAppVersion } from './app-version.ts'
 import { logLevels, type LogFormat, type LogLevel } from './log.ts'
@@ -32,6 +33,71 @@ function trustedProxyList(text: string): BlockList | undefined {
   return list
 }
 
+const privateSealJwkSchema = v.object({
+  kid: sealKeyIdSchema,
+  kty: v.literal('EC'),
+  crv: v.literal('P-256'),
+  x: v.string(),
+  y: v.string(),
+  d: v.string(),
+})
+
+/** One of the server's key pairs that trials' contacts are sealed to (decision 20). */
+export type SealKeyPair = {
+  kid: string
+  /** The private key as a JWK (ECDH P-256): opens what was sealed to it. */
+  privateJwk: JsonWebKey
+  /** What the app seals to. */
+  publicKey: PublicSealKey
+}
+
+/**
+ * `TRIAL_SEAL_KEYS`: a JSON array of private P-256 JWKs, each with its `kid`; the first is the one
+ * the app seals to, the others are kept to open trials sealed before a rotation. Undefined when
+ * it is not such a list.
+ */
+function sealKeyPairs(text: string): SealKeyPair[] | undefined {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    return undefined
+  }
+  const result = v.safeParse(v.pipe(v.array(privateSealJwkSchema), v.minLength(1)), parsed)
+  if (!result.success) return undefined
+  const kids = new Set(result.output.map((jwk) => jwk.kid))
+  if (kids.size !== result.output.length) return undefined
+  try {
+    return result.output.map(({ kid, ...jwk }) => {
+      // Throws on a point that is not on the curve or a private part that does not match it.
+      createPrivateKey({ key: jwk, format: 'jwk' })
+      return {
+        kid,
+        privateJwk: jwk,
+        publicKey: { kid, jwk: { kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y } },
+      }
+    })
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The seal key outside production: known to all (it is in this file), so it protects nothing;
+ * for the demo and the tests. Fixed, so that trials sealed on a tablet still open after a restart
+ * and in every process that shares a database.
+ */
+export const developmentSealKeys = JSON.stringify([
+  {
+    kid: 'development',
+    kty: 'EC',
+    crv: 'P-256',
+    x: 'Dk-DgqwkJv0ZLOxrKr9UC3mL3F8DHF5pxFBSuPbsHAI',
+    y: '0TvdriPf1OlSR2wdSDWpEdJ2Yko71p-wlZiMss3HXEo',
+    d: 'M1UxkXMP1b2vfHtgCIxSfaU360bRNy7SfT8U55IvdeY',
+  },
+])
+
 function isTimeZone(name: string): boolean {
   try {
     new Intl.DateTimeFormat('en', { timeZone: name })
@@ -48,6 +114,15 @@ const envSchema = v.object({
   DATABASE_URL: v.optional(v.pipe(v.string(), v.nonEmpty())),
   JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32))),
   AUDIT_KEY: v.optional(v.pipe(v.string(), v.minLength(32))),
+  TRIAL_SEAL_KEYS: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (text) => sealKeyPairs(text) !== undefined,
+        'TRIAL_SEAL_KEYS: a JSON array of private P-256 JWKs, each with a distinct kid',
+      ),
+    ),
+  ),
   PUBLIC_URL: v.optional(v.pipe(v.string(), v.url())),
   SMTP_URL: v.optional(v.pipe(v.string(), v.nonEmpty())),
   MAIL_FROM: v.optional(v.string(), 'Brand Expert <no-reply@example.com>'),
@@ -91,6 +166,11 @@ export type Config = {
    * Required in production; elsewhere a fixed development key, so that the demo runs as it is.
    */
   auditKey: string
+  /**
+   * The key pairs that queued trials' contacts are sealed to (`TRIAL_SEAL_KEYS`), the current one
+   * first. Required in production; elsewhere the fixed `developmentSealKeys`.
+   */
+  trialSealKeys: SealKeyPair[]
   publicUrl: string
   smtpUrl: string | undefined
   mailFrom: string
@@ -158,6 +238,9 @@ export function loadConfig(
   if (production && parsed.AUDIT_KEY === undefined) {
     throw new Error('AUDIT_KEY is required in production (at least 32 characters)')
   }
+  if (production && parsed.TRIAL_SEAL_KEYS === undefined) {
+    throw new Error('TRIAL_SEAL_KEYS is required in production (docs/security.md#seal-keys)')
+  }
   return {
     port: parsed.PORT,
     host: parsed.HOST,
@@ -165,6 +248,7 @@ export function loadConfig(
     databaseUrl: parsed.DATABASE_URL,
     jwtSecret: new TextEncoder().encode(parsed.JWT_SECRET ?? storedSecret(dataDir)),
     auditKey: parsed.AUDIT_KEY ?? developmentAuditKey,
+    trialSealKeys: sealKeyPairs(parsed.TRIAL_SEAL_KEYS ?? developmentSealKeys) ?? [],
     publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ''),
     smtpUrl: parsed.SMTP_URL,
     mailFrom: parsed.MAIL_FROM,

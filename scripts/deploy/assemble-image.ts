@@ -19,6 +19,7 @@ import { join, matchesGlob, relative } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { freePort } from './haproxy.ts'
+import { newSealKey } from './seal-key.ts'
 
 const projectDir = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -271,6 +272,7 @@ if (import.meta.main) {
     DATABASE_URL: databaseUrl,
     JWT_SECRET: randomBytes(32).toString('hex'),
     AUDIT_KEY: randomBytes(32).toString('hex'),
+    TRIAL_SEAL_KEYS: JSON.stringify([await newSealKey('image')]),
     DATA_DIR: dataDir,
     HOST: '127.0.0.1',
   })

@@ -1,15 +1,18 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { persistLookups } from '../offline/persist-lookups.ts'
+import { refreshSealKey } from '../offline/seal-key.ts'
 import { warmCatalogue } from '../features/trial/warm-catalogue.ts'
 import { allStoresQueryOptions } from '../api/store-queries.ts'
 
 /**
  * Entering the app (after sign-in, or on start) readies it for offline use: look-ups are kept on
- * the device from now on, and the trial catalogue and the stores are fetched. Loaded when the app
+ * the device from now on, and the trial catalogue, the stores and the server's key that finished
+ * trials' contacts are sealed to are fetched. Loaded when the app
  * is entered, so the sign-in page carries none of it.
  */
 export function warmOffline(queryClient: QueryClient): void {
   persistLookups(queryClient)
   void warmCatalogue(queryClient)
+  void refreshSealKey()
   queryClient.query(allStoresQueryOptions()).catch(() => undefined)
 }

@@ -125,6 +125,16 @@ export const messages = {
   },
 
   trialSaved: /*i18n*/ { id: 'trial.saved', message: 'The trial is saved.' },
+  trialSealBroken: /*i18n*/ {
+    id: 'trial.sealBroken',
+    message:
+      "The trial's sealed contact data could not be opened: it was altered or sealed for another trial.",
+  },
+  trialSealKeyUnknown: /*i18n*/ {
+    id: 'trial.sealKeyUnknown',
+    message:
+      "The trial's contact data is sealed to a key this server does not have. Please contact the administrator.",
+  },
   idempotencyKeyInvalid: /*i18n*/ {
     id: 'idempotency.keyInvalid',
     message: 'The Idempotency-Key header must be a UUID.',

@@ -19,6 +19,24 @@ export const sealedSchema = v.object({
 })
 export type Sealed = v.InferOutput<typeof sealedSchema>
 
+/** Names one of the server's key pairs, so that a key can be replaced (decision 20). */
+export const sealKeyIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9._-]{1,64}$/))
+
+/** What a trial carries as `sealed_contact`: the sealed value and the id of the key it is sealed to. */
+export const sealedContactSchema = v.object({
+  kid: sealKeyIdSchema,
+  ...sealedSchema.entries,
+  ciphertext: v.pipe(base64url, v.maxLength(4096)),
+})
+export type SealedContact = v.InferOutput<typeof sealedContactSchema>
+
+/** The server's public key as `GET /trial-seal-key` serves it and the device keeps it. */
+export const publicSealKeySchema = v.object({
+  kid: sealKeyIdSchema,
+  jwk: v.object({ kty: v.literal('EC'), crv: v.literal('P-256'), x: base64url, y: base64url }),
+})
+export type PublicSealKey = v.InferOutput<typeof publicSealKeySchema>
+
 const info = new TextEncoder().encode('brand-expert trial contact v1')
 const ecdh = { name: 'ECDH', namedCurve: 'P-256' } as const
 

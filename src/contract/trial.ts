@@ -3,6 +3,7 @@ import { calendarDay, daysInOrder, listOf, maxId, pageSchema } from './http.ts'
 import { messages } from './messages.ts'
 import { packSchema } from './catalogue.ts'
 import { storedConsentSchema, trialConsentsField } from './consents.ts'
+import { sealedContactSchema } from './trial-seal.ts'
 import {
   ageRanges,
   consumptions,
@@ -129,6 +130,13 @@ export const trialAnswersSchema = v.object({
 })
 export type TrialAnswers = v.InferOutput<typeof trialAnswersSchema>
 
+/** The customer's contact fields of a guided trial: what a queued trial keeps sealed. */
+export const trialContactSchema = v.object({
+  email: trialAnswersSchema.entries.email.entries.email,
+  phone: trialAnswersSchema.entries.email.entries.phone,
+})
+export type TrialContact = v.InferOutput<typeof trialContactSchema>
+
 /**
  * The simple screen's free-text trial (docs/behaviour.md#the-simple-trial): required, at most 5000
  * characters.
@@ -144,9 +152,10 @@ export const trialTextSchema = v.pipe(
  * The version of the trial's shape: one more whenever the body changes shape. The server accepts
  * (and upcasts) every version ever shipped, so that a trial frozen on a device is never rewritten
  * there. 1: `store_id` and `comment`; 2: the frozen trial's times (`finished_at`,
- * `clock_offset_ms`, `clock_offset_at`) and `contract_version`.
+ * `clock_offset_ms`, `clock_offset_at`) and `contract_version`; 3: a guided trial's `email` and
+ * `phone` leave `comment.email` for `sealed_contact`, sealed to the server's key (decision 20).
  */
-export const trialContractVersion = 2
+export const trialContractVersion = 3
 
 /** An ISO 8601 time a device wrote. */
 const deviceTime = v.pipe(v.string(), v.maxLength(40), v.isoTimestamp(messages.invalid.id))
@@ -166,6 +175,12 @@ export const frozenTrialEntries = {
   contract_version: v.optional(
     v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(trialContractVersion)),
   ),
+  /**
+   * From version 3, a guided trial's `email` and `phone` (`trialContactSchema`) sealed to the
+   * server's key for the trial's Idempotency-Key: the server opens it before it validates the
+   * rest, and stores them back in `comment.email`.
+   */
+  sealed_contact: v.optional(sealedContactSchema),
 }
 
 /**

@@ -250,6 +250,7 @@ describe.each(databases)('authorization matrix on $name', (database) => {
         },
       }
     },
+    trialSealKey: () => ({}),
     trialSearch: async (cell) => {
       const trial = await trialOf(cell)
       return {

@@ -14,6 +14,7 @@ import {
   type AssembledImage,
   type RunningImage,
 } from '../../scripts/deploy/assemble-image.ts'
+import { newSealKey } from '../../scripts/deploy/seal-key.ts'
 
 /*
  * The deployable image (Dockerfile), without Docker: scripts/deploy/assemble-image.ts assembles the files
@@ -67,6 +68,7 @@ describe.skipIf(!adminUrl)('the image, assembled as the Dockerfile does, on Post
       DATABASE_URL: url.href,
       JWT_SECRET: randomBytes(32).toString('hex'),
       AUDIT_KEY: randomBytes(32).toString('hex'),
+      TRIAL_SEAL_KEYS: JSON.stringify([await newSealKey('image')]),
       DATA_DIR: dataDir,
       HOST: '127.0.0.1',
     })

@@ -214,6 +214,7 @@ describe.each(databases)('live answers match the OpenAPI document on $name', (da
       body: { store_id: (await createStore(api)).id, comment: guidedAnswers() },
     }),
     trialSearch: () => ({ query: { page: 1 } }),
+    trialSealKey: () => ({}),
     trialById: async (caller) => {
       const store = await createStore(api)
       const userId = caller?.id ?? (await someone('agent')).id

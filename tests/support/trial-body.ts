@@ -3,6 +3,8 @@
  * browser suites and the benchmarks, so this module imports nothing of a test runner.
  */
 import type { TrialAnswers, TrialBody } from '../../src/contract/trial.ts'
+import { sealTrialContact } from '../../src/contract/trial-contact.ts'
+import { importSealKey, type PublicSealKey } from '../../src/contract/trial-seal.ts'
 
 /** A trial at `storeId`: the whole wizard's answers, or the `comment` given (answers or a text). */
 export function trialBody(storeId: number): { store_id: number; comment: TrialAnswers }
@@ -12,6 +14,25 @@ export function trialBody<Comment extends TrialBody['comment']>(
 ): { store_id: number; comment: Comment }
 export function trialBody(storeId: number, comment: TrialBody['comment'] = guidedAnswers()) {
   return { store_id: storeId, comment } satisfies TrialBody
+}
+
+/**
+ * A trial as today's app freezes it at Finish (contract version 3): `comment`'s contact sealed to
+ * the server's public key `key` for `trialId`, the Idempotency-Key it is to be sent under. Bodies
+ * of `trialBody` are of version 1, which the server still takes.
+ */
+export async function sealedTrialBody(
+  storeId: number,
+  trialId: string,
+  key: PublicSealKey,
+  comment: TrialBody['comment'] = guidedAnswers(),
+): Promise<TrialBody> {
+  const frozen: TrialBody = {
+    ...trialBody(storeId, comment),
+    finished_at: new Date().toISOString(),
+    contract_version: 3,
+  }
+  return sealTrialContact(frozen, trialId, { kid: key.kid, key: await importSealKey(key.jwk) })
 }
 
 /** A short wizard trial (a vaper who did not buy), told apart from others by `index`. */

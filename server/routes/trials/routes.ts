@@ -1,5 +1,10 @@
 import { createMiddleware } from 'hono/factory'
-import { trialById, trialSearch, trialSubmit } from '../../../src/contract/endpoints/trials.ts'
+import {
+  trialById,
+  trialSealKey,
+  trialSearch,
+  trialSubmit,
+} from '../../../src/contract/endpoints/trials.ts'
 import { messages } from '../../../src/contract/messages.ts'
 import { objectRule } from '../../auth/middleware.ts'
 import type { AppDeps, AppEnv } from '../../deps.ts'
@@ -8,6 +13,7 @@ import type { ApiRoutes } from '../../http/route.ts'
 import { HttpError } from '../../http-error.ts'
 import { consentsOfTrial } from './consents.ts'
 import { findTrial, searchTrials } from './queries.ts'
+import { sealKeyring } from './seal-keys.ts'
 import { submitTrial } from './submit.ts'
 
 /**
@@ -23,8 +29,15 @@ export function trialRoutes(routes: ApiRoutes, deps: AppDeps) {
     const { status } = c.res
     if (status >= 400 && status < 500) deps.metrics.trialsRefused.inc({ status })
   })
+  const keyring = sealKeyring(deps.config.trialSealKeys)
+  const [current] = deps.config.trialSealKeys
   routes
-    .signedIn(trialSubmit, submitTrial(deps), { before: countRefused })
+    .signedIn(trialSubmit, submitTrial(deps, keyring), { before: countRefused })
+    .signedIn(trialSealKey, (c) => {
+      // The configuration refuses an empty list: there is always a current key.
+      if (!current) throw new HttpError(503, messages.notReady.id)
+      return ok(c, current.publicKey)
+    })
     .signedIn(trialSearch, async (c, { query }) => {
       const viewer = { id: c.var.user.id, ownOnly: objectRule(c, 'ownTrial') }
       return ok(c, await searchTrials(deps.db, viewer, query, deps.config.timeZone))

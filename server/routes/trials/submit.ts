@@ -7,17 +7,19 @@ import {
   idempotentReplayedHeader,
 } from '../../../src/contract/http.ts'
 import { messages } from '../../../src/contract/messages.ts'
-import type { trialSubmit } from '../../../src/contract/endpoints/trials.ts'
+import { trialSubmit } from '../../../src/contract/endpoints/trials.ts'
+import { openTrialContact } from '../../../src/contract/trial-contact.ts'
 import { objectRefusal, objectRule } from '../../auth/middleware.ts'
 import type { Database } from '../../db/database.ts'
 import type { AppDeps, UserEnv } from '../../deps.ts'
 import { idempotencyKeyOf } from '../../http/idempotency.ts'
 import type { Input } from '../../http/route.ts'
-import { readJson } from '../../http/validate.ts'
+import { readJson, validate } from '../../http/validate.ts'
 import { HttpError } from '../../http-error.ts'
 import { translate } from '../../i18n.ts'
 import { captureOf } from './capture-time.ts'
 import { createTrialOnce } from './create-once.ts'
+import type { SealKeyring } from './seal-keys.ts'
 import { upcastTrial } from './upcast.ts'
 import { wasCheckedIn } from './queries.ts'
 
@@ -48,14 +50,14 @@ async function ownStoreOf(
  * `{ data: { id }, message }`. With an `Idempotency-Key`, at most once per user and key: the same
  * key again answers the first answer (`Idempotent-Replayed: true`) and stores nothing.
  */
-export function submitTrial(deps: AppDeps) {
+export function submitTrial(deps: AppDeps, keyring: SealKeyring) {
   return async (c: Context<UserEnv>, { body }: Input<typeof trialSubmit>) => {
     const key = idempotencyKeyOf(c.req.header(idempotencyHeader))
-    // The body as it was sent: what the key's first request is compared with.
+    // The body as it was sent (a contact sealed): what the key's first request is compared with.
     const sent = await readJson(c)
     const { user } = c.var
     const now = deps.clock()
-    const trial = upcastTrial(body)
+    const trial = upcastTrial(await openedContact(body, key, keyring))
     const capture = captureOf(
       {
         finishedAt: trial.finished_at,
@@ -96,4 +98,28 @@ export function submitTrial(deps: AppDeps) {
       outcome.kind === 'replayed' ? { [idempotentReplayedHeader]: 'true' } : {}
     return c.json(outcome.answer.body, outcome.answer.status, headers)
   }
+}
+
+/**
+ * The trial with its sealed contact opened (decision 20), validated again as a whole: the opened
+ * email and phone meet the same rules as ones sent in the clear. The seal is bound to the trial's
+ * Idempotency-Key, so a sealed trial without one cannot be opened.
+ */
+async function openedContact(
+  body: Input<typeof trialSubmit>['body'],
+  key: string | undefined,
+  keyring: SealKeyring,
+) {
+  if (body.sealed_contact === undefined) return body
+  await keyring.ready()
+  const result = await openTrialContact(body, key, keyring.privateKeyOf)
+  if ('refused' in result) {
+    throw new HttpError(
+      400,
+      result.refused === 'unknownKey'
+        ? messages.trialSealKeyUnknown.id
+        : messages.trialSealBroken.id,
+    )
+  }
+  return validate(trialSubmit.body, result.opened)
 }

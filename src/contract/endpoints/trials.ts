@@ -9,6 +9,7 @@ import {
   trialSearchQuerySchema,
 } from '../trial.ts'
 import { endpoint } from '../endpoint.ts'
+import { publicSealKeySchema } from '../trial-seal.ts'
 
 // The specification's paths call the trial `free-guided` and `questionnaire`: these entries are
 // where those names meet the trial.
@@ -24,8 +25,22 @@ export const trialSubmit = endpoint({
   body: trialBodySchema,
   answer: trialCreatedSchema,
   status: 201,
-  errors: { 404: [messages.storeNotFound] },
+  errors: {
+    400: [messages.trialSealBroken, messages.trialSealKeyUnknown],
+    404: [messages.storeNotFound],
+  },
   idempotent: true,
+})
+
+// Issue 31: the key a tablet seals a queued trial's contact to (decision 20). Not personal; the
+// device credential reads it too, so a tablet can fetch it whoever is signed in.
+export const trialSealKey = endpoint({
+  method: 'GET',
+  path: '/trial-seal-key',
+  summary:
+    "The server's current public key (ECDH P-256) that a finished trial's customer contact is sealed to, with its id.",
+  policy: { allow: [...signedIn, device] },
+  answer: publicSealKeySchema,
 })
 
 // §6: /experts/{id} lists an expert's trials for super and admin; others their own only.

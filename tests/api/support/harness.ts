@@ -167,6 +167,8 @@ export type ApiOptions = {
   minAppVersion?: string
   /** Where the app's JSON log lines go; none are written without it. */
   logTo?: DestinationStream
+  /** `TRIAL_SEAL_KEYS`; the development key unless a test sets others. */
+  trialSealKeys?: Config['trialSealKeys']
 }
 
 /**

@@ -1,0 +1,104 @@
+import type { Page } from '@playwright/test'
+import {
+  test,
+  expect,
+  signIn,
+  demo,
+  apiLogin,
+  apiGet,
+  controlledByServiceWorker,
+} from './fixtures.ts'
+
+// Signs in, waits for the service worker, goes offline and back: slow on a busy machine.
+test.describe.configure({ timeout: 120_000 })
+
+type Row = { id: number; comment: unknown }
+
+/** Every record of the app's IndexedDB database, as text. */
+function deviceDatabaseAsText(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const opening = indexedDB.open('brand-expert')
+        opening.onerror = () => reject(new Error('the database did not open'))
+        opening.onsuccess = () => {
+          const db = opening.result
+          const names = [...db.objectStoreNames]
+          const transaction = db.transaction(names)
+          const records: Record<string, unknown[]> = {}
+          for (const name of names) {
+            const all = transaction.objectStore(name).getAll()
+            all.onsuccess = () => {
+              records[name] = [all.result as unknown]
+            }
+          }
+          transaction.oncomplete = () => {
+            db.close()
+            resolve(JSON.stringify(records))
+          }
+        }
+      }),
+  )
+}
+
+test("a trial finished offline keeps no customer's email or phone readable on the tablet, and the server stores them", async ({
+  page,
+  context,
+  request,
+}) => {
+  const marker = `sealed-${Date.now()}`
+  const email = `${marker}@example.com`
+  const phone = '+381641234567'
+  await signIn(page, demo.manager.email)
+  await expect(page).toHaveURL('/', { timeout: 30_000 })
+  await controlledByServiceWorker(page)
+  // The server's key, fetched at sign-in, is what Finish seals to offline.
+  await expect.poll(() => deviceDatabaseAsText(page), { timeout: 20_000 }).toContain('trialSealKey')
+
+  await context.setOffline(true)
+  await page.goto('/free-guided-trial')
+  const next = page.getByRole('button', { name: 'Next' })
+  await page.getByRole('radio', { name: 'Female', exact: true }).click()
+  await page.getByRole('radio', { name: '25–34' }).click()
+  await page.getByRole('button', { name: 'E-cigarettes (vape)' }).click()
+  await next.click()
+  await page.getByRole('radio', { name: '5–10' }).click()
+  await page.getByRole('button', { name: 'Other' }).click()
+  await next.click()
+  await page.getByRole('textbox', { name: 'Email' }).fill(email)
+  await page.getByRole('button', { name: 'OK, check the email' }).click()
+  await page.getByRole('textbox', { name: 'Phone' }).fill(phone)
+  await page.getByRole('button', { name: 'OK, check the phone' }).click()
+  await expect(page.getByText('Valid', { exact: true })).toHaveCount(2)
+  await next.click()
+  await expect(page.getByRole('heading', { name: 'Sticks tried', level: 2 })).toBeVisible()
+  await next.click()
+  await page.getByRole('radio', { name: 'No, did not buy' }).click()
+  await next.click()
+  await page.getByRole('button', { name: 'Needs time to think' }).click()
+  await page.getByRole('textbox', { name: 'Comment' }).fill(marker)
+  await page.getByRole('button', { name: 'Finish' }).click()
+  await expect(page).toHaveURL(/\/free-guided-trial-success\?trial=/)
+
+  // Waiting, with no connection: the trial is on the device, its contact sealed.
+  const stored = await deviceDatabaseAsText(page)
+  expect(stored).toContain(marker)
+  expect(stored).toContain('sealed_contact')
+  expect(stored).not.toContain(email)
+  expect(stored).not.toContain(phone)
+  expect(stored).not.toContain(phone.slice(4))
+
+  await page.goto('/outbox')
+  await expect(page.getByRole('link', { name: /1 trial waiting/ })).toBeVisible()
+  await context.setOffline(false)
+  await expect(page.getByText('Every finished trial has reached the server.')).toBeVisible({
+    timeout: 30_000,
+  })
+
+  const { token } = await apiLogin(request, demo.admin.email)
+  const found = await apiGet<{ rows: Row[] }>(request, token, 'questionnaire/search')
+  const ours = found.rows.filter((row) => JSON.stringify(row.comment).includes(marker))
+  expect(ours).toHaveLength(1)
+  expect(ours[0]?.comment).toMatchObject({ email: { email, phone } })
+  expect(JSON.stringify(ours[0]?.comment)).not.toContain('sealed_contact')
+})
