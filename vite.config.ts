@@ -31,9 +31,11 @@ const contractSource = /[\\/]src[\\/]contract[\\/]/
  * observers), and the home fetches what only a manager's screens use.
  */
 const storeScreenSource =
-  /[\\/]src[\\/](contract[\\/]((endpoints[\\/])?(customers|vouchers|check-in)|record-labels)\.ts$|features[\\/](customers|vouchers)[\\/][^\\/]+\.ts$)/
+  /[\\/]src[\\/](contract[\\/]((endpoints[\\/])?(customers|vouchers|check-in)|record-labels)\.ts$|features[\\/](customers|vouchers)[\\/][^\\/]+\.tsx?$)/
 
 /** The look-ups' persister and the TanStack Query code only it needs. */
+/** The ready panel (settings, and the store picker after a check-in), which home never shows. */
+const readyPanelSource = /[\\/]src[\\/]features[\\/]offline[\\/]ready-panel(\.module\.css|\.tsx)$/
 const keptLookupsSource =
   /([\\/]src[\\/]offline[\\/]persist-lookups\.ts$|[\\/]@tanstack[\\/](query-persist-client-core|query-async-storage-persister|react-query-persist-client)[\\/]|[\\/]query-core[\\/]build[\\/]modern[\\/]hydration\.js$)/
 
@@ -285,6 +287,13 @@ export default defineConfig({
               // code the home screen does not use (the toasts' dialog primitives).
               name: 'kept-lookups',
               test: keptLookupsSource,
+              includeDependenciesRecursively: false,
+            },
+            {
+              // Shared by two screens, the panel would otherwise join a session chunk that a brand
+              // expert's home loads.
+              name: 'ready-panel',
+              test: readyPanelSource,
               includeDependenciesRecursively: false,
             },
             {

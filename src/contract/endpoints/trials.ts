@@ -32,7 +32,7 @@ export const trialSubmit = endpoint({
   idempotent: true,
 })
 
-// Issue 31: the key a tablet seals a queued trial's contact to (decision 20). Not personal; the
+// The key a tablet seals a queued trial's contact to (decision 20). Not personal; the
 // device credential reads it too, so a tablet can fetch it whoever is signed in.
 export const trialSealKey = endpoint({
   method: 'GET',
