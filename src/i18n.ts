@@ -13,7 +13,8 @@ type Catalog = Record<Locale, () => Promise<{ messages: Messages }>>
 
 /**
  * The messages of the screens behind sign-in (lingui.config.ts), but for the administration's and
- * the store's customers and vouchers screens: a brand expert's app needs no more.
+ * the store's customers and vouchers screens, and for those of `publicPart`, loaded beside it: a
+ * brand expert's app needs no more.
  */
 const app: Catalog = {
   me: () => import('./locales/me/app.ts'),
@@ -56,11 +57,14 @@ export function storedLocale(): Locale {
  */
 export async function activateLocale(locale: Locale, everything = wholeActive): Promise<void> {
   const withManage = everything && manageActive
-  const [{ messages: main }, extra] = await Promise.all([
-    (everything ? app : publicPart)[locale](),
+  // `app` leaves out the messages `public` holds (scripts/build/public-catalog.ts).
+  const parts = await Promise.all([
+    publicPart[locale](),
+    everything ? app[locale]() : undefined,
     withManage ? manage[locale]() : undefined,
   ])
-  const messages = extra ? { ...main, ...extra.messages } : main
+  const messages: Messages = {}
+  for (const part of parts) if (part) Object.assign(messages, part.messages)
   wholeActive = everything
   i18n.loadAndActivate({ locale, locales: intlTag[locale], messages })
   document.documentElement.lang = intlTag[locale]

@@ -1,7 +1,7 @@
 /**
  * The PWA loads parts of the catalog (lingui.config.ts): the pages before sign-in their own
  * messages only (`public.po`), the app's screens `app.po`, and the administration's and the store
- * screens' `manage.po` beside it. Their translations are not written twice: this fills each of their
+ * screens' `manage.po` beside it; `app.po` leaves out what `public.po` holds. Their translations are not written twice: this fills each of their
  * messages from the whole catalog (`messages.po`) of the same locale, where translators work. Run after
  * `lingui extract` (`npm run i18n:extract` does); it fails when a message has no translation there.
  */
@@ -25,14 +25,20 @@ for (const locale of config.locales) {
     }
   }
   const whole = await read('messages')
+  const publicIds = new Set(Object.keys((await read('public')).catalog))
   for (const name of ['public', 'app', 'manage']) {
     const part = await read(name)
-    for (const [id, entry] of Object.entries(part.catalog)) {
+    // The app's screens load `app` beside `public` (src/i18n.ts): a message of both is sent once.
+    const catalog =
+      name === 'app'
+        ? Object.fromEntries(Object.entries(part.catalog).filter(([id]) => !publicIds.has(id)))
+        : part.catalog
+    for (const [id, entry] of Object.entries(catalog)) {
       const translation = whole.catalog[id]?.translation
       if (translation) entry.translation = translation
       else if (!entry.translation) missing.push(`${locale} (${name}): ${entry.message ?? id}`)
     }
-    const text = await po.serialize(part.catalog, {
+    const text = await po.serialize(catalog, {
       ...context,
       filename: part.filename.pathname,
       existing: part.content,

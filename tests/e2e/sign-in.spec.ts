@@ -111,11 +111,11 @@ test('a signed-in start is asked for the home screen code with the page, and the
     .evaluateAll((elements) =>
       elements.map((element) => element.getAttribute('src') ?? element.getAttribute('href')),
     )
-  // Every script the home was drawn with was named by the page, but the catalog of the device's
-  // language (src/locales/*/app.ts) and what waits until after the first paint (the offline
-  // warm-up).
+  // Every script the home was drawn with was named by the page, but the catalog parts of the
+  // device's language (src/locales/*/{public,app}.ts) and what waits until after the first paint
+  // (the offline warm-up).
   const unasked = drawnWith.filter(
-    (path) => !asked.includes(path) && !/\/assets\/(app|warm-offline)-/.test(path),
+    (path) => !asked.includes(path) && !/\/assets\/(public|app|warm-offline)-/.test(path),
   )
   expect(drawnWith.length).toBeGreaterThan(3)
   expect(unasked).toEqual([])
