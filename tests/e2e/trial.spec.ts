@@ -517,7 +517,11 @@ test('a pack without a picture, or whose picture fails, shows its name; the chos
   page,
 }) => {
   await page.setViewportSize({ width: 768, height: 640 })
-  await page.route('**/media/packs/velora-noir.svg', (route) => route.fulfill({ status: 404 }))
+  // On the context: the service worker's warm-up fetches the pack images too, and a page's route
+  // does not see its requests (the picture would be cached and never fail).
+  await page
+    .context()
+    .route('**/media/packs/velora-noir.svg', (route) => route.fulfill({ status: 404 }))
   await signIn(page, demo.manager.email)
   await expect(page).toHaveURL('/')
   await page.goto('/free-guided-trial')
