@@ -112,3 +112,22 @@ export async function controlledByServiceWorker(page: Page) {
     .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
     .toBe(true)
 }
+
+/**
+ * Waits until the version the user accepted controls the page: no worker waits any more and one
+ * controls. The page reloads on the way; a look during the reload counts as "not yet".
+ */
+export async function acceptedVersionInControl(page: Page) {
+  await expect
+    .poll(
+      () =>
+        page
+          .evaluate(async () => {
+            const registration = await navigator.serviceWorker.getRegistration()
+            return registration?.waiting == null && navigator.serviceWorker.controller !== null
+          })
+          .catch(() => false),
+      { timeout: 30_000 },
+    )
+    .toBe(true)
+}

@@ -9,6 +9,7 @@ import {
   apiGet,
   servedBuild,
   controlledByServiceWorker,
+  acceptedVersionInControl,
 } from './fixtures.ts'
 
 // Each test signs in, waits for the service worker and goes offline and back: slow on a busy machine.
@@ -349,19 +350,7 @@ test('a new version waits for the user, never interrupts a trial, and loads when
   await page.goto('/')
   await expect(banner).toBeVisible()
   await banner.getByRole('button', { name: 'Reload now' }).click()
-  // The page reloads once the new worker controls it; a check during the reload counts as "not yet".
-  await expect
-    .poll(
-      () =>
-        page
-          .evaluate(async () => {
-            const registration = await navigator.serviceWorker.getRegistration()
-            return registration?.waiting == null && navigator.serviceWorker.controller !== null
-          })
-          .catch(() => false),
-      { timeout: 30_000 },
-    )
-    .toBe(true)
+  await acceptedVersionInControl(page)
   await expect(banner).toHaveCount(0)
 })
 

@@ -6,7 +6,14 @@ import { readAppVersion } from '../../server/app-version.ts'
 import { apiClient } from '../support/api.ts'
 import { copyOfBuild } from '../support/release-worker.ts'
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts'
-import { test, expect, signIn, demo, controlledByServiceWorker } from './fixtures.ts'
+import {
+  test,
+  expect,
+  signIn,
+  demo,
+  controlledByServiceWorker,
+  acceptedVersionInControl,
+} from './fixtures.ts'
 
 // Builds a release of its own, and serves two releases one after the other on a port of its own.
 test.describe.configure({ timeout: 240_000 })
@@ -141,19 +148,7 @@ test("trials an older release queued drain through the next release's server, wh
     // The screen drawn first: a click while it still moves can land beside the button.
     await expect(ready).toContainText(olderVersion)
     await update.click()
-    // The page reloads once B's worker controls it; a look during the reload counts as "not yet".
-    await expect
-      .poll(
-        () =>
-          page
-            .evaluate(async () => {
-              const registration = await navigator.serviceWorker.getRegistration()
-              return registration?.waiting == null && navigator.serviceWorker.controller !== null
-            })
-            .catch(() => false),
-        { timeout: 30_000 },
-      )
-      .toBe(true)
+    await acceptedVersionInControl(page)
     await expect(ready).not.toContainText(olderVersion, { timeout: 15_000 })
     await expect(ready).toContainText(`${minimum.split('+')[0] ?? minimum}+`)
     await expect(prompt).toHaveCount(0)
