@@ -34,11 +34,14 @@ export type Session = v.InferOutput<typeof sessionSchema>
 
 /**
  * `POST /user/login` answers the session and, when the body named the device, the device's
- * credential for this user (docs/behaviour.md#devices), which is not part of the session.
+ * credential for this user (docs/behaviour.md#devices), which is not part of the session, and the
+ * device key that opens the user's kept data on that device after a password
+ * (docs/security.md#the-pin-and-the-device-key).
  */
 export const loginAnswerSchema = v.object({
   ...sessionSchema.entries,
   device_credential: v.optional(v.string()),
+  device_key: v.optional(v.string()),
 })
 export type LoginAnswer = v.InferOutput<typeof loginAnswerSchema>
 

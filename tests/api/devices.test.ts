@@ -88,6 +88,27 @@ describe.each(databases)('devices on $name', (database) => {
     expect(device.credential).toMatch(/^[\w-]{43}$/)
   })
 
+  it('gives a device key with a password only, the same for the same user and device, another for another', async () => {
+    const user = await createUser(api)
+    const signIn = async (deviceId?: string) => {
+      const response = await api.request('POST', '/user/login', {
+        body: { email: user.email, password: goodPassword, device_id: deviceId },
+      })
+      return expectShape(dataEnvelope(loginAnswerSchema), response.body).data.device_key
+    }
+    const tablet = randomUUID()
+    const first = await signIn(tablet)
+    expect(first).toMatch(/^[\w-]{43}$/)
+    expect(await signIn(tablet)).toBe(first)
+    expect(await signIn(randomUUID())).not.toBe(first)
+    expect(await signIn()).toBe(undefined)
+    const wrong = await api.request('POST', '/user/login', {
+      body: { email: user.email, password: 'Wrong!Pass9', device_id: tablet },
+    })
+    expect(wrong.status).toBe(401)
+    expect(JSON.stringify(wrong.body)).not.toContain(first)
+  })
+
   it("files a credential's trial under its user, after sign-out, a new password and deletion", async () => {
     const store = await createStore(api)
     const author = await signInOnDevice(api, randomUUID())

@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import type { login } from '../../../src/contract/endpoints/auth.ts'
 import { messages } from '../../../src/contract/messages.ts'
 import { issueDeviceCredential } from '../../auth/device-credentials.ts'
+import { deviceKey } from '../../auth/device-key.ts'
 import { verifyNothing, verifyPassword } from '../../auth/password.ts'
 import { startLoginAttempt } from '../../auth/throttle.ts'
 import { findUserForLogin, normalizeEmail } from '../../auth/users.ts'
@@ -53,8 +54,13 @@ export function loginHandler(deps: AppDeps) {
     const { passwordHash, ...user } = found
     const session = await signedInSession(c, deps, user, body.remember_me)
     // The device's credential: its queued trials reach the server whoever signs in next, or nobody.
+    // Its key: it opens the user's data kept on the device without the PIN, after a password.
     if (body.device_id === undefined) return ok(c, session)
     const device = { deviceId: body.device_id, userId: user.id, now: deps.clock() }
-    return ok(c, { ...session, device_credential: await issueDeviceCredential(deps.db, device) })
+    return ok(c, {
+      ...session,
+      device_credential: await issueDeviceCredential(deps.db, device),
+      device_key: deviceKey(deps.config.jwtSecret, user.id, body.device_id),
+    })
   }
 }
