@@ -10,6 +10,9 @@ export const pinIterations = 600_000
 /** A value encrypted under the data key. */
 export type Sealed = { iv: Uint8Array<ArrayBuffer>; data: ArrayBuffer }
 
+/** The data key wrapped by a key given whole (the device key), not derived. */
+export type KeyWrap = { iv: Uint8Array<ArrayBuffer>; wrapped: ArrayBuffer }
+
 /** The data key as kept: wrapped by the PIN's key, with what derives that key again. */
 export type WrappedKey = {
   salt: Uint8Array<ArrayBuffer>
@@ -76,6 +79,50 @@ export async function unwrapDataKey(
       'raw',
       kept.wrapped,
       key,
+      { name: 'AES-GCM', iv: kept.iv },
+      aesGcm,
+      extractable,
+      ['encrypt', 'decrypt'],
+    )
+  } catch {
+    return null
+  }
+}
+
+function bytesOfBase64Url(text: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(text.replaceAll('-', '+').replaceAll('_', '/'))
+  return Uint8Array.from(binary, (char) => char.charCodeAt(0))
+}
+
+/** The device key the server gives with a password (32 bytes, base64url) as an AES-GCM key. */
+function deviceWrappingKey(deviceKey: string): Promise<CryptoKey> {
+  return crypto.subtle.importKey('raw', bytesOfBase64Url(deviceKey), aesGcm, false, [
+    'wrapKey',
+    'unwrapKey',
+  ])
+}
+
+/** Wraps the (extractable) data key under the device key. */
+export async function wrapWithDeviceKey(dataKey: CryptoKey, deviceKey: string): Promise<KeyWrap> {
+  const iv = randomBytes(12)
+  const wrapped = await crypto.subtle.wrapKey('raw', dataKey, await deviceWrappingKey(deviceKey), {
+    name: 'AES-GCM',
+    iv,
+  })
+  return { iv, wrapped }
+}
+
+/** The data key, or null when `deviceKey` is not the one it was wrapped with. */
+export async function unwrapWithDeviceKey(
+  kept: KeyWrap,
+  deviceKey: string,
+  extractable = false,
+): Promise<CryptoKey | null> {
+  try {
+    return await crypto.subtle.unwrapKey(
+      'raw',
+      kept.wrapped,
+      await deviceWrappingKey(deviceKey),
       { name: 'AES-GCM', iv: kept.iv },
       aesGcm,
       extractable,

@@ -5,13 +5,19 @@ import {
   openJson,
   sealJson,
   unwrapDataKey,
+  unwrapWithDeviceKey,
   wrapDataKey,
+  wrapWithDeviceKey,
+  type KeyWrap,
   type Sealed,
   type WrappedKey,
 } from './vault-crypto.ts'
 
-/** A user's data key on this device, wrapped by their PIN, and the wrong PINs tried in a row. */
-export type VaultRecord = WrappedKey & { userId: number; failures: number }
+/**
+ * A user's data key on this device, wrapped by their PIN and by the device key the server gives
+ * with a password (docs/security.md#the-pin-and-the-device-key), and the wrong PINs tried in a row.
+ */
+export type VaultRecord = WrappedKey & { userId: number; failures: number; device?: KeyWrap }
 
 /** A personal record kept for offline use (the session, the look-ups), encrypted. */
 export type KeptRecord = { name: string; userId: number; sealed: Sealed; keptAt: number }
@@ -33,15 +39,24 @@ export async function hasPin(db: OfflineDatabase, userId: number): Promise<boole
   return (await db.vaults.get(userId)) !== undefined
 }
 
-/** The first PIN of a user on this device: a new data key, wrapped by it, and kept unwrapped. */
-export async function createPin(db: OfflineDatabase, userId: number, pin: string): Promise<void> {
+/**
+ * The first PIN of a user on this device: a new data key, wrapped by it (and by the device key of
+ * the password sign-in, when there is one), and kept unwrapped.
+ */
+export async function createPin(
+  db: OfflineDatabase,
+  userId: number,
+  pin: string,
+  deviceKey?: string,
+): Promise<void> {
   const dataKey = await newDataKey()
   const wrapped = await wrapDataKey(dataKey, pin)
+  const device = deviceKey === undefined ? undefined : await wrapWithDeviceKey(dataKey, deviceKey)
   // What another key sealed would never open again.
   await db.transaction('rw', db.vaults, db.kept, db.drafts, async () => {
     await db.kept.where({ userId }).delete()
     await db.drafts.delete(userId)
-    await db.vaults.put({ ...wrapped, userId, failures: 0 })
+    await db.vaults.put({ ...wrapped, userId, failures: 0, device })
   })
   // The extractable key is not kept: only a non-extractable copy, unwrapped again.
   const key = await unwrapDataKey(wrapped, pin)
@@ -75,6 +90,24 @@ export async function unlockWithPin(
   return { unlocked: false, attemptsLeft: maxPinAttempts - failures }
 }
 
+/**
+ * Opens the user's data key with the device key a password sign-in brought: no PIN is asked after
+ * a password. False when the user has no key on this device, or it was wrapped for another.
+ */
+export async function unlockWithDeviceKey(
+  db: OfflineDatabase,
+  userId: number,
+  deviceKey: string,
+): Promise<boolean> {
+  const vault = await db.vaults.get(userId)
+  if (!vault?.device) return false
+  const key = await unwrapWithDeviceKey(vault.device, deviceKey)
+  if (!key) return false
+  await db.vaults.update(userId, { failures: 0 })
+  unlocked = { userId, key }
+  return true
+}
+
 /** A new PIN in place of the current one; the data key and what it sealed stay. */
 export async function changePin(
   db: OfflineDatabase,
@@ -86,7 +119,12 @@ export async function changePin(
   if (!vault) return false
   const key = await unwrapDataKey(vault, current, true)
   if (!key) return false
-  await db.vaults.put({ ...(await wrapDataKey(key, next)), userId, failures: 0 })
+  await db.vaults.put({
+    ...(await wrapDataKey(key, next)),
+    userId,
+    failures: 0,
+    device: vault.device,
+  })
   return true
 }
 
@@ -137,7 +175,18 @@ export async function forgetKept(db: OfflineDatabase, name: string): Promise<voi
 }
 
 /**
- * Sign-out, too many wrong PINs, a revoked session: the user's key, kept records and draft go.
+ * Sign-out: the user's kept records and draft go, and the key leaves memory. Their wrapped key
+ * stays, so that their next password sign-in on this device asks for no new PIN.
+ */
+export async function wipeOnSignOut(db: OfflineDatabase, userId: number): Promise<void> {
+  lockVault()
+  await db.transaction('rw', db.kept, db.drafts, async () => {
+    await Promise.all([db.kept.where({ userId }).delete(), db.drafts.delete(userId)])
+  })
+}
+
+/**
+ * Too many wrong PINs, a revoked session: the user's key, kept records and draft go.
  * The outbox is not touched: unsent trials are never lost.
  */
 export async function wipePersonalData(db: OfflineDatabase, userId?: number): Promise<void> {

@@ -11,7 +11,9 @@ import {
   lockVault,
   maxPinAttempts,
   readKept,
+  unlockWithDeviceKey,
   unlockWithPin,
+  wipeOnSignOut,
   wipePersonalData,
 } from '../../../src/offline/vault.ts'
 import { pinIterations, unwrapDataKey } from '../../../src/offline/vault-crypto.ts'
@@ -106,7 +108,56 @@ it('a changed PIN unwraps the same key; the old PIN no longer does', async () =>
   expect(await readKept(db, 7, 'session')).toEqual({ token: 't' })
 }, 30_000)
 
-it('sign-out wipes the key and the kept data; another user cannot read them', async () => {
+/** A device key as the server gives it: 32 bytes, base64url. */
+function deviceKey() {
+  return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '')
+}
+
+it("after a password, the device key opens the same data as the PIN; another device's key does not", async () => {
+  const db = database()
+  const key = deviceKey()
+  await createPin(db, 7, '482913', key)
+  await keep(db, 7, 'session', { token: 't' })
+  lockVault()
+  await unlockWithPin(db, 7, '000000')
+  expect(await unlockWithDeviceKey(db, 7, deviceKey())).toBe(false)
+  expect(isUnlocked(7)).toBe(false)
+  expect(await unlockWithDeviceKey(db, 7, key)).toBe(true)
+  expect(await readKept(db, 7, 'session')).toEqual({ token: 't' })
+  // The password resets the count of wrong PINs.
+  expect((await db.vaults.get(7))?.failures).toBe(0)
+  // A changed PIN keeps the device key's wrap.
+  expect(await changePin(db, 7, '482913', '135790')).toBe(true)
+  lockVault()
+  expect(await unlockWithDeviceKey(db, 7, key)).toBe(true)
+  // Without a device key at the PIN's creation, there is nothing it opens.
+  const other = database()
+  await createPin(other, 8, '482913')
+  lockVault()
+  expect(await unlockWithDeviceKey(other, 8, key)).toBe(false)
+}, 40_000)
+
+it('sign-out forgets the kept data and the key in memory, and keeps the wrapped key', async () => {
+  const db = database()
+  await createPin(db, 7, '482913')
+  await keep(db, 7, 'lookups', customer)
+  await db.drafts.put({
+    userId: 7,
+    state: {},
+    updatedAt: new Date().toISOString(),
+    appVersion: null,
+  })
+  await wipeOnSignOut(db, 7)
+  expect(isUnlocked(7)).toBe(false)
+  expect(await db.kept.count()).toBe(0)
+  expect(await db.drafts.count()).toBe(0)
+  expect(await hasPin(db, 7)).toBe(true)
+}, 20_000)
+
+it('a revoked session wipes the key and the kept data; another user cannot read them', async () => {
   const db = database()
   await createPin(db, 7, '482913')
   await keep(db, 7, 'lookups', customer)
