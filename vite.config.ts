@@ -38,6 +38,21 @@ const storeScreenSource =
 const readyPanelSource = /[\\/]src[\\/]features[\\/]offline[\\/]ready-panel(\.module\.css|\.tsx)$/
 const keptLookupsSource =
   /([\\/]src[\\/]offline[\\/]persist-lookups\.ts$|[\\/]@tanstack[\\/](query-persist-client-core|query-async-storage-persister|react-query-persist-client)[\\/]|[\\/]query-core[\\/]build[\\/]modern[\\/]hydration\.js$)/
+/** The PIN, the lock screen and the kept data's keys: what every sign-in and unlock loads. */
+const lockSource =
+  /[\\/]src[\\/](offline[\\/]vault(-crypto)?\.ts|features[\\/]auth[\\/](device-vault\.ts|lock-screen\.tsx|idle-(watch|lock)\.ts))$/
+/**
+ * The dialogs' and toasts' primitives (Radix and what it brings) and the toasts' queue, which load
+ * with the first dialog or toast: no trial step needs them.
+ */
+const dialogPrimitives =
+  /([\\/]node_modules[\\/](@radix-ui|react-remove-scroll(-bar)?|aria-hidden|use-sidecar|use-callback-ref|react-style-singleton|get-nonce|detect-node-es|tslib)[\\/]|[\\/]src[\\/]ui[\\/]toast[\\/]toast-queue\.ts$)/
+
+/** The search screens' panel (managers' and administrators' screens). */
+const searchPanelSource = /[\\/]src[\\/]ui[\\/]search-panel\.tsx$/
+/** What counts, sends and reports the outbox: the header and the runner, on every screen. */
+const outboxSource =
+  /[\\/]src[\\/]offline[\\/](use-outbox|open-problem|outbox-runner|outbox|outbox-state|heartbeat|send-trial|sender-lock|device|seal-key|kept-seal-key)\.ts$/
 
 /** A `session` chunk is named after every screen that shares it: too long for a file name. */
 function fileName(name: string): string {
@@ -107,6 +122,8 @@ const homeModules = [
   /[\\/]src[\\/]offline[\\/]persist-lookups\.ts$/,
   // Started once the home has painted, on every signed-in start: fetched with the page.
   /[\\/]src[\\/]offline[\\/]outbox-runner\.ts$/,
+  // A signed-in start shows the lock screen first (src/features/auth/lock-gate.tsx).
+  /[\\/]src[\\/]features[\\/]auth[\\/]lock-screen\.tsx$/,
   /[\\/]src[\\/]routes[\\/](_app|_app[\\/]_store|_app[\\/]_store[\\/]index)\.tsx\?tsr-split=(?!errorComponent|notFoundComponent|pendingComponent)/,
 ]
 
@@ -237,6 +254,11 @@ export default defineConfig({
     'import.meta.env.VITE_CONSENT_AUTO_TICK': JSON.stringify(
       env.CONSENT_AUTO_TICK === 'false' ? 'false' : 'true',
     ),
+    // Minutes without a touch after which the app locks (docs/security.md#the-idle-lock).
+    'import.meta.env.VITE_IDLE_LOCK_MINUTES': JSON.stringify(env.IDLE_LOCK_MINUTES ?? '5'),
+    'import.meta.env.VITE_IDLE_LOCK_WIZARD_MINUTES': JSON.stringify(
+      env.IDLE_LOCK_WIZARD_MINUTES ?? '15',
+    ),
   },
   resolve: {
     alias: [
@@ -287,6 +309,31 @@ export default defineConfig({
               // code the home screen does not use (the toasts' dialog primitives).
               name: 'kept-lookups',
               test: keptLookupsSource,
+              includeDependenciesRecursively: false,
+            },
+            {
+              // Loaded at sign-in and by the lock screen, beside nothing a screen may not need.
+              name: 'lock',
+              test: lockSource,
+              includeDependenciesRecursively: false,
+            },
+            {
+              // Every screen after sign-in loads it (the header's count, the runner): beside
+              // nothing else, so that no screen's dialog joins it.
+              name: 'outbox',
+              test: outboxSource,
+              includeDependenciesRecursively: false,
+            },
+            {
+              // In a chunk of their own, so that merging small session chunks never puts them
+              // beside what the home screen and the trial load (the outbox count, the catalogue).
+              name: 'dialogs',
+              test: dialogPrimitives,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'search-panel',
+              test: searchPanelSource,
               includeDependenciesRecursively: false,
             },
             {

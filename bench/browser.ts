@@ -1,3 +1,4 @@
+import { signInThroughForm, unlockAfterEachLoad } from '../tests/support/sign-in.ts'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -5,7 +6,7 @@ import { join } from 'node:path'
 import * as v from 'valibot'
 import { distDir, freePort, projectDir, serverArgs } from './server.ts'
 import type { Browser, BrowserContext, Page } from '@playwright/test'
-import { demo, demoPassword } from '../tests/support/accounts.ts'
+import { demo } from '../tests/support/accounts.ts'
 import { apiClient } from '../tests/support/api.ts'
 
 /**
@@ -132,17 +133,25 @@ export async function startApp(): Promise<RunningApp> {
   }
 }
 
-/** A new browser context on the app, the UI in English (as in the e2e tests). */
+/**
+ * A new browser context on the app, the UI in English (as in the e2e tests); its pages enter the
+ * demo PIN after each full load unless `unlockOnLoad` is false (a figure of the lock screen).
+ */
 export async function newAppContext(
   browser: Browser,
   app: RunningApp,
-  options: { serviceWorkers?: 'allow' | 'block'; locale?: 'me' | 'sr' | 'en' | null } = {},
+  options: {
+    serviceWorkers?: 'allow' | 'block'
+    locale?: 'me' | 'sr' | 'en' | null
+    unlockOnLoad?: boolean
+  } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: app.url,
     viewport: { width: 768, height: 1024 },
     serviceWorkers: options.serviceWorkers ?? 'allow',
   })
+  if (options.unlockOnLoad ?? true) context.on('page', unlockAfterEachLoad)
   const locale = options.locale === undefined ? 'en' : options.locale
   if (locale) {
     await context.addInitScript((chosen) => {
@@ -153,14 +162,11 @@ export async function newAppContext(
 }
 
 /**
- * Signs in through the login form (found by its autocomplete attributes, so it works in every
- * locale) and waits until the app has left /login. `baseUrl` is needed where the context has none.
+ * Signs in through the login form (tests/support/sign-in.ts: in every locale, with the demo PIN)
+ * and waits until the app is open. `baseUrl` is needed where the context has none.
  */
 export async function signIn(page: Page, role: DemoRole, baseUrl = ''): Promise<void> {
-  await page.goto(`${baseUrl}/login`)
-  await page.locator('input[autocomplete="username"]').fill(demo[role].email)
-  await page.locator('input[autocomplete="current-password"]').fill(demoPassword)
-  await page.locator('form button[type="submit"]').click()
+  await signInThroughForm(page, demo[role].email, { baseUrl })
   await page.waitForURL((url) => url.pathname !== '/login', { timeout: 30_000 })
 }
 

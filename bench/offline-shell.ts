@@ -21,7 +21,7 @@ async function run(): Promise<Figure[]> {
   const app = await startApp()
   const browser = await launchChromium()
   try {
-    const context = await newAppContext(browser, app)
+    const context = await newAppContext(browser, app, { unlockOnLoad: false })
     const page = await context.newPage()
     await signIn(page, 'agent')
     await page.getByRole('heading', { level: 1 }).first().waitFor()

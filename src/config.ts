@@ -2,6 +2,9 @@ import * as v from 'valibot'
 import { apiBasePath } from './contract/http.ts'
 import { parseDomainList } from './contract/validators.ts'
 
+/** A whole number of minutes, at least one, as the build's environment writes it. */
+const minutes = v.pipe(v.string(), v.regex(/^[1-9]\d*$/))
+
 const envSchema = v.object({
   VITE_API_BASE: v.optional(v.string(), apiBasePath),
   VITE_ALLOWED_EMAIL_DOMAINS: v.string(),
@@ -9,6 +12,8 @@ const envSchema = v.object({
   VITE_TIME_ZONE: v.string(),
   VITE_APP_VERSION: v.string(),
   VITE_CONSENT_AUTO_TICK: v.optional(v.picklist(['true', 'false']), 'true'),
+  VITE_IDLE_LOCK_MINUTES: v.optional(minutes, '5'),
+  VITE_IDLE_LOCK_WIZARD_MINUTES: v.optional(minutes, '15'),
 })
 
 const env = v.parse(envSchema, import.meta.env)
@@ -27,4 +32,13 @@ export const config = {
    * the build sets `CONSENT_AUTO_TICK=false`; decision 0015). Each consent records who ticked it.
    */
   consentAutoTick: env.VITE_CONSENT_AUTO_TICK === 'true',
+  /**
+   * Milliseconds without a touch, a key or a scroll after which the app locks: `outside` the trial
+   * wizard (`IDLE_LOCK_MINUTES`, 5 unless set) and inside it (`IDLE_LOCK_WIZARD_MINUTES`, 15), where
+   * the customer may take a while over a step.
+   */
+  idleLock: {
+    outside: Number(env.VITE_IDLE_LOCK_MINUTES) * 60_000,
+    wizard: Number(env.VITE_IDLE_LOCK_WIZARD_MINUTES) * 60_000,
+  },
 }

@@ -11,9 +11,10 @@ import { createAppRouter } from './router.tsx'
 import { clearSession, getSession } from './api/session.ts'
 import { ApiError } from './api/api-error.ts'
 import { refreshSession } from './features/auth/auth-api.ts'
-import { registerServiceWorker } from './offline/service-worker.ts'
+import { startServiceWorker, whenServiceWorkerSays } from './offline/start-service-worker.ts'
 import { restorePersistedQueries } from './offline/query-persister.ts'
 import {
+  deviceWasUsed,
   kickStartedOutbox,
   startOutboxIfUsed,
   startOutboxNow,
@@ -23,17 +24,41 @@ import { swMessages } from './offline/sw-messages.ts'
 import { setPackImageProgress } from './offline/pack-image-progress.ts'
 import { afterPaintWhenIdle } from './ui/when-idle.ts'
 import { installDefaultMessages } from './contract/default-messages.ts'
+import { LockGate } from './features/auth/lock-gate.tsx'
+import { setLockStatus, whenAppOpens } from './features/auth/lock-state.ts'
+import { signOut } from './features/auth/sign-out.ts'
 
 installDefaultMessages()
 
 /**
- * An expired session: to the sign-in page, keeping where the user was. Once: a second expired
- * answer (the start's /me and a screen's query) finds the sign-in page already on its way.
+ * An expired session: to the sign-in page, keeping where the user was; the user's kept data stays
+ * locked on the device for their next sign-in. A session the server ended (revoked, the password
+ * changed, the user deleted) wipes it. Once: a second expired answer (the start's /me and a
+ * screen's query) finds the sign-in page already on its way.
  */
-function signInAgain() {
+function signInAgain(ended = false) {
+  const userId = getSession()?.user.id
   clearSession()
+  setLockStatus('signedOut')
+  void import('./features/auth/device-vault.ts').then((vault) =>
+    ended && userId !== undefined ? vault.wipeEndedSession(userId) : vault.forgetKey(),
+  )
   const { pathname, href } = router.latestLocation
   if (pathname !== '/login') void router.navigate({ to: '/login', search: { redirect: href } })
+}
+
+/** Signed out from the lock screen (switch user, too many wrong PINs, nothing to open). */
+function signedOutFromLock() {
+  void signOut(queryClient).then(() => router.navigate({ to: '/login' }))
+}
+
+/** The trial wizard, where the idle lock waits longer. */
+function inWizard() {
+  return router.latestLocation.pathname.startsWith('/free-guided-trial')
+}
+
+function onSignInPage() {
+  return router.latestLocation.pathname === '/login'
 }
 
 const queryClient = createQueryClient(signInAgain)
@@ -70,7 +95,13 @@ async function start() {
       <StrictMode>
         <I18nProvider i18n={i18n}>
           <QueryClientProvider client={queryClient}>
-            <RouterProvider router={router} />
+            <LockGate
+              inWizard={inWizard}
+              onSignInPage={onSignInPage}
+              onSignedOut={signedOutFromLock}
+            >
+              <RouterProvider router={router} />
+            </LockGate>
           </QueryClientProvider>
         </I18nProvider>
       </StrictMode>,
@@ -82,18 +113,28 @@ async function start() {
   // first screen has painted and the browser is idle; with nobody signed in too, on a device that
   // may hold trials (docs/behaviour.md#devices).
   if (getSession()) {
-    refreshSession().catch((error: unknown) => {
-      if (error instanceof ApiError && error.status === 401) signInAgain()
+    // Once the PIN has opened the session: no call goes with a token before.
+    whenAppOpens(() => {
+      refreshSession().catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 401) signInAgain(error.isSessionEnded)
+      })
     })
     afterPaintWhenIdle(startOutboxNow)
   } else {
     afterPaintWhenIdle(() => void startOutboxIfUsed())
   }
 
-  registerServiceWorker((message) => {
+  whenServiceWorkerSays((message) => {
     if (message.type === swMessages.replayOutbox) kickStartedOutbox()
     if (message.type === swMessages.packImagesProgress) setPackImageProgress(message)
   })
+  if (getSession()) startServiceWorker()
+  else
+    afterPaintWhenIdle(() => {
+      void deviceWasUsed().then((used) => {
+        if (used) startServiceWorker()
+      })
+    })
 }
 
 void start()

@@ -47,6 +47,11 @@ export class ApiError extends Error {
     )
   }
 
+  /** The server ended the session (not merely expired): the user's kept data is wiped. */
+  get isSessionEnded(): boolean {
+    return this.status === 401 && this.code === messages.sessionEnded.id
+  }
+
   get isNetworkError(): boolean {
     return this.status === 0
   }

@@ -18,16 +18,17 @@ function hasMessage(value: unknown): value is { message: string } {
  * success toast (docs/behaviour.md#errors-and-messages). A mutation with `meta: { silent: true }`
  * shows neither.
  */
-export function createQueryClient(onJwtExpired: () => void): QueryClient {
+export function createQueryClient(onJwtExpired: (ended: boolean) => void): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error) => {
-        if (error instanceof ApiError && error.isJwtExpired) onJwtExpired()
+        if (error instanceof ApiError && error.isJwtExpired) onJwtExpired(error.isSessionEnded)
       },
     }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
-        if (error instanceof ApiError && error.isJwtExpired) return onJwtExpired()
+        if (error instanceof ApiError && error.isJwtExpired)
+          return onJwtExpired(error.isSessionEnded)
         if (!mutation.meta?.silent) showToast('error', error.message, referenceLine(error))
       },
       onSuccess: (result, _variables, _context, mutation) => {

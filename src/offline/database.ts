@@ -7,7 +7,15 @@ import type { KeptRecord, VaultRecord } from './vault.ts'
  * `appVersion` is the build that wrote it (`semver+commit`); null for a draft written before
  * drafts recorded it.
  */
-export type Draft = { userId: number; state: unknown; updatedAt: string; appVersion: string | null }
+export type Draft = {
+  userId: number
+  /** Sealed under the user's data key (src/offline/vault.ts); in the clear from older builds. */
+  state: unknown
+  /** The wizard's trial id, in the clear: Finish drops the draft of the trial it queues. */
+  trialId?: string
+  updatedAt: string
+  appVersion: string | null
+}
 
 /**
  * A draft this build could not restore (its shape is not the wizard's any more): kept apart, with

@@ -9,8 +9,10 @@ const everyWhileWaiting = 15_000
 /** The heartbeat's period while online (docs/behaviour.md#devices). */
 const heartbeatEvery = 5 * 60_000
 
+/** The signed-in user whose app is open; while it is locked (no token yet), nobody. */
 function currentUser(): number | null {
-  return getSession()?.user.id ?? null
+  const session = getSession()
+  return session?.token ? session.user.id : null
 }
 
 /** How far the sender is while it runs (the outbox screen's "n of m"); null when it does not. */

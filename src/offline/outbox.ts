@@ -85,7 +85,9 @@ function finishOnce(
     const known = (await db.outbox.get(trialId)) ?? (await db.receipts.get(trialId))
     if (!known) await enqueueTrial(db, userId, body, now, trialId, appVersion)
     const draft = await db.drafts.get(userId)
-    if (draft && draftTrialId(draft.state) === trialId) await db.drafts.delete(userId)
+    if (draft && (draft.trialId ?? draftTrialId(draft.state)) === trialId) {
+      await db.drafts.delete(userId)
+    }
     return { trialId, before: known !== undefined }
   })
 }
@@ -249,11 +251,6 @@ export async function retryTrial(db: OfflineDatabase, id: string, now = Date.now
 /** A refused trial thrown away by its author's deliberate choice. */
 export async function discardTrial(db: OfflineDatabase, id: string) {
   await db.outbox.delete(id)
-}
-
-/** Logout: this user's draft goes; every unsent trial stays, and is sent with its credential. */
-export async function forgetDraftsOnLogout(db: OfflineDatabase, userId: number) {
-  await db.drafts.delete(userId)
 }
 
 /** "Send now": every waiting trial on the device is due at once, whatever its backoff said. */

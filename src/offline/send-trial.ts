@@ -15,13 +15,15 @@ import {
 /**
  * One attempt to send a queued trial, with its author's device credential whoever is signed in
  * (docs/behaviour.md#devices); a trial whose author has none on this device (queued before the
- * device had credentials) goes with the session while its author is signed in, and waits for
- * their sign-in otherwise. Only a 2xx whose body is the stored trial counts as sent; the real
+ * device had credentials) goes with the session while its author is signed in and the app is open,
+ * and waits for their sign-in otherwise. Only a 2xx whose body is the stored trial counts as sent; the real
  * request's result is trusted over `navigator.onLine`.
  */
 export async function sendTrial(item: OutboxItem): Promise<SendOutcome> {
   const credential = await credentialOf(item.userId)
-  if (credential === undefined && getSession()?.user.id !== item.userId) {
+  // The session's token is null while the app is locked: such a trial waits for the PIN.
+  const session = getSession()
+  if (credential === undefined && (session?.user.id !== item.userId || !session.token)) {
     return { kind: 'needs-login' }
   }
   const headers: Record<string, string> = { [idempotencyHeader]: item.id }

@@ -32,13 +32,17 @@ export function startOutboxNow(): void {
 /** The device's database name (src/offline/database.ts), looked for without opening it. */
 const databaseName = 'brand-expert'
 
-/** On start, nobody signed in: the runner starts when the device has a database (was used). */
-export async function startOutboxIfUsed(): Promise<void> {
-  // Firefox before 126 cannot list them: the runner starts, as on a used device.
+/** Whether someone signed in on this device before: it has its database. */
+export async function deviceWasUsed(): Promise<boolean> {
+  // Firefox before 126 cannot list them: taken as a used device.
   const known =
     'databases' in indexedDB ? await indexedDB.databases().catch(() => undefined) : undefined
-  if (known && !known.some(({ name }) => name === databaseName)) return
-  startOutboxNow()
+  return !known || known.some(({ name }) => name === databaseName)
+}
+
+/** On start, nobody signed in: the runner starts when the device has a database (was used). */
+export async function startOutboxIfUsed(): Promise<void> {
+  if (await deviceWasUsed()) startOutboxNow()
 }
 
 /** After sign-in: the runner starts if it had not, and what waited for this user goes at once. */

@@ -52,10 +52,12 @@ export async function createPin(
   const dataKey = await newDataKey()
   const wrapped = await wrapDataKey(dataKey, pin)
   const device = deviceKey === undefined ? undefined : await wrapWithDeviceKey(dataKey, deviceKey)
-  // What another key sealed would never open again.
+  // What another key sealed would never open again. A draft of a build before the PIN, kept in
+  // the clear, is kept: sealed at its next write.
   await db.transaction('rw', db.vaults, db.kept, db.drafts, async () => {
     await db.kept.where({ userId }).delete()
-    await db.drafts.delete(userId)
+    const draft = await db.drafts.get(userId)
+    if (draft && isSealed(draft.state)) await db.drafts.delete(userId)
     await db.vaults.put({ ...wrapped, userId, failures: 0, device })
   })
   // The extractable key is not kept: only a non-extractable copy, unwrapped again.

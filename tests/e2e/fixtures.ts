@@ -4,40 +4,45 @@ import { idempotencyHeader } from '../../src/contract/http.ts'
 import { demo, demoPassword } from '../support/accounts.ts'
 import { apiPath, appHeaders } from '../support/api.ts'
 import { trialBody } from '../support/trial-body.ts'
+import { signInThroughForm, unlockAfterEachLoad } from '../support/sign-in.ts'
 
 export { demo, demoPassword }
 
 /** The copy of the build the e2e server serves (playwright.config.ts). */
 export const servedBuild = process.env.E2E_DIST_DIR ?? '.data/e2e-4173/dist'
 
-/** Every test starts in English unless it says otherwise (`test.use({ appLocale: 'me' })`). */
-export const test = base.extend<{ appLocale: 'me' | 'sr' | 'en' | null }>({
+/**
+ * Every test starts in English unless it says otherwise (`test.use({ appLocale: 'me' })`), and
+ * its page unlocks with the demo PIN after each `goto` and `reload`, unless it tests the lock
+ * itself (`test.use({ unlockOnLoad: false })`).
+ */
+export const test = base.extend<{ appLocale: 'me' | 'sr' | 'en' | null; unlockOnLoad: boolean }>({
   appLocale: ['en', { option: true }],
-  page: async ({ page, appLocale }, use) => {
+  unlockOnLoad: [true, { option: true }],
+  page: async ({ page, appLocale, unlockOnLoad }, use) => {
     if (appLocale) {
       await page.addInitScript((locale) => {
         if (!localStorage.getItem('locale')) localStorage.setItem('locale', locale)
       }, appLocale)
     }
+    if (unlockOnLoad) unlockAfterEachLoad(page)
     await use(page)
   },
 })
 
 export { expect }
 
+/**
+ * Signs in at /login (choosing the demo PIN on a device new to the user); resolves once the app is
+ * open, or the form has refused the password.
+ */
 export async function signIn(page: Page, email: string, password = demoPassword) {
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
+  await signInThroughForm(page, email, { password })
 }
 
 /** Signs in through the form in whatever language it speaks (the fields by their autocomplete). */
 export async function signInInAnyLanguage(page: Page, email: string) {
-  await page.goto('/login')
-  await page.locator('input[autocomplete="username"]').fill(email)
-  await page.locator('input[autocomplete="current-password"]').fill(demoPassword)
-  await page.locator('button[type="submit"]').click()
+  await signInThroughForm(page, email)
   await expect(page).not.toHaveURL(/\/login/)
 }
 

@@ -12,25 +12,33 @@ import {
 } from '../../contract/endpoints/auth.ts'
 import { deviceIdForSignIn } from '../../offline/device-id.ts'
 import { startOutboxAfterLogin } from '../../offline/start-outbox.ts'
+import { startServiceWorker } from '../../offline/start-service-worker.ts'
 
 /**
- * Signs in naming this device, and keeps the device credential the answer brings
- * (docs/behaviour.md#devices) before the outbox starts. The device's database loads only once the
+ * Signs in naming this device, keeps the device credential the answer brings
+ * (docs/behaviour.md#devices) before the outbox starts, and opens the user's kept data with the
+ * device key (docs/security.md#the-pin-and-the-device-key). Also the lock screen's password unlock. The device's database loads only once the
  * request has left: the sign-in page does not carry it.
  */
 export async function login(body: LoginBody) {
   const deviceId = deviceIdForSignIn()
   const result = await call(loginEndpoint, { body: { ...body, device_id: deviceId } })
-  const { device_credential: credential, ...session } = result.data
+  const { device_credential: credential, device_key: deviceKey, ...session } = result.data
   saveSession(session, body.remember_me ?? true)
+  const [device, vault] = await Promise.all([
+    import('../../offline/device.ts'),
+    import('./device-vault.ts'),
+  ])
   if (credential !== undefined) {
-    const device = await import('../../offline/device.ts')
     await Promise.all([
       device.keepDeviceId(deviceId),
       device.saveDeviceCredential(session.id, credential),
     ]).catch((error: unknown) => console.warn('device credential not kept', error))
   }
+  // The user's kept data opens with the device key, or they choose their first PIN here.
+  await vault.openAfterPassword(session.id, deviceKey)
   void startOutboxAfterLogin(session.id)
+  startServiceWorker()
   // Asked at sign-in, a moment the user chose: a browser that grants it keeps the trials waiting
   // on the device when it runs short of room (docs/behaviour.md#offline).
   if ('storage' in navigator) void navigator.storage.persist().catch(() => false)
@@ -53,7 +61,7 @@ export async function refreshSession() {
   const token = getSession()?.token
   const result = await call(me, {})
   // Signed out (or in as someone else) while the answer was on its way: it is not brought back.
-  if (token !== undefined && getSession()?.token === token) saveSession(result.data)
+  if (token && getSession()?.token === token) saveSession(result.data)
   return result
 }
 

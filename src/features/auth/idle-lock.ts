@@ -43,3 +43,9 @@ export function pinOutcome(result: { unlocked: boolean; attemptsLeft?: number })
   if (result.unlocked) return 'unlocked'
   return (result.attemptsLeft ?? 0) > 0 ? 'retry' : 'signOut'
 }
+
+/** What is wrong with a new PIN and its repetition: too short (or not all digits), or different. */
+export function pinProblem(pin: string, repeat: string): 'short' | 'mismatch' | null {
+  if (!/^\d{6,}$/.test(pin)) return 'short'
+  return pin === repeat ? null : 'mismatch'
+}

@@ -2,27 +2,29 @@ import type { QueryClient } from '@tanstack/react-query'
 import { clearSession, getSession } from '../../api/session.ts'
 import { wipePersistedQueries } from '../../offline/query-persister.ts'
 import { endServerSession } from './auth-api.ts'
+import { setLockStatus } from './lock-state.ts'
 
 /**
  * Signs the current user out on this device: the session, the kept look-ups and the wizard draft
- * go; unsent trials stay, sent with their author's device credential. The device's database loads only when
- * someone was signed in.
+ * go, and their key leaves memory; unsent trials stay, sent with their author's device credential.
+ * The device's database loads only when someone was signed in.
  */
 export async function signOut(queryClient: QueryClient): Promise<void> {
   const session = getSession()
   const userId = session?.user.id
   // The server ends the session too, when it can be reached; offline, the device's copy of the
   // token is gone either way, and the session ends when it expires or is revoked.
-  if (session) endServerSession(session.token).catch(() => undefined)
+  if (session?.token) endServerSession(session.token).catch(() => undefined)
   clearSession()
+  setLockStatus('signedOut')
   queryClient.clear()
   wipePersistedQueries()
   if (userId === undefined) return
-  const [{ offlineDatabase }, { forgetDraftsOnLogout }] = await Promise.all([
+  const [{ offlineDatabase }, { wipeOnSignOut }] = await Promise.all([
     import('../../offline/database.ts'),
-    import('../../offline/outbox.ts'),
+    import('../../offline/vault.ts'),
   ])
-  await forgetDraftsOnLogout(offlineDatabase(), userId)
+  await wipeOnSignOut(offlineDatabase(), userId)
 }
 
 /** How many of the signed-in user's trials have not reached the server (0 when signed out). */

@@ -14,7 +14,7 @@ export function useDraftWriter(userId: number, state: WizardState, active: boole
   const writer = useMemo(
     () =>
       createDraftWriter((draft) => {
-        if (getSession()?.user.id === userId) writeDraft(userId, draft, config.appVersion)
+        if (getSession()?.user.id === userId) void writeDraft(userId, draft, config.appVersion)
       }),
     [userId],
   )

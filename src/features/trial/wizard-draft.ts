@@ -27,6 +27,8 @@ import {
 } from '../../offline/database.ts'
 import { dropPackImages } from '../../offline/pack-image-list.ts'
 import { writeMakingRoom } from '../../offline/storage-room.ts'
+import { openFromDevice, sealForDevice } from '../../offline/vault.ts'
+import { isSealed } from '../../offline/vault-crypto.ts'
 import type { User } from '../../contract/auth.ts'
 import { countryOfLocale, type WizardState } from './wizard-state.ts'
 import { whenIdle } from '../../ui/when-idle.ts'
@@ -108,7 +110,7 @@ export async function loadDraft(
     const db = offlineDatabase()
     const draft = await db.drafts.get(user.id)
     if (!draft) return null
-    const parsed = v.safeParse(draftSchema, draft.state)
+    const parsed = v.safeParse(draftSchema, await openedState(user.id, draft.state))
     if (!parsed.success) {
       await strandDraft(draft)
       return null
@@ -128,6 +130,15 @@ export async function loadDraft(
   }
 }
 
+/**
+ * A draft's state as the wizard wrote it: drafts are sealed under the user's data key
+ * (docs/security.md); one of a build before the PIN is in the clear. Throws when it cannot be
+ * opened (locked, or sealed under a key that is gone).
+ */
+function openedState(userId: number, state: unknown): Promise<unknown> {
+  return isSealed(state) ? openFromDevice(userId, state) : Promise.resolve(state)
+}
+
 /** Moves a draft that cannot be restored aside, in one transaction, unless it was replaced. */
 async function strandDraft(draft: Draft): Promise<void> {
   const db = offlineDatabase()
@@ -139,10 +150,17 @@ async function strandDraft(draft: Draft): Promise<void> {
   })
 }
 
-/** This user's drafts that could not be restored, oldest first. */
+/** This user's drafts that could not be restored, oldest first, opened. */
 export async function strandedDrafts(userId: number): Promise<StrandedDraft[]> {
   try {
-    return await offlineDatabase().strandedDrafts.where('userId').equals(userId).sortBy('updatedAt')
+    const kept = await offlineDatabase()
+      .strandedDrafts.where('userId')
+      .equals(userId)
+      .sortBy('updatedAt')
+    const opened = await Promise.all(
+      kept.map(async (draft) => ({ ...draft, state: await openedState(userId, draft.state) })),
+    )
+    return opened
   } catch {
     return []
   }
@@ -153,21 +171,33 @@ export function discardStrandedDraft(id: number): Promise<void> {
   return offlineDatabase().strandedDrafts.delete(id)
 }
 
-/** `appVersion`: the build writing it (null where unknown). */
-function draftRecord(userId: number, state: WizardState, appVersion: string | null): Draft {
-  return { userId, state, updatedAt: new Date().toISOString(), appVersion }
+/**
+ * The draft as kept: its state sealed under the user's data key (which must be open), its trial id
+ * in the clear for the Finish that drops it. `appVersion`: the build writing it (null where unknown).
+ */
+async function draftRecord(
+  userId: number,
+  state: WizardState,
+  appVersion: string | null,
+): Promise<Draft> {
+  const sealed = await sealForDevice(userId, state)
+  return {
+    userId,
+    state: sealed,
+    trialId: state.trialId,
+    updatedAt: new Date().toISOString(),
+    appVersion,
+  }
 }
 
-export function saveDraft(
+export async function saveDraft(
   userId: number,
   state: WizardState,
   appVersion: string | null = null,
 ): Promise<void> {
+  const record = await draftRecord(userId, state, appVersion)
   // A full device gives up its pack images before a draft (docs/behaviour.md#offline).
-  return writeMakingRoom(
-    () => offlineDatabase().drafts.put(draftRecord(userId, state, appVersion)),
-    dropPackImages,
-  ).then(() => undefined)
+  await writeMakingRoom(() => offlineDatabase().drafts.put(record), dropPackImages)
 }
 
 /**
@@ -180,24 +210,30 @@ export function writeDraft(
   userId: number,
   state: WizardState,
   appVersion: string | null = null,
-): void {
+): Promise<void> {
   const db = offlineDatabase()
-  try {
-    if (!db.isOpen()) throw new Error('not open yet')
-    const transaction = db.backendDB().transaction('drafts', 'readwrite')
-    transaction.onabort = () => {
-      // The device is full: the draft is written again once the pack images have made room.
-      if (isQuotaError(transaction.error)) {
-        void saveDraft(userId, state, appVersion).catch(() => undefined)
-      } else console.warn('the draft was not saved', transaction.error)
-    }
-    transaction.objectStore('drafts').put(draftRecord(userId, state, appVersion))
-    transaction.commit()
-  } catch {
-    saveDraft(userId, state, appVersion).catch((error: unknown) =>
-      console.warn('the draft was not saved', error),
-    )
-  }
+  // Sealing takes the data key at once: a lock that follows this call does not stop the write.
+  return draftRecord(userId, state, appVersion).then(
+    (record) => {
+      try {
+        if (!db.isOpen()) throw new Error('not open yet')
+        const transaction = db.backendDB().transaction('drafts', 'readwrite')
+        transaction.onabort = () => {
+          // The device is full: the draft is written again once the pack images have made room.
+          if (isQuotaError(transaction.error)) {
+            void writeMakingRoom(() => db.drafts.put(record), dropPackImages).catch(() => undefined)
+          } else console.warn('the draft was not saved', transaction.error)
+        }
+        transaction.objectStore('drafts').put(record)
+        transaction.commit()
+      } catch {
+        writeMakingRoom(() => db.drafts.put(record), dropPackImages).catch((error: unknown) =>
+          console.warn('the draft was not saved', error),
+        )
+      }
+    },
+    (error: unknown) => console.warn('the draft was not sealed', error),
+  )
 }
 
 /**

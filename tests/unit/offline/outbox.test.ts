@@ -1,11 +1,11 @@
 import 'fake-indexeddb/auto'
+import { wipeOnSignOut } from '../../../src/offline/vault.ts'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { OfflineDatabase } from '../../../src/offline/database.ts'
 import {
   discardTrial,
   enqueueTrial,
   finishTrialOnDevice,
-  forgetDraftsOnLogout,
   releaseAfterLogin,
   replayOutbox,
   retryTrial,
@@ -161,7 +161,7 @@ describe('the trial outbox', () => {
       updatedAt: new Date(clock).toISOString(),
       appVersion: null,
     })
-    await forgetDraftsOnLogout(db, alice)
+    await wipeOnSignOut(db, alice)
     expect(await db.drafts.count()).toBe(0)
     expect(await db.outbox.count()).toBe(2)
 

@@ -10,6 +10,7 @@ import {
   writeDraft,
 } from '../../../src/features/trial/wizard-draft.ts'
 import { offlineDatabase } from '../../../src/offline/database.ts'
+import { createPin, lockVault } from '../../../src/offline/vault.ts'
 import { readableAnswers } from '../../../src/features/trial/stranded-answers.ts'
 import type { WizardState } from '../../../src/features/trial/wizard-state.ts'
 import { run, start, store } from './helpers.ts'
@@ -160,23 +161,38 @@ describe('the draft writer', () => {
 })
 
 describe('a draft written at once (as when the page unloads)', () => {
-  it('is committed at once and read back as it was', async () => {
+  afterEach(lockVault)
+
+  it('is committed sealed at once and read back as it was, only with the key open', async () => {
     const userId = 41
     const user = { id: userId, expertStore: null }
-    // Opens the device's database (the wizard's route loads the draft first).
+    await createPin(offlineDatabase(), userId, '482913')
     expect(await loadDraft(user)).toBeNull()
-    const state = run(start(), { type: 'setStore', store }, { type: 'setGender', gender: 'female' })
-    writeDraft(userId, state)
+    const state = run(
+      start(),
+      { type: 'setStore', store },
+      { type: 'setGender', gender: 'female' },
+      { type: 'setEmail', email: 'kupac@example.me' },
+    )
+    await writeDraft(userId, state)
     expect(await loadDraft(user)).toEqual(state)
-    await dropDraft(userId)
+    const kept = await offlineDatabase().drafts.get(userId)
+    expect(kept?.trialId).toBe(state.trialId)
+    expect(JSON.stringify(kept)).not.toContain('example.me')
+    expect(JSON.stringify(kept)).not.toContain('female')
+    lockVault()
     expect(await loadDraft(user)).toBeNull()
-  })
+    await dropDraft(userId)
+  }, 20_000)
 })
 
 describe('a draft this build cannot restore', () => {
+  afterEach(lockVault)
+
   it('is offered as not restored with its answers readable, and goes only when discarded', async () => {
     const userId = 42
     const user = { id: userId, expertStore: null }
+    await createPin(offlineDatabase(), userId, '482913')
     const valid = run(start(), { type: 'setStore', store }, { type: 'setGender', gender: 'female' })
     // A shape a later or earlier build wrote: an answer this wizard does not know.
     const foreign = {
@@ -212,7 +228,7 @@ describe('a draft this build cannot restore', () => {
 
     // The next trial's draft takes the draft's place; the stranded one stays.
     const next = start()
-    writeDraft(userId, next)
+    await writeDraft(userId, next)
     expect(await loadDraft(user)).toEqual(next)
     expect(await strandedDrafts(userId)).toHaveLength(1)
 
@@ -222,5 +238,5 @@ describe('a draft this build cannot restore', () => {
     await discardStrandedDraft(id)
     expect(await strandedDrafts(userId)).toEqual([])
     await dropDraft(userId)
-  })
+  }, 20_000)
 })

@@ -1,0 +1,134 @@
+import { getSession, openSessionToken, subscribeSession } from '../../api/session.ts'
+import { offlineDatabase } from '../../offline/database.ts'
+import {
+  changePin as changeVaultPin,
+  createPin,
+  hasPin,
+  isUnlocked,
+  keep,
+  lockVault,
+  readKept,
+  unlockWithDeviceKey,
+  unlockWithPin,
+  wipePersonalData,
+} from '../../offline/vault.ts'
+import { setLockStatus } from './lock-state.ts'
+
+/**
+ * The signed-in user's PIN and kept session on this device (docs/security.md): what the sign-in,
+ * the lock screen and the settings do with src/offline/vault.ts. Loaded after sign-in or, on a
+ * reload, before anything behind sign-in is drawn.
+ */
+
+/** The kept record of the session's token, encrypted like every personal record. */
+const tokenRecord = 'session'
+
+/** The device key of the password sign-in that found no PIN yet: the new PIN's key wraps by it. */
+let deviceKeyOfSignIn: string | undefined
+let keptToken: string | null = null
+
+async function keepToken(): Promise<void> {
+  const session = getSession()
+  if (!session?.token || !isUnlocked(session.user.id) || session.token === keptToken) return
+  keptToken = session.token
+  await keep(offlineDatabase(), session.user.id, tokenRecord, session.token)
+}
+
+// A refreshed token (the start's /me) is kept in place of the one it replaces.
+subscribeSession(() => void keepToken().catch(() => undefined))
+
+/**
+ * After a password sign-in: the device key opens the user's kept data, or they choose their
+ * first PIN on this device.
+ */
+export async function openAfterPassword(userId: number, deviceKey?: string): Promise<void> {
+  if (
+    deviceKey !== undefined &&
+    (await unlockWithDeviceKey(offlineDatabase(), userId, deviceKey))
+  ) {
+    await keepToken()
+    setLockStatus('open')
+    return
+  }
+  deviceKeyOfSignIn = deviceKey
+  setLockStatus('choosePin')
+}
+
+/**
+ * On a start with someone signed in: the PIN is asked for. False when nothing can open the
+ * session on this device (no PIN and no token: the user signs in again).
+ */
+export async function lockAppAtStart(): Promise<boolean> {
+  const session = getSession()
+  if (!session) return false
+  if (await hasPin(offlineDatabase(), session.user.id)) {
+    setLockStatus('locked')
+    return true
+  }
+  // A token kept in the clear by a build before the PIN: the user chooses one, and it is sealed.
+  if (session.token === null) return false
+  setLockStatus('choosePin')
+  return true
+}
+
+export async function choosePin(pin: string): Promise<void> {
+  const session = getSession()
+  if (!session) return
+  await createPin(offlineDatabase(), session.user.id, pin, deviceKeyOfSignIn)
+  deviceKeyOfSignIn = undefined
+  keptToken = null
+  await keepToken()
+  setLockStatus('open')
+}
+
+/** What a PIN on the lock screen led to. */
+export type PinTry = { unlocked: true } | { unlocked: false; attemptsLeft: number }
+
+/** Opens the kept data and the session with the PIN; at the fifth wrong one, they are wiped. */
+export async function unlockAppWithPin(pin: string): Promise<PinTry> {
+  const session = getSession()
+  if (!session) return { unlocked: false, attemptsLeft: 0 }
+  const db = offlineDatabase()
+  const result = await unlockWithPin(db, session.user.id, pin)
+  if (!result.unlocked) return result
+  const token = await readKept(db, session.user.id, tokenRecord)
+  if (typeof token !== 'string') {
+    // No session kept under the key (it was never sealed): only a password opens it now.
+    lockVault()
+    return { unlocked: false, attemptsLeft: 0 }
+  }
+  keptToken = token
+  openSessionToken(token)
+  setLockStatus('open')
+  return result
+}
+
+/** Settings: a new PIN in place of the current one. False when `current` is not the PIN. */
+export async function changeAppPin(current: string, next: string): Promise<boolean> {
+  const session = getSession()
+  if (!session) return false
+  return changeVaultPin(offlineDatabase(), session.user.id, current, next)
+}
+
+/**
+ * Locks the app for want of use: its screens are hidden until the PIN or the password. The data
+ * key stays in memory until the page goes (docs/security.md#the-idle-lock).
+ */
+export function lockApp(): void {
+  setLockStatus('locked')
+}
+
+/** The data key leaves memory: the kept data is unreadable until the PIN or the password. */
+export function forgetKey(): void {
+  keptToken = null
+  lockVault()
+}
+
+/**
+ * The server ended the session (revoked, the password changed, the user deleted): the user's key,
+ * kept data and draft are wiped from the device. Their unsent trials stay.
+ */
+export async function wipeEndedSession(userId: number): Promise<void> {
+  keptToken = null
+  await wipePersonalData(offlineDatabase(), userId)
+}

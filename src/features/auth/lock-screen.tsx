@@ -1,0 +1,245 @@
+import { useEffect, useRef, useState, type SyntheticEvent } from 'react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { plural } from '@lingui/core/macro'
+import { isRemembered } from '../../api/session.ts'
+import { useSession } from '../../api/use-session.ts'
+import { useOnline } from '../../offline/use-online.ts'
+import { PasswordField } from '../../ui/field.tsx'
+import { Button } from '../../ui/button.tsx'
+import { AuthCard } from './auth-card.tsx'
+import { login } from './auth-api.ts'
+import { choosePin, lockApp, lockAppAtStart, unlockAppWithPin } from './device-vault.ts'
+import { pinProblem } from './idle-lock.ts'
+import { watchIdle } from './idle-watch.ts'
+import type { LockGateProps } from './lock-gate.tsx'
+import type { LockStatus } from './lock-state.ts'
+import styles from './auth-form.module.css'
+
+/** The PIN's field: digits, hidden, never filled in by the browser. */
+const pinInput = { inputMode: 'numeric', autoComplete: 'off', maxLength: 32 } as const
+
+/** Runs `action` once at a time: a second click or Enter while it runs does nothing. */
+function useOneAtATime() {
+  const running = useRef(false)
+  const [busy, setBusy] = useState(false)
+  const run = async (action: () => Promise<void>) => {
+    if (running.current) return
+    running.current = true
+    setBusy(true)
+    try {
+      await action()
+    } finally {
+      running.current = false
+      setBusy(false)
+    }
+  }
+  return { busy, run }
+}
+
+function ChoosePinForm() {
+  const { t } = useLingui()
+  const [pin, setPin] = useState('')
+  const [repeat, setRepeat] = useState('')
+  const [tried, setTried] = useState(false)
+  const save = useOneAtATime()
+  const problem = pinProblem(pin, repeat)
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault()
+    setTried(true)
+    if (problem === null) void save.run(() => choosePin(pin))
+  }
+  return (
+    <AuthCard
+      title={t`Choose a PIN`}
+      intro={
+        <Trans>
+          The app locks itself after a few minutes without use. Your PIN, of at least 6 digits,
+          opens it again on this device, with or without a connection.
+        </Trans>
+      }
+    >
+      <form name="choose-pin" className={styles.form} noValidate onSubmit={submit}>
+        <PasswordField
+          {...pinInput}
+          name="pin"
+          label={t`PIN`}
+          value={pin}
+          onChange={(event) => setPin(event.target.value)}
+          error={
+            tried && problem === 'short'
+              ? t`A PIN has at least 6 digits, and only digits.`
+              : undefined
+          }
+        />
+        <PasswordField
+          {...pinInput}
+          name="pin-again"
+          label={t`Repeat the PIN`}
+          value={repeat}
+          onChange={(event) => setRepeat(event.target.value)}
+          error={tried && problem === 'mismatch' ? t`The two PINs are not the same.` : undefined}
+        />
+        <Button type="submit" loading={save.busy}>
+          <Trans>Save the PIN</Trans>
+        </Button>
+      </form>
+    </AuthCard>
+  )
+}
+
+function UnlockForm({ onSignedOut }: { onSignedOut: () => void }) {
+  const { t } = useLingui()
+  const session = useSession()
+  const online = useOnline()
+  const [pin, setPin] = useState('')
+  const [password, setPassword] = useState('')
+  const [withPassword, setWithPassword] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const unlock = useOneAtATime()
+
+  const tryPin = (event: SyntheticEvent) => {
+    event.preventDefault()
+    void unlock.run(async () => {
+      const result = await unlockAppWithPin(pin)
+      if (result.unlocked) return
+      setPin('')
+      if (result.attemptsLeft > 0) {
+        const left = result.attemptsLeft
+        setError(
+          t({
+            message: plural(left, {
+              one: 'Wrong PIN: # more try before you are signed out.',
+              other: 'Wrong PIN: # more tries before you are signed out.',
+            }),
+          }),
+        )
+        return
+      }
+      const message = t`Too many wrong PINs: you are signed out, and what this device kept for you is deleted. Trials not sent yet stay and are sent.`
+      // The toasts' code comes only when needed: the lock screen is on every sign-in's path.
+      void import('../../ui/toast/show-toast.ts').then(({ showToast }) =>
+        showToast('error', message),
+      )
+      onSignedOut()
+    })
+  }
+  const tryPassword = (event: SyntheticEvent) => {
+    event.preventDefault()
+    if (!session) return
+    void unlock.run(async () => {
+      try {
+        await login({ email: session.user.email, password, remember_me: isRemembered() })
+      } catch (failure) {
+        setError(failure instanceof Error ? failure.message : String(failure))
+      }
+    })
+  }
+
+  return (
+    <AuthCard
+      title={t`The app is locked`}
+      intro={
+        <Trans>
+          Signed in as {session?.user.fullname}. Enter your PIN to go on where you were.
+        </Trans>
+      }
+    >
+      {withPassword ? (
+        <form name="unlock-password" className={styles.form} noValidate onSubmit={tryPassword}>
+          <PasswordField
+            label={t`Password`}
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          {!online && (
+            <p className={styles.formNotice}>
+              <Trans>The password can be checked only with a connection: use your PIN.</Trans>
+            </p>
+          )}
+          {error && (
+            <p role="alert" className={styles.formError}>
+              {error}
+            </p>
+          )}
+          <Button type="submit" loading={unlock.busy} disabled={!online}>
+            <Trans>Unlock with the password</Trans>
+          </Button>
+        </form>
+      ) : (
+        <form name="unlock" className={styles.form} noValidate onSubmit={tryPin}>
+          <PasswordField
+            {...pinInput}
+            name="pin"
+            label={t`PIN`}
+            value={pin}
+            onChange={(event) => setPin(event.target.value)}
+          />
+          {error && (
+            <p role="alert" className={styles.formError}>
+              {error}
+            </p>
+          )}
+          <Button type="submit" loading={unlock.busy}>
+            <Trans>Unlock</Trans>
+          </Button>
+        </form>
+      )}
+      <Button
+        variant="ghost"
+        onClick={() => {
+          setError(null)
+          setWithPassword(!withPassword)
+        }}
+      >
+        {withPassword ? <Trans>Use the PIN</Trans> : <Trans>Use the password instead</Trans>}
+      </Button>
+      <Button variant="secondary" onClick={onSignedOut}>
+        <Trans>Switch user</Trans>
+      </Button>
+    </AuthCard>
+  )
+}
+
+/**
+ * The lock screen (docs/security.md#the-idle-lock): the first PIN after a password sign-in on a
+ * device, or the PIN (the password, online) that opens the app again. Switching user signs out;
+ * the trials not sent yet stay on the device and are sent.
+ */
+export function LockScreen({
+  status,
+  onSignedOut,
+}: {
+  status: 'choosePin' | 'locked'
+  onSignedOut: () => void
+}) {
+  return status === 'choosePin' ? <ChoosePinForm /> : <UnlockForm onSignedOut={onSignedOut} />
+}
+
+/**
+ * What the lock does beside the router (src/features/auth/lock-gate.tsx): on a start signed in,
+ * asks the device whether the user has a PIN; while open, watches for the idle limit; while
+ * locked, shows the lock screen.
+ */
+export function LockParts({
+  status,
+  inWizard,
+  onSignInPage,
+  onSignedOut,
+}: LockGateProps & { status: LockStatus }) {
+  useEffect(() => {
+    if (status !== 'checking') return
+    if (onSignInPage()) onSignedOut()
+    else
+      void lockAppAtStart().then((locked) => {
+        if (!locked) onSignedOut()
+      })
+  }, [status, onSignInPage, onSignedOut])
+  useEffect(
+    () => (status === 'open' ? watchIdle(inWizard, lockApp) : undefined),
+    [status, inWizard],
+  )
+  return status === 'choosePin' || status === 'locked' ? (
+    <LockScreen status={status} onSignedOut={onSignedOut} />
+  ) : null
+}

@@ -1,0 +1,153 @@
+import type { Page } from '@playwright/test'
+import { demoPin } from '../support/sign-in.ts'
+import { test, expect, signIn, demo, demoPassword, controlledByServiceWorker } from './fixtures.ts'
+
+// These tests meet the lock screen themselves: no PIN is entered for them after a page load.
+test.use({ unlockOnLoad: false })
+
+const lockHeading = (page: Page) => page.getByRole('heading', { name: 'The app is locked' })
+const pinField = (page: Page) => page.getByLabel('PIN', { exact: true })
+
+async function enterPin(page: Page, pin: string) {
+  await pinField(page).fill(pin)
+  await page.getByRole('button', { name: 'Unlock', exact: true }).click()
+}
+
+test('the first sign-in on a device asks for a PIN of at least 6 digits, saved once however often it is clicked', async ({
+  page,
+}) => {
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(demo.agent.email)
+  await page.getByLabel('Password', { exact: true }).fill(demoPassword)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('heading', { name: 'Choose a PIN' })).toBeVisible()
+  // Nothing behind sign-in is drawn before the PIN.
+  await expect(page.getByRole('banner')).toHaveCount(0)
+
+  const save = page.getByRole('button', { name: 'Save the PIN' })
+  await pinField(page).fill('1234')
+  await page.getByLabel('Repeat the PIN').fill('1234')
+  await save.click()
+  await expect(page.getByText('A PIN has at least 6 digits, and only digits.')).toBeVisible()
+  await pinField(page).fill(demoPin)
+  await page.getByLabel('Repeat the PIN').fill('135790')
+  await save.click()
+  await expect(page.getByText('The two PINs are not the same.')).toBeVisible()
+  await page.getByLabel('Repeat the PIN').fill(demoPin)
+  await save.dblclick()
+  await expect(page.getByRole('link', { name: 'Start a free guided trial' })).toBeVisible()
+
+  // The next sign-in on this device asks for no new PIN: the password opened the kept key.
+  await signIn(page, demo.agent.email)
+  await expect(page.getByRole('link', { name: 'Start a free guided trial' })).toBeVisible()
+  await page.reload()
+  await expect(lockHeading(page)).toBeVisible()
+  await enterPin(page, demoPin)
+  await expect(page.getByRole('link', { name: 'Start a free guided trial' })).toBeVisible()
+})
+
+test('five idle minutes lock the app; the PIN opens it again, offline too', async ({
+  page,
+  context,
+}) => {
+  await page.clock.install()
+  await signIn(page, demo.agent.email)
+  const home = page.getByRole('link', { name: 'Start a free guided trial' })
+  await expect(home).toBeVisible()
+
+  await page.clock.runFor('04:30')
+  await expect(home).toBeVisible()
+  await page.clock.runFor('00:40')
+  await expect(lockHeading(page)).toBeVisible()
+  await expect(home).toHaveCount(0)
+  await expect(page.getByText(/Signed in as /)).toBeVisible()
+
+  await context.setOffline(true)
+  await enterPin(page, '000000')
+  await expect(page.getByRole('alert')).toContainText(
+    'Wrong PIN: 4 more tries before you are signed out.',
+  )
+  await enterPin(page, demoPin)
+  await expect(home).toBeVisible()
+})
+
+test('inside the trial wizard the app waits 15 minutes, and its draft survives the lock', async ({
+  page,
+}) => {
+  await page.clock.install()
+  await signIn(page, demo.agent.email)
+  await page.getByRole('link', { name: 'Start a free guided trial' }).click()
+  await page.getByRole('combobox', { name: 'Store' }).fill('Beo')
+  await page.getByRole('option').first().click()
+  const gender = page.getByRole('heading', { name: /gender/i })
+  await expect(gender).toBeVisible()
+
+  await page.clock.runFor('06:00')
+  await expect(gender).toBeVisible()
+  await page.clock.runFor('09:30')
+  await expect(lockHeading(page)).toBeVisible()
+  await enterPin(page, demoPin)
+  await expect(gender).toBeVisible()
+})
+
+test('five wrong PINs sign the user out and keep their unsent trials', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, demo.agent.email)
+  await controlledByServiceWorker(page)
+  await enterPin(page, demoPin)
+  await page.getByRole('link', { name: 'Start a free guided trial' }).click()
+  await page.getByRole('link', { name: /simple trial/ }).click()
+  await context.setOffline(true)
+  await page.getByRole('combobox', { name: 'Store' }).fill('Beo')
+  await page.getByRole('option').first().click()
+  await page.getByRole('textbox', { name: 'Comment' }).fill(`Locked out ${Date.now()}`)
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByRole('link', { name: /1 trial waiting/ })).toBeVisible()
+
+  await page.reload()
+  for (let attempt = 1; attempt < 5; attempt++) {
+    await enterPin(page, '111111')
+    await expect(page.getByRole('alert')).toContainText('Wrong PIN')
+  }
+  await enterPin(page, '111111')
+  await expect(page).toHaveURL(/\/login/)
+  await expect(page.getByText(/Too many wrong PINs/).first()).toBeVisible()
+  const waiting = await page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('brand-expert')
+        open.onsuccess = () => {
+          const count = open.result.transaction('outbox').objectStore('outbox').count()
+          count.onsuccess = () => resolve(count.result)
+          count.onerror = () => reject(count.error ?? new Error('not counted'))
+        }
+      }),
+  )
+  expect(waiting).toBe(1)
+})
+
+test('the password opens the lock online; "Switch user" signs out', async ({ page, context }) => {
+  await signIn(page, demo.manager.email)
+  await page.reload()
+  await expect(lockHeading(page)).toBeVisible()
+
+  await page.getByRole('button', { name: 'Use the password instead' }).click()
+  await context.setOffline(true)
+  await expect(page.getByText('The password can be checked only with a connection')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Unlock with the password' })).toBeDisabled()
+  await context.setOffline(false)
+  await page.getByLabel('Password', { exact: true }).fill('Wrong!Pass9')
+  await page.getByRole('button', { name: 'Unlock with the password' }).click()
+  await expect(page.getByRole('alert')).toContainText('Wrong email or password.')
+  await page.getByLabel('Password', { exact: true }).fill(demoPassword)
+  await page.getByRole('button', { name: 'Unlock with the password' }).dblclick()
+  await expect(page.getByRole('banner')).toBeVisible()
+
+  await page.reload()
+  await page.getByRole('button', { name: 'Switch user' }).click()
+  await expect(page).toHaveURL(/\/login/)
+  await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible()
+  expect(await page.evaluate(() => localStorage.getItem('session'))).toBeNull()
+})

@@ -1,0 +1,94 @@
+import type { Page } from '@playwright/test'
+import { demoPassword } from './accounts.ts'
+
+/**
+ * Signing in through the app's own screens, as every browser suite does it (e2e, bench, soak):
+ * the form in whatever language it speaks, the first PIN on a device, and the PIN again after each
+ * full page load (docs/security.md#the-idle-lock). Fields by their names and autocomplete, which
+ * do not change with the language.
+ */
+
+/** The PIN every demo user chooses on a test's device. */
+export const demoPin = '246810'
+
+/**
+ * Fills and sends the sign-in form at `/login`, then, when the device asks for a first PIN,
+ * chooses `demoPin`. Resolves once the app is open, or the form shows an error (a wrong password).
+ */
+export async function signInThroughForm(
+  page: Page,
+  email: string,
+  { password = demoPassword, baseUrl = '' }: { password?: string; baseUrl?: string } = {},
+): Promise<void> {
+  await page.goto(`${baseUrl}/login`)
+  await page.locator('input[autocomplete="username"]').fill(email)
+  await page.locator('input[autocomplete="current-password"]').fill(password)
+  await page.locator('form button[type="submit"]').click()
+  const outcome = await page.waitForFunction(
+    () => {
+      if (document.querySelector('form[name="choose-pin"]')) return 'choose-pin'
+      if (location.pathname !== '/login' && document.querySelector('header')) return 'open'
+      if (document.querySelector('form [role="alert"]')) return 'refused'
+      return false
+    },
+    undefined,
+    { timeout: 30_000 },
+  )
+  if ((await outcome.jsonValue()) !== 'choose-pin') return
+  await page.locator('form[name="choose-pin"] input[name="pin"]').fill(demoPin)
+  await page.locator('form[name="choose-pin"] input[name="pin-again"]').fill(demoPin)
+  await page.locator('form[name="choose-pin"] button[type="submit"]').click()
+  await page.locator('header').first().waitFor({ timeout: 30_000 })
+}
+
+/** Whether the page holds a signed-in session (which a full page load locks). */
+function signedInOnPage(page: Page): Promise<boolean> {
+  return page
+    .evaluate(() => (localStorage.getItem('session') ?? sessionStorage.getItem('session')) !== null)
+    .catch(() => false)
+}
+
+/**
+ * After a full page load with someone signed in: enters `demoPin` on the lock screen and waits for
+ * the app. Nothing when nobody is signed in, or the page is the sign-in page (which signs out).
+ */
+export async function unlockWithDemoPin(page: Page): Promise<void> {
+  if (new URL(page.url()).pathname === '/login' || !(await signedInOnPage(page))) return
+  const state = await page.waitForFunction(
+    () => {
+      if (document.querySelector('form[name="unlock"] input[name="pin"]')) return 'locked'
+      if (document.querySelector('header') || location.pathname === '/login') return 'open'
+      return false
+    },
+    undefined,
+    { timeout: 30_000 },
+  )
+  if ((await state.jsonValue()) !== 'locked') return
+  await page.locator('form[name="unlock"] input[name="pin"]').fill(demoPin)
+  await page.locator('form[name="unlock"] button[type="submit"]').click()
+  // Open, or sent to sign in (the session the PIN opened had ended meanwhile).
+  await page.waitForFunction(
+    () => document.querySelector('header') !== null || location.pathname === '/login',
+    undefined,
+    { timeout: 30_000 },
+  )
+}
+
+/**
+ * Makes every `goto` and `reload` of `page` unlock the app it loads, as its user would after each
+ * reload; a test of the lock itself leaves its page as it is.
+ */
+export function unlockAfterEachLoad(page: Page): void {
+  const goto = page.goto.bind(page)
+  const reload = page.reload.bind(page)
+  page.goto = async (url, options) => {
+    const response = await goto(url, options)
+    await unlockWithDemoPin(page)
+    return response
+  }
+  page.reload = async (options) => {
+    const response = await reload(options)
+    await unlockWithDemoPin(page)
+    return response
+  }
+}
