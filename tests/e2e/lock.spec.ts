@@ -151,3 +151,26 @@ test('the password opens the lock online; "Switch user" signs out', async ({ pag
   await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible()
   expect(await page.evaluate(() => localStorage.getItem('session'))).toBeNull()
 })
+
+test('the PIN is changed in the settings; the old one no longer opens the app', async ({
+  page,
+}) => {
+  await signIn(page, demo.agent.email)
+  await page.goto('/settings')
+  await enterPin(page, demoPin)
+  const card = page.getByRole('region', { name: 'Change the PIN' })
+  await card.getByLabel('Current PIN').fill('999999')
+  await card.getByLabel('New PIN', { exact: true }).fill('135791')
+  await card.getByLabel('Repeat the new PIN').fill('135791')
+  await card.getByRole('button', { name: 'Change the PIN' }).click()
+  await expect(card.getByText('The current PIN is wrong.')).toBeVisible()
+  await card.getByLabel('Current PIN').fill(demoPin)
+  await card.getByRole('button', { name: 'Change the PIN' }).dblclick()
+  await expect(card.getByRole('status')).toHaveText('Your PIN is changed.')
+
+  await page.reload()
+  await enterPin(page, demoPin)
+  await expect(page.getByRole('alert')).toContainText('Wrong PIN')
+  await enterPin(page, '135791')
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible()
+})

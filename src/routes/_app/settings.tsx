@@ -6,6 +6,7 @@ import { ProfileCard } from '../../features/settings/profile-card.tsx'
 import { LocaleSwitch } from '../../features/settings/locale-switch.tsx'
 import { CheckOutCard } from '../../features/stores/check-out-card.tsx'
 import { ChangePasswordForm } from '../../features/auth/change-password-form.tsx'
+import { PinSettings } from '../../features/auth/pin-settings.tsx'
 import { ReadyPanel } from '../../features/offline/ready-panel.tsx'
 import styles from '../../features/settings/settings.module.css'
 
@@ -26,6 +27,7 @@ function SettingsPage() {
         <LocaleSwitch />
         {user.role === 'manager' && <CheckOutCard store={user.expertStore} />}
         <ChangePasswordForm />
+        <PinSettings />
         <ReadyPanel />
       </div>
     </Page>
