@@ -21,7 +21,8 @@ import { parseArgs } from 'node:util'
 import * as v from 'valibot'
 import { signToken } from '../../server/auth/jwt.ts'
 import { appVersionHeader, deviceTimeHeader } from '../../src/contract/http.ts'
-import { demo, demoPassword } from '../../tests/support/accounts.ts'
+import { demo } from '../../tests/support/accounts.ts'
+import { signInThroughForm, unlockAfterEachLoad } from '../../tests/support/sign-in.ts'
 import { apiClient, type Rows } from '../../tests/support/api.ts'
 import { launchChromium } from '../../tests/support/chromium.ts'
 
@@ -144,20 +145,22 @@ await startServer()
 const browser = await launchChromium()
 const page = await browser.newPage({ viewport: { width: 768, height: 1024 } })
 await page.addInitScript(() => localStorage.setItem('locale', 'en'))
+unlockAfterEachLoad(page)
 async function signIn() {
   if (!running()) {
     // Signing in needs the server: bring it back (counted as a restart).
     await startServer()
     restarts += 1
   }
-  await page.goto(`${base}/login`)
-  await page.getByLabel('Email').fill(demo.manager.email)
-  await page.getByLabel('Password', { exact: true }).fill(demoPassword)
-  await page.getByRole('button', { name: 'Sign in' }).click()
+  await signInThroughForm(page, demo.manager.email, { baseUrl: base })
   await page.waitForURL(`${base}/`)
 }
 
-/** The stored session's token replaced by one that expired an hour ago, then a reload. */
+/**
+ * The session runs out: from a reload on, the server sees the session's token as one that expired
+ * an hour ago (the device keeps its token encrypted, so it is swapped on the way), until the app
+ * has sent its user to sign in again.
+ */
 async function expireToken() {
   const raw = await page.evaluate(
     () => localStorage.getItem('session') ?? sessionStorage.getItem('session'),
@@ -172,14 +175,19 @@ async function expireToken() {
     new TextEncoder().encode(jwtSecret),
     new Date(Date.now() - 2 * 60 * 60_000),
   )
-  await page.evaluate((token) => {
-    for (const storage of [localStorage, sessionStorage]) {
-      const raw = storage.getItem('session')
-      if (raw) storage.setItem('session', JSON.stringify({ ...JSON.parse(raw), token }))
-    }
-  }, expired)
+  const apiRoutes = `${base}/api/**`
+  await page.route(apiRoutes, (route) => {
+    const headers = route.request().headers()
+    if (!headers.authorization?.startsWith('Bearer ')) return route.continue()
+    return route.continue({ headers: { ...headers, authorization: `Bearer ${expired}` } })
+  })
   expiries += 1
-  await page.reload()
+  try {
+    await page.reload()
+    await page.waitForURL(/\/login/, { timeout: 15_000 }).catch(() => undefined)
+  } finally {
+    await page.unroute(apiRoutes)
+  }
 }
 
 /**

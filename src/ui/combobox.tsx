@@ -1,11 +1,17 @@
-import { useMemo, type ReactNode } from 'react'
-import { useCombobox } from 'downshift'
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { plural } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { cx } from './cx.ts'
 import { Spinner } from './spinner.tsx'
 import { FieldMessages, LabelText, useFieldIds } from './field-parts.tsx'
-import { comboboxStateReducer, toEntries, type ComboboxEntry } from './combobox-state.ts'
+import {
+  closedList,
+  escapeClears,
+  nextListState,
+  textAfterLeaving,
+  toEntries,
+  type ListEvent,
+} from './combobox-state.ts'
 import fieldStyles from './field.module.css'
 import styles from './combobox.module.css'
 
@@ -13,7 +19,7 @@ export interface ComboboxProps<T> {
   label: ReactNode
   items: readonly T[]
   itemToString: (item: T) => string
-  /** A stable key per item (React keys, and downshift's selection comparison). */
+  /** A stable key per item (React keys, and the selection's comparison). */
   itemKey: (item: T) => string | number
   selectedItem: T | null
   onSelectedItemChange: (item: T | null) => void
@@ -37,7 +43,11 @@ export interface ComboboxProps<T> {
   className?: string
 }
 
-/** An accessible autocomplete (ARIA 1.2 combobox with a listbox) built on downshift's useCombobox. */
+/**
+ * An accessible autocomplete: the ARIA 1.2 combobox pattern, an input whose list of options pops up
+ * below it (docs: https://www.w3.org/WAI/ARIA/apg/patterns/combobox/). The keyboard's and the
+ * list's rules are in combobox-state.ts; the selection and the text are the caller's.
+ */
 export function Combobox<T>(props: ComboboxProps<T>) {
   const {
     items,
@@ -50,43 +60,91 @@ export function Combobox<T>(props: ComboboxProps<T>) {
   } = props
   const { t } = useLingui()
   const ids = useFieldIds(props.id, { error: props.error, hint: props.hint })
+  const labelId = `${ids.id}-label`
+  const menuId = `${ids.id}-menu`
+  const optionId = (index: number) => `${ids.id}-option-${index}`
   const withMore = hasMore && onLoadMore !== undefined
   const entries = useMemo(() => toEntries(items, withMore), [items, withMore])
-  const selectedEntry = useMemo<ComboboxEntry<T> | null>(
-    () => (selectedItem === null ? null : { kind: 'item', item: selectedItem }),
-    [selectedItem],
+  const [list, setList] = useState(closedList)
+  const { isOpen, highlightedIndex } = list
+  const input = useRef<HTMLInputElement>(null)
+  const menu = useRef<HTMLUListElement>(null)
+  const chosenKey = selectedItem === null ? undefined : itemKey(selectedItem)
+  const chosenIndex = entries.findIndex(
+    (entry) => entry.kind === 'item' && itemKey(entry.item) === chosenKey,
   )
-  const entryToString = (entry: ComboboxEntry<T> | null) =>
-    entry?.kind === 'item' ? itemToString(entry.item) : ''
+  const apply = (event: ListEvent) => setList((state) => nextListState(state, event))
+
+  // A highlight the list moved past its end (a shorter page of results) is none.
+  const highlighted = highlightedIndex < entries.length ? highlightedIndex : -1
+  useEffect(() => {
+    if (!isOpen || highlighted < 0) return
+    menu.current?.children[highlighted]?.scrollIntoView({ block: 'nearest' })
+  }, [isOpen, highlighted])
+
   const loadMore = () => {
     if (!loading) onLoadMore?.()
   }
+  /** An entry is picked: an item becomes the selection (reported in this event's render). */
+  const pick = (index: number) => {
+    const entry = entries[index]
+    if (!entry) return
+    if (entry.kind === 'more') {
+      loadMore()
+      apply({ type: 'loadMore' })
+      return
+    }
+    apply({ type: 'close' })
+    if (itemKey(entry.item) !== chosenKey) props.onSelectedItemChange(entry.item)
+    const text = itemToString(entry.item)
+    if (text !== props.inputValue) props.onInputValueChange(text)
+  }
+  const leave = () => {
+    apply({ type: 'close' })
+    const text = textAfterLeaving(
+      props.inputValue,
+      selectedItem === null ? null : itemToString(selectedItem),
+    )
+    if (text !== props.inputValue) props.onInputValueChange(text)
+  }
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const count = entries.length
+    switch (event.key) {
+      case 'ArrowDown':
+      case 'ArrowUp':
+        event.preventDefault()
+        apply({
+          type: event.key === 'ArrowDown' ? 'arrowDown' : 'arrowUp',
+          count,
+          chosen: chosenIndex,
+        })
+        return
+      case 'Home':
+      case 'End':
+        if (!isOpen) return
+        event.preventDefault()
+        apply({ type: event.key === 'Home' ? 'home' : 'end', count })
+        return
+      case 'Enter':
+        if (!isOpen || highlighted < 0) return
+        // The form is not sent: Enter picks the option.
+        event.preventDefault()
+        pick(highlighted)
+        return
+      case 'Tab':
+        // Leaving with the keyboard on an option picks it; the focus moves on as usual.
+        if (isOpen && highlighted >= 0 && entries[highlighted]?.kind === 'item') pick(highlighted)
+        return
+      case 'Escape':
+        if (escapeClears(list)) {
+          if (props.inputValue !== '') props.onInputValueChange('')
+          if (selectedItem !== null) props.onSelectedItemChange(null)
+        }
+        apply({ type: 'escape' })
+        return
+    }
+  }
 
-  const combobox = useCombobox<ComboboxEntry<T>>({
-    items: entries,
-    inputId: ids.id,
-    selectedItem: selectedEntry,
-    inputValue: props.inputValue,
-    itemToString: entryToString,
-    itemToKey: (entry) =>
-      entry === null ? null : entry.kind === 'more' ? 'more' : `item:${itemKey(entry.item)}`,
-    isItemDisabled: (entry) => entry.kind === 'more' && loading,
-    stateReducer: comboboxStateReducer(entryToString),
-    // Typing is reported by the input's own onChange (below): downshift reports changes from an
-    // effect, a render late, which loses keystrokes in a controlled input (downshift issue #1108).
-    onInputValueChange: ({ type, inputValue }) => {
-      if (type !== useCombobox.stateChangeTypes.InputChange) props.onInputValueChange(inputValue)
-    },
-    // A click on an option is reported by the option's own onClick (below), so that the caller's
-    // change (the wizard's next step) is drawn in the click's render; downshift reports it from an
-    // effect, after drawing the list closed, which cost the wizard's first step a render.
-    onSelectedItemChange: ({ type, selectedItem: entry }) => {
-      if (type === useCombobox.stateChangeTypes.ItemClick) return
-      if (entry?.kind !== 'more') props.onSelectedItemChange(entry ? entry.item : null)
-    },
-  })
-  const { isOpen, highlightedIndex } = combobox
-  const chosenKey = selectedItem === null ? undefined : itemKey(selectedItem)
   const nothingFound = isOpen && !loading && items.length === 0
   const count = items.length
   const status = !isOpen
@@ -99,29 +157,50 @@ export function Combobox<T>(props: ComboboxProps<T>) {
 
   return (
     <div className={cx(fieldStyles.field, props.className)}>
-      <label {...combobox.getLabelProps()} className={fieldStyles.label}>
+      <label id={labelId} htmlFor={ids.id} className={fieldStyles.label}>
         <LabelText label={props.label} required={props.required} />
       </label>
       <div className={styles.control}>
         <input
-          {...combobox.getInputProps({
-            placeholder: props.placeholder,
-            disabled: props.disabled,
-            'aria-invalid': props.error ? true : undefined,
-            'aria-required': props.required || undefined,
-            'aria-describedby': ids.describedBy,
-            onChange: (event) => props.onInputValueChange(event.currentTarget.value),
-            onKeyDown: (event) => {
-              if (event.key === 'Enter' && isOpen && entries[highlightedIndex]?.kind === 'more')
-                loadMore()
-            },
-          })}
+          ref={input}
+          id={ids.id}
+          type="text"
+          role="combobox"
+          autoComplete="off"
+          aria-autocomplete="list"
+          aria-expanded={isOpen}
+          aria-controls={menuId}
+          aria-activedescendant={isOpen && highlighted >= 0 ? optionId(highlighted) : undefined}
+          aria-invalid={props.error ? true : undefined}
+          aria-required={props.required || undefined}
+          aria-describedby={ids.describedBy}
+          placeholder={props.placeholder}
+          disabled={props.disabled}
+          value={props.inputValue}
+          onChange={(event) => {
+            const text = event.currentTarget.value
+            props.onInputValueChange(text)
+            if (text === '' && selectedItem !== null) props.onSelectedItemChange(null)
+            apply({ type: 'typed' })
+          }}
+          onKeyDown={onKeyDown}
+          onBlur={leave}
           className={cx(fieldStyles.input, styles.input)}
         />
         {loading && <Spinner className={styles.spinner} />}
         <button
-          {...combobox.getToggleButtonProps({ disabled: props.disabled })}
+          type="button"
+          tabIndex={-1}
           aria-label={t`Show options`}
+          aria-controls={menuId}
+          aria-expanded={isOpen}
+          disabled={props.disabled}
+          // The input keeps the focus: its blur would close the list the click opens.
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => {
+            apply({ type: 'toggle' })
+            input.current?.focus()
+          }}
           className={styles.toggle}
         >
           <svg
@@ -136,28 +215,33 @@ export function Combobox<T>(props: ComboboxProps<T>) {
         </button>
         <div className={styles.popup} hidden={!isOpen}>
           <ul
-            {...combobox.getMenuProps({ 'aria-busy': loading || undefined })}
+            ref={menu}
+            id={menuId}
+            role="listbox"
+            aria-labelledby={labelId}
+            aria-busy={loading || undefined}
             className={styles.menu}
           >
             {isOpen &&
               entries.map((entry, index) => (
                 <li
                   key={entry.kind === 'more' ? 'more' : itemKey(entry.item)}
-                  {...combobox.getItemProps({
-                    item: entry,
-                    index,
-                    onClick:
-                      entry.kind === 'more'
-                        ? loadMore
-                        : () => {
-                            if (itemKey(entry.item) !== chosenKey)
-                              props.onSelectedItemChange(entry.item)
-                          },
-                  })}
+                  id={optionId(index)}
+                  role="option"
+                  aria-selected={index === highlighted}
+                  aria-disabled={(entry.kind === 'more' && loading) || undefined}
+                  // The input keeps the focus: its blur would pick before this click does.
+                  onMouseDown={(event) => event.preventDefault()}
+                  onMouseMove={() => {
+                    if (index !== highlighted) apply({ type: 'pointer', index })
+                  }}
+                  // Reported in the click's own render, so that the caller's change (the wizard's
+                  // next step) is drawn with the list closing, not a render later.
+                  onClick={() => pick(index)}
                   className={cx(
                     styles.option,
                     entry.kind === 'more' && styles.more,
-                    index === highlightedIndex && styles.highlighted,
+                    index === highlighted && styles.highlighted,
                     entry.kind === 'item' && itemKey(entry.item) === chosenKey && styles.chosen,
                   )}
                 >

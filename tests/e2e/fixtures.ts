@@ -136,3 +136,59 @@ export async function acceptedVersionInControl(page: Page) {
     )
     .toBe(true)
 }
+
+/**
+ * Everything the app keeps in the browser, as text: localStorage, sessionStorage and every record
+ * of its IndexedDB database, with binary values (ciphertext) read as Latin-1 text too, so that a
+ * word in the clear anywhere shows.
+ */
+export function deviceStorageAsText(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const asText = (value: unknown): unknown => {
+          if (value instanceof ArrayBuffer || ArrayBuffer.isView(value)) {
+            const bytes =
+              value instanceof ArrayBuffer
+                ? new Uint8Array(value)
+                : new Uint8Array(value.buffer, value.byteOffset, value.byteLength)
+            return String.fromCharCode(...bytes)
+          }
+          if (Array.isArray(value)) return value.map(asText)
+          if (typeof value === 'object' && value !== null) {
+            return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, asText(v)]))
+          }
+          return value
+        }
+        const entries = (storage: Storage) =>
+          Array.from({ length: storage.length }, (_, index) => {
+            const key = storage.key(index) ?? ''
+            return [key, storage.getItem(key)]
+          })
+        const storages = JSON.stringify([entries(localStorage), entries(sessionStorage)])
+        const opening = indexedDB.open('brand-expert')
+        opening.onerror = () => reject(new Error('the database did not open'))
+        opening.onsuccess = () => {
+          const db = opening.result
+          const names = [...db.objectStoreNames]
+          if (names.length === 0) {
+            db.close()
+            resolve(storages)
+            return
+          }
+          const transaction = db.transaction(names)
+          const records: Record<string, unknown> = {}
+          for (const name of names) {
+            const all = transaction.objectStore(name).getAll()
+            all.onsuccess = () => {
+              records[name] = asText(all.result)
+            }
+          }
+          transaction.oncomplete = () => {
+            db.close()
+            resolve(storages + JSON.stringify(records))
+          }
+        }
+      }),
+  )
+}

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
-import { test, expect, demo, demoPassword } from './fixtures.ts'
+import { signInThroughForm } from '../support/sign-in.ts'
+import { test, expect, demo } from './fixtures.ts'
 
 /**
  * Layout at the widths the app is used at: a phone (360, 390), the store tablet (768) and a desktop
@@ -26,10 +27,7 @@ const roles = [
 
 /** Signs in through the form, whatever the language (the fields by their autocomplete). */
 async function signInAs(page: Page, email: string) {
-  await page.goto('/login')
-  await page.locator('input[autocomplete="username"], input[type="email"]').first().fill(email)
-  await page.locator('input[autocomplete="current-password"]').fill(demoPassword)
-  await page.locator('button[type="submit"]').click()
+  await signInThroughForm(page, email)
   await expect(page).not.toHaveURL(/\/login/)
 }
 

@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test'
 import { demoPin } from '../support/sign-in.ts'
-import { test, expect, signIn, demo, demoPassword, controlledByServiceWorker } from './fixtures.ts'
+import {
+  test,
+  expect,
+  signIn,
+  demo,
+  demoPassword,
+  controlledByServiceWorker,
+  deviceStorageAsText,
+} from './fixtures.ts'
 
 // These tests meet the lock screen themselves: no PIN is entered for them after a page load.
 test.use({ unlockOnLoad: false })
@@ -173,4 +181,44 @@ test('the PIN is changed in the settings; the old one no longer opens the app', 
   await expect(page.getByRole('alert')).toContainText('Wrong PIN')
   await enterPin(page, '135791')
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible()
+})
+
+test("no customer's email or phone is readable in the device's storage, signed in or after sign-out", async ({
+  page,
+}) => {
+  const email = `kept-${Date.now()}@example.com`
+  const phone = '+381641234568'
+  const notInStorage = async () => {
+    const kept = await deviceStorageAsText(page)
+    expect(kept).not.toContain(email)
+    expect(kept).not.toContain(phone)
+    expect(kept).not.toContain(phone.slice(4))
+  }
+  await signIn(page, demo.agent.email)
+  await page.getByRole('link', { name: 'Start a free guided trial' }).click()
+  await page.getByRole('combobox', { name: 'Store' }).fill('Beo')
+  await page.getByRole('option').first().click()
+  const next = page.getByRole('button', { name: 'Next' })
+  await page.getByRole('radio', { name: 'Female', exact: true }).click()
+  await page.getByRole('radio', { name: '25–34' }).click()
+  await page.getByRole('button', { name: 'E-cigarettes (vape)' }).click()
+  await next.click()
+  await page.getByRole('radio', { name: '5–10' }).click()
+  await page.getByRole('button', { name: 'Other' }).click()
+  await next.click()
+  await page.getByRole('textbox', { name: 'Email' }).fill(email)
+  await page.getByRole('button', { name: 'OK, check the email' }).click()
+  await page.getByRole('textbox', { name: 'Phone' }).fill(phone)
+  await page.getByRole('button', { name: 'OK, check the phone' }).click()
+  await expect(page.getByText('Valid', { exact: true })).toHaveCount(2)
+
+  // The draft holds the contact (a reload resumes with it), yet it is nowhere in the clear.
+  await page.reload()
+  await enterPin(page, demoPin)
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(email)
+  await notInStorage()
+
+  await page.getByRole('button', { name: 'Log out' }).click()
+  await expect(page).toHaveURL(/\/login/)
+  await notInStorage()
 })

@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test'
 import {
   test,
   expect,
@@ -7,39 +6,13 @@ import {
   apiLogin,
   apiGet,
   controlledByServiceWorker,
+  deviceStorageAsText,
 } from './fixtures.ts'
 
 // Signs in, waits for the service worker, goes offline and back: slow on a busy machine.
 test.describe.configure({ timeout: 120_000 })
 
 type Row = { id: number; comment: unknown }
-
-/** Every record of the app's IndexedDB database, as text. */
-function deviceDatabaseAsText(page: Page): Promise<string> {
-  return page.evaluate(
-    () =>
-      new Promise<string>((resolve, reject) => {
-        const opening = indexedDB.open('brand-expert')
-        opening.onerror = () => reject(new Error('the database did not open'))
-        opening.onsuccess = () => {
-          const db = opening.result
-          const names = [...db.objectStoreNames]
-          const transaction = db.transaction(names)
-          const records: Record<string, unknown[]> = {}
-          for (const name of names) {
-            const all = transaction.objectStore(name).getAll()
-            all.onsuccess = () => {
-              records[name] = [all.result as unknown]
-            }
-          }
-          transaction.oncomplete = () => {
-            db.close()
-            resolve(JSON.stringify(records))
-          }
-        }
-      }),
-  )
-}
 
 test("a trial finished offline keeps no customer's email or phone readable on the tablet, and the server stores them", async ({
   page,
@@ -53,7 +26,7 @@ test("a trial finished offline keeps no customer's email or phone readable on th
   await expect(page).toHaveURL('/', { timeout: 30_000 })
   await controlledByServiceWorker(page)
   // The server's key, fetched at sign-in, is what Finish seals to offline.
-  await expect.poll(() => deviceDatabaseAsText(page), { timeout: 20_000 }).toContain('trialSealKey')
+  await expect.poll(() => deviceStorageAsText(page), { timeout: 20_000 }).toContain('trialSealKey')
 
   await context.setOffline(true)
   await page.goto('/free-guided-trial')
@@ -81,7 +54,7 @@ test("a trial finished offline keeps no customer's email or phone readable on th
   await expect(page).toHaveURL(/\/free-guided-trial-success\?trial=/)
 
   // Waiting, with no connection: the trial is on the device, its contact sealed.
-  const stored = await deviceDatabaseAsText(page)
+  const stored = await deviceStorageAsText(page)
   expect(stored).toContain(marker)
   expect(stored).toContain('sealed_contact')
   expect(stored).not.toContain(email)

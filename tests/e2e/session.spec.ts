@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { SignJWT } from 'jose'
+import { finishSignIn } from '../support/sign-in.ts'
 import { test, expect, signIn, demo, demoPassword } from './fixtures.ts'
 
 /** A token the e2e server would accept, but whose time ran out an hour ago. */
@@ -39,6 +40,7 @@ test('a session whose token has expired is sent to sign in, and comes back after
   await page.getByLabel('Email').fill(demo.admin.email)
   await page.getByLabel('Password', { exact: true }).fill(demoPassword)
   await page.getByRole('button', { name: 'Sign in' }).click()
+  await finishSignIn(page)
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible()
 })
 
@@ -70,6 +72,7 @@ test('a trial the server refuses for an expired session sends its author to sign
   await page.getByLabel('Email').fill(demo.agent.email)
   await page.getByLabel('Password', { exact: true }).fill(demoPassword)
   await page.getByRole('button', { name: 'Sign in' }).click()
+  await finishSignIn(page)
   const body = (await sent).request().postDataJSON() as { comment: string }
   expect(body.comment).toBe(marker)
   await page.goto('/outbox')

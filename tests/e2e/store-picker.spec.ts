@@ -1,3 +1,4 @@
+import { finishSignIn } from '../support/sign-in.ts'
 import { test, expect, demo, demoPassword, expectAccessible } from './fixtures.ts'
 
 // Both tests check the store-less demo manager in and out: one after the other.
@@ -11,6 +12,7 @@ test('a manager without a store is sent to the store picker, checks in, sees whe
   await page.getByLabel('Email').fill(demo.newManager.email)
   await page.getByLabel('Password', { exact: true }).fill(demoPassword)
   await page.getByRole('button', { name: 'Sign in' }).click()
+  await finishSignIn(page)
 
   await expect(page).toHaveURL(/\/store-picker\?redirect=%2Fvouchers/)
   await expect(page.getByText('You are not assigned to a store yet.')).toBeVisible()
@@ -62,6 +64,7 @@ test('checking out asks first; staying keeps the store, confirming ends the day 
   await page.getByLabel('Email').fill(demo.newManager.email)
   await page.getByLabel('Password', { exact: true }).fill(demoPassword)
   await page.getByRole('button', { name: 'Sign in' }).click()
+  await finishSignIn(page)
   // Checked in or not (the test before this one leaves them checked in), they choose a store.
   await expect(page).toHaveURL(/\/(store-picker.*)?$/)
   await page.goto('/store-picker')

@@ -24,6 +24,14 @@ export async function signInThroughForm(
   await page.locator('input[autocomplete="username"]').fill(email)
   await page.locator('input[autocomplete="current-password"]').fill(password)
   await page.locator('form button[type="submit"]').click()
+  await finishSignIn(page)
+}
+
+/**
+ * After the sign-in form was sent: chooses `demoPin` when the device asks for a first PIN.
+ * Resolves once the app is open, or the form shows an error (a wrong password).
+ */
+export async function finishSignIn(page: Page): Promise<void> {
   const outcome = await page.waitForFunction(
     () => {
       if (document.querySelector('form[name="choose-pin"]')) return 'choose-pin'

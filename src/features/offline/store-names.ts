@@ -5,7 +5,7 @@ import { useLingui } from '@lingui/react/macro'
 /**
  * The stores kept on the device, as `allStoresQueryOptions` (src/api/store-queries.ts) keeps them.
  * Read by key rather than through those options: importing them would bring the store picker's
- * chunk (downshift) into every screen that shares this feature's code.
+ * chunk (the combobox) into every screen that shares this feature's code.
  */
 const keptStoresKey = ['stores', 'all']
 const keptStoresSchema = v.array(v.object({ id: v.number(), name: v.string() }))

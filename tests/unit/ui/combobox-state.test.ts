@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { useCombobox, type UseComboboxState } from 'downshift'
 import {
-  comboboxStateReducer,
+  closedList,
+  escapeClears,
+  nextListState,
+  textAfterLeaving,
   toEntries,
   type ComboboxEntry,
+  type ListState,
 } from '../../../src/ui/combobox-state.ts'
 
 interface Store {
@@ -11,17 +14,9 @@ interface Store {
   name: string
 }
 
-const types = useCombobox.stateChangeTypes
 const belgrade: ComboboxEntry<Store> = { kind: 'item', item: { id: 1, name: 'Beograd' } }
-const budva: ComboboxEntry<Store> = { kind: 'item', item: { id: 2, name: 'Budva' } }
 const more: ComboboxEntry<Store> = { kind: 'more' }
-const reducer = comboboxStateReducer<Store>((entry) =>
-  entry?.kind === 'item' ? entry.item.name : '',
-)
-
-function state(overrides: Partial<UseComboboxState<ComboboxEntry<Store>>> = {}) {
-  return { highlightedIndex: -1, selectedItem: null, isOpen: true, inputValue: '', ...overrides }
-}
+const open = (highlightedIndex: number): ListState => ({ isOpen: true, highlightedIndex })
 
 describe('combobox entries', () => {
   it('adds a "load more" entry after the items only when more pages exist', () => {
@@ -30,78 +25,61 @@ describe('combobox entries', () => {
   })
 })
 
-describe('combobox state reducer', () => {
-  it('clicking "load more" keeps the menu open, the selection and the typed text', () => {
-    const before = state({ selectedItem: belgrade, inputValue: 'bu', highlightedIndex: 2 })
-    const next = reducer(before, {
-      type: types.ItemClick,
-      changes: { selectedItem: more, inputValue: '', isOpen: false, highlightedIndex: -1 },
-    })
-    expect(next).toMatchObject({
-      selectedItem: belgrade,
-      inputValue: 'bu',
-      isOpen: true,
-      highlightedIndex: 2,
-    })
+describe('the list of a combobox', () => {
+  it('opens as the text is typed, with nothing highlighted', () => {
+    expect(nextListState(closedList, { type: 'typed' })).toEqual(open(-1))
+    expect(nextListState(open(2), { type: 'typed' })).toEqual(open(-1))
   })
 
-  it('leaving the input on "load more" closes the menu without selecting it', () => {
-    const next = reducer(state({ selectedItem: null, inputValue: 'bu', highlightedIndex: 2 }), {
-      type: types.InputBlur,
-      changes: { selectedItem: more, inputValue: '', isOpen: false, highlightedIndex: -1 },
-    })
-    expect(next).toMatchObject({ selectedItem: null, inputValue: 'bu', isOpen: false })
+  it('opens on ArrowDown at the chosen option, or else the first; ArrowUp at the last', () => {
+    expect(nextListState(closedList, { type: 'arrowDown', count: 3, chosen: 1 })).toEqual(open(1))
+    expect(nextListState(closedList, { type: 'arrowDown', count: 3, chosen: -1 })).toEqual(open(0))
+    expect(nextListState(closedList, { type: 'arrowUp', count: 3, chosen: -1 })).toEqual(open(2))
   })
 
-  it('emptying the text clears the selection', () => {
-    const before = state({ selectedItem: belgrade, inputValue: 'B' })
-    const next = reducer(before, {
-      type: types.InputChange,
-      changes: { ...before, inputValue: '', isOpen: true },
-    })
-    expect(next.selectedItem).toBeNull()
+  it('moves through an open list with the arrows, wrapping round at both ends', () => {
+    expect(nextListState(open(-1), { type: 'arrowDown', count: 3, chosen: -1 })).toEqual(open(0))
+    expect(nextListState(open(0), { type: 'arrowDown', count: 3, chosen: -1 })).toEqual(open(1))
+    expect(nextListState(open(2), { type: 'arrowDown', count: 3, chosen: -1 })).toEqual(open(0))
+    expect(nextListState(open(0), { type: 'arrowUp', count: 3, chosen: -1 })).toEqual(open(2))
+    expect(nextListState(open(2), { type: 'arrowUp', count: 3, chosen: -1 })).toEqual(open(1))
   })
 
-  it('typing other text keeps the selection until something else is picked', () => {
-    const before = state({ selectedItem: belgrade, inputValue: 'Beograd' })
-    const next = reducer(before, {
-      type: types.InputChange,
-      changes: { ...before, inputValue: 'Bu', isOpen: true },
-    })
-    expect(next).toMatchObject({ selectedItem: belgrade, inputValue: 'Bu' })
+  it('highlights nothing in an empty list', () => {
+    expect(nextListState(closedList, { type: 'arrowDown', count: 0, chosen: -1 })).toEqual(open(-1))
   })
 
-  it('leaving the input without picking puts the chosen item’s text back', () => {
-    const before = state({ selectedItem: belgrade, inputValue: 'Bud' })
-    const next = reducer(before, {
-      type: types.InputBlur,
-      changes: { ...before, isOpen: false, highlightedIndex: -1 },
-    })
-    expect(next).toMatchObject({ selectedItem: belgrade, inputValue: 'Beograd', isOpen: false })
+  it('goes to the ends with Home and End only while open', () => {
+    expect(nextListState(open(1), { type: 'home', count: 3 })).toEqual(open(0))
+    expect(nextListState(open(1), { type: 'end', count: 3 })).toEqual(open(2))
+    expect(nextListState(closedList, { type: 'end', count: 3 })).toEqual(closedList)
   })
 
-  it('leaving the input by picking the highlighted item keeps downshift’s text for it', () => {
-    const before = state({ selectedItem: belgrade, inputValue: 'Bud', highlightedIndex: 1 })
-    const next = reducer(before, {
-      type: types.InputBlur,
-      changes: { ...before, selectedItem: budva, inputValue: 'Budva', isOpen: false },
-    })
-    expect(next).toMatchObject({ selectedItem: budva, inputValue: 'Budva' })
+  it('follows the pointer while open, and toggles open and closed', () => {
+    expect(nextListState(open(0), { type: 'pointer', index: 2 })).toEqual(open(2))
+    expect(nextListState(closedList, { type: 'pointer', index: 2 })).toEqual(closedList)
+    expect(nextListState(closedList, { type: 'toggle' })).toEqual(open(-1))
+    expect(nextListState(open(1), { type: 'toggle' })).toEqual(closedList)
   })
 
-  it('leaving the input with nothing chosen keeps what was typed', () => {
-    const before = state({ inputValue: 'Bud' })
-    const next = reducer(before, {
-      type: types.InputBlur,
-      changes: { ...before, isOpen: false, highlightedIndex: -1 },
-    })
-    expect(next.inputValue).toBe('Bud')
+  it('closes on Escape, on leaving and on a pick; "load more" keeps it open where it was', () => {
+    expect(nextListState(open(1), { type: 'escape' })).toEqual(closedList)
+    expect(nextListState(open(1), { type: 'close' })).toEqual(closedList)
+    expect(nextListState(open(3), { type: 'loadMore' })).toEqual(open(3))
   })
 
-  it('picking an item passes downshift’s changes through', () => {
-    const changes = { selectedItem: budva, inputValue: 'Budva', isOpen: false }
-    expect(reducer(state({ selectedItem: belgrade }), { type: types.ItemClick, changes })).toEqual(
-      changes,
-    )
+  it('empties the field on an Escape only once the list is closed', () => {
+    expect(escapeClears(open(0))).toBe(false)
+    expect(escapeClears(closedList)).toBe(true)
+  })
+})
+
+describe('the text after leaving the field', () => {
+  it('is the chosen item’s again, so that it never names something else', () => {
+    expect(textAfterLeaving('Bud', 'Beograd')).toBe('Beograd')
+  })
+
+  it('is what was typed when nothing is chosen', () => {
+    expect(textAfterLeaving('Bud', null)).toBe('Bud')
   })
 })
