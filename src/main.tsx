@@ -57,10 +57,6 @@ function inWizard() {
   return router.latestLocation.pathname.startsWith('/free-guided-trial')
 }
 
-function onSignInPage() {
-  return router.latestLocation.pathname === '/login'
-}
-
 const queryClient = createQueryClient(signInAgain)
 // A trial the server refused for the session (expired, or its user changed) waits for sign-in.
 whenOutboxNeedsLogin(signInAgain)
@@ -95,11 +91,7 @@ async function start() {
       <StrictMode>
         <I18nProvider i18n={i18n}>
           <QueryClientProvider client={queryClient}>
-            <LockGate
-              inWizard={inWizard}
-              onSignInPage={onSignInPage}
-              onSignedOut={signedOutFromLock}
-            >
+            <LockGate inWizard={inWizard} onSignedOut={signedOutFromLock}>
               <RouterProvider router={router} />
             </LockGate>
           </QueryClientProvider>

@@ -15,6 +15,7 @@ import {
   apiPost,
   apiPostTrial,
 } from './fixtures.ts'
+import { unlockAfterEachLoad } from '../support/sign-in.ts'
 
 test.describe.configure({ timeout: 120_000 })
 
@@ -74,6 +75,7 @@ test('an admin invites a Brand Expert who sets a password and signs in, then edi
   const expert = await browser.newContext({ baseURL: new URL(link).origin })
   await expert.addInitScript(() => localStorage.setItem('locale', 'en'))
   const expertPage = await expert.newPage()
+  unlockAfterEachLoad(expertPage)
   await expertPage.goto(link)
   await expertPage.getByLabel('New password', { exact: true }).fill('Expert!2345')
   await expertPage.getByLabel('Confirm the new password').fill('Expert!2345')

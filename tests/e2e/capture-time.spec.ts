@@ -8,6 +8,7 @@ import {
   apiPost,
   controlledByServiceWorker,
 } from './fixtures.ts'
+import { unlockAfterEachLoad } from '../support/sign-in.ts'
 
 // Signs in, waits for the service worker, goes offline and back: slow on a busy machine.
 test.describe.configure({ timeout: 120_000 })
@@ -80,6 +81,7 @@ test('two trials finished offline yesterday and sent today are stored once each,
 
   // The survey view shows the capture time (yesterday) beside the time received (today).
   const admin = await browser.newPage({ baseURL })
+  unlockAfterEachLoad(admin)
   await admin.addInitScript(() => localStorage.setItem('locale', 'en'))
   await signIn(admin, demo.admin.email)
   await expect(admin).toHaveURL('/')

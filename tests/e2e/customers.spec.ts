@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { test, expect, signIn, demo, demoPassword, expectAccessible } from './fixtures.ts'
+import { finishSignIn } from '../support/sign-in.ts'
 
 // Each test walks several screens and runs axe on each: more than the default 30 s on a busy machine.
 test.describe.configure({ timeout: 90_000 })
@@ -143,6 +144,7 @@ test.describe('in Montenegrin', () => {
     await page.getByLabel('Email').fill(demo.managerMe.email)
     await page.getByLabel('Lozinka', { exact: true }).fill(demoPassword)
     await page.getByRole('button', { name: 'Prijavi se' }).click()
+    await finishSignIn(page)
     await expect(page).toHaveURL('/')
     await page.goto('/customers?query=Jovanovi%C4%87')
     await page.getByRole('table', { name: 'Rezultati' }).getByRole('link').first().click()

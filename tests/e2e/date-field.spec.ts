@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { test, expect, demo, demoPassword, expectAccessible } from './fixtures.ts'
+import { finishSignIn } from '../support/sign-in.ts'
 
 test.use({ appLocale: 'me' })
 
@@ -8,6 +9,7 @@ async function signInAsAdmin(page: Page) {
   await page.getByLabel('Email').fill(demo.admin.email)
   await page.getByLabel('Lozinka', { exact: true }).fill(demoPassword)
   await page.getByRole('button', { name: 'Prijavi se' }).click()
+  await finishSignIn(page)
   await expect(page).toHaveURL('/')
 }
 

@@ -10,6 +10,7 @@ import {
   apiGet,
   controlledByServiceWorker,
 } from './fixtures.ts'
+import { unlockAfterEachLoad } from '../support/sign-in.ts'
 
 // Each test signs in, waits for the service worker and goes offline and back: slow on a busy machine.
 test.describe.configure({ timeout: 120_000 })
@@ -80,6 +81,7 @@ async function adminPage(browser: Browser, baseURL: string | undefined): Promise
   const context = await browser.newContext(baseURL ? { baseURL } : {})
   await context.addInitScript(() => localStorage.setItem('locale', 'en'))
   const admin = await context.newPage()
+  unlockAfterEachLoad(admin)
   await signIn(admin, demo.admin.email)
   await expect(admin).toHaveURL('/')
   return admin

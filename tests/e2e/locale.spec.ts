@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { test, expect, signIn, demo } from './fixtures.ts'
+import { unlockAfterEachLoad } from '../support/sign-in.ts'
 
 test.describe('with no language chosen', () => {
   test.use({ appLocale: null })
@@ -91,6 +92,7 @@ test('the sign-in page is drawn as the app draws it before any script or stylesh
   })
   await context.addCookies([{ name: 'locale', value: 'en', url: new URL(page.url()).origin }])
   const drawn = await context.newPage()
+  unlockAfterEachLoad(drawn)
   await drawn.goto('/login')
   expect(await looks(drawn)).toEqual(live)
   expect(stylesheets).toEqual([])
@@ -114,6 +116,7 @@ test('the sign-in page does not move while it arrives: it is drawn once all of i
     }).observe({ type: 'layout-shift', buffered: true })
   })
   const page = await context.newPage()
+  unlockAfterEachLoad(page)
   const cdp = await context.newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 })
   // Drawing slices or not is a race: without the hold, two loads in three moved.

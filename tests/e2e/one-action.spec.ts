@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { test, expect, signIn, demo, apiLogin, apiGet } from './fixtures.ts'
 import { answerUpToFinish } from './trial-driver.ts'
+import { unlockAfterEachLoad } from '../support/sign-in.ts'
 
 type Rows<T> = { rows: T[]; count: number }
 type StoredTrial = { id: number; comment: unknown }
@@ -67,6 +68,7 @@ test('two tabs finishing the same wizard store one trial', async ({ page, contex
   // The second tab opens the same draft (written when the first tab is hidden or left).
   await page.evaluate(() => window.dispatchEvent(new Event('pagehide')))
   const second = await context.newPage()
+  unlockAfterEachLoad(second)
   await second.goto('/free-guided-trial')
   await expect(second.getByRole('textbox', { name: 'Comment' })).toHaveValue(marker)
   await page.getByRole('button', { name: 'Finish' }).click()

@@ -14,6 +14,7 @@ import {
   controlledByServiceWorker,
   acceptedVersionInControl,
 } from './fixtures.ts'
+import { unlockAfterEachLoad } from '../support/sign-in.ts'
 
 // Builds a release of its own, and serves two releases one after the other on a port of its own.
 test.describe.configure({ timeout: 240_000 })
@@ -73,6 +74,7 @@ test("trials an older release queued drain through the next release's server, wh
   await context.addInitScript(() => localStorage.setItem('locale', 'en'))
   try {
     const page = await context.newPage()
+    unlockAfterEachLoad(page)
     await signIn(page, demo.agent.email)
     await expect(page).toHaveURL('/')
     await controlledByServiceWorker(page)

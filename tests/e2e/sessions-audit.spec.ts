@@ -1,4 +1,5 @@
 import { test, expect, signIn, demo, apiLogin, apiGet, expectAccessible } from './fixtures.ts'
+import { unlockAfterEachLoad } from '../support/sign-in.ts'
 
 test.describe.configure({ timeout: 120_000 })
 
@@ -26,6 +27,7 @@ test("an admin ends an expert's session (pressed twice, ended once): the expert 
   const tablet = await browser.newContext({ userAgent: 'Shared tablet e2e' })
   await tablet.addInitScript(() => localStorage.setItem('locale', 'en'))
   const expert = await tablet.newPage()
+  unlockAfterEachLoad(expert)
   await signIn(expert, demo.agent.email)
   await expect(expert).toHaveURL('/')
 

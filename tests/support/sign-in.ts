@@ -58,14 +58,15 @@ function signedInOnPage(page: Page): Promise<boolean> {
 
 /**
  * After a full page load with someone signed in: enters `demoPin` on the lock screen and waits for
- * the app. Nothing when nobody is signed in, or the page is the sign-in page (which signs out).
+ * the app. Nothing when nobody is signed in.
  */
 export async function unlockWithDemoPin(page: Page): Promise<void> {
-  if (new URL(page.url()).pathname === '/login' || !(await signedInOnPage(page))) return
+  if (!(await signedInOnPage(page))) return
+  // The app open (its header), the sign-in form, or the lock screen: whichever comes.
   const state = await page.waitForFunction(
     () => {
       if (document.querySelector('form[name="unlock"] input[name="pin"]')) return 'locked'
-      if (document.querySelector('header') || location.pathname === '/login') return 'open'
+      if (document.querySelector('header, input[autocomplete="username"]')) return 'open'
       return false
     },
     undefined,
@@ -74,9 +75,11 @@ export async function unlockWithDemoPin(page: Page): Promise<void> {
   if ((await state.jsonValue()) !== 'locked') return
   await page.locator('form[name="unlock"] input[name="pin"]').fill(demoPin)
   await page.locator('form[name="unlock"] button[type="submit"]').click()
-  // Open, or sent to sign in (the session the PIN opened had ended meanwhile).
+  // Open; or on the sign-in page (which signs out), or sent there (the session had ended).
   await page.waitForFunction(
-    () => document.querySelector('header') !== null || location.pathname === '/login',
+    () =>
+      document.querySelector('header, input[autocomplete="username"]') !== null &&
+      document.querySelector('form[name="unlock"]') === null,
     undefined,
     { timeout: 30_000 },
   )

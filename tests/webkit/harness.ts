@@ -5,6 +5,7 @@ import { createServer } from 'node:net'
 import { after, before, test } from 'node:test'
 import { Builder, type WebDriver } from 'selenium-webdriver'
 import { demoPassword } from '../support/accounts.ts'
+import { demoPin } from '../support/sign-in.ts'
 import { apiClient, apiPath } from '../support/api.ts'
 import { copyOfBuild } from '../support/release-worker.ts'
 import { byLabel, byRole, Screen } from './screen.ts'
@@ -279,12 +280,38 @@ export function inWebKit(
   })
 }
 
-/** Signs in on the sign-in page, typing as a person does. */
+/**
+ * Signs in on the sign-in page, typing as a person does, and chooses the demo PIN when the device
+ * asks for a first one (tests/support/sign-in.ts). Resolves once the app is open, or the form has
+ * refused the password.
+ */
 export async function signIn(screen: Screen, email: string, password = demoPassword) {
   await screen.open('/login')
   await screen.type(byLabel('Email'), email)
   await screen.type(byLabel('Password'), password)
   await screen.click(byRole('button', 'Sign in'))
+  let outcome = ''
+  await screen.waitFor(
+    'the app, a first PIN to choose, or the refusal',
+    async () => {
+      outcome = await screen.run<string>(() => {
+        if (document.querySelector('form[name="choose-pin"]')) return 'choose-pin'
+        if (location.pathname !== '/login' && document.querySelector('header')) return 'open'
+        return document.querySelector('form [role="alert"]') ? 'refused' : ''
+      })
+      return outcome !== ''
+    },
+    30_000,
+  )
+  if (outcome !== 'choose-pin') return
+  await screen.type(byLabel('PIN'), demoPin)
+  await screen.type(byLabel('Repeat the PIN'), demoPin)
+  await screen.click(byRole('button', 'Save the PIN'))
+  await screen.waitFor(
+    'the app after the first PIN',
+    () => screen.run<boolean>(() => document.querySelector('header') !== null),
+    30_000,
+  )
 }
 
 /**

@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises'
 import { Key, type WebDriver, type WebElement } from 'selenium-webdriver'
+import { demoPin } from '../support/sign-in.ts'
 
 /** A name as the test reads it: a string is the whole accessible name, a RegExp a part of it. */
 type Name = string | RegExp
@@ -256,12 +257,55 @@ export class Screen {
     this.baseUrl = baseUrl
   }
 
+  /**
+   * The PIN entered on the lock screen after each page load while someone is signed in, as its
+   * user would (tests/support/sign-in.ts); null for a test of the lock itself.
+   */
+  pinAfterLoad: string | null = demoPin
+
   async open(path: string): Promise<void> {
     await this.driver.get(`${this.baseUrl}${path}`)
+    await this.unlockAfterLoad()
   }
 
   async reload(): Promise<void> {
     await this.driver.navigate().refresh()
+    await this.unlockAfterLoad()
+  }
+
+  /** After a page load with someone signed in: the PIN on the lock screen, then the app. */
+  private async unlockAfterLoad(): Promise<void> {
+    const pin = this.pinAfterLoad
+    if (pin === null) return
+    const signedIn = await this.run<boolean>(
+      () => (localStorage.getItem('session') ?? sessionStorage.getItem('session')) !== null,
+    ).catch(() => false)
+    if (!signedIn) return
+    let state = ''
+    await this.waitFor(
+      'the app, the sign-in page or the lock screen',
+      async () => {
+        state = await this.run<string>(() => {
+          if (document.querySelector('form[name="unlock"] input[name="pin"]')) return 'locked'
+          return document.querySelector('header, input[autocomplete="username"]') ? 'open' : ''
+        })
+        return state !== ''
+      },
+      30_000,
+    )
+    if (state !== 'locked') return
+    await this.type(byLabel('PIN'), pin)
+    await this.click(byRole('button', 'Unlock'))
+    await this.waitFor(
+      'the app after the PIN',
+      () =>
+        this.run<boolean>(
+          () =>
+            document.querySelector('header, input[autocomplete="username"]') !== null &&
+            document.querySelector('form[name="unlock"]') === null,
+        ),
+      30_000,
+    )
   }
 
   /** The page's path and query, as the address bar shows them after the origin. */

@@ -13,6 +13,7 @@ import {
 import { deviceIdForSignIn } from '../../offline/device-id.ts'
 import { startOutboxAfterLogin } from '../../offline/start-outbox.ts'
 import { startServiceWorker } from '../../offline/start-service-worker.ts'
+import { setLockStatus } from './lock-state.ts'
 
 /**
  * Signs in naming this device, keeps the device credential the answer brings
@@ -35,8 +36,12 @@ export async function login(body: LoginBody) {
       device.saveDeviceCredential(session.id, credential),
     ]).catch((error: unknown) => console.warn('device credential not kept', error))
   }
-  // The user's kept data opens with the device key, or they choose their first PIN here.
-  await vault.openAfterPassword(session.id, deviceKey)
+  // The user's kept data opens with the device key, or they choose their first PIN here. A device
+  // whose database cannot open keeps nothing of theirs: the app opens, and a reload signs out.
+  await vault.openAfterPassword(session.id, deviceKey).catch((error: unknown) => {
+    console.warn('the kept data cannot be opened on this device', error)
+    setLockStatus('open')
+  })
   void startOutboxAfterLogin(session.id)
   startServiceWorker()
   // Asked at sign-in, a moment the user chose: a browser that grants it keeps the trials waiting

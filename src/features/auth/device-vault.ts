@@ -61,7 +61,10 @@ export async function openAfterPassword(userId: number, deviceKey?: string): Pro
 export async function lockAppAtStart(): Promise<boolean> {
   const session = getSession()
   if (!session) return false
-  if (await hasPin(offlineDatabase(), session.user.id)) {
+  const pinSet = await hasPin(offlineDatabase(), session.user.id).catch(() => null)
+  // The device's database does not open: nothing kept can be read, the user signs in again.
+  if (pinSet === null) return false
+  if (pinSet) {
     setLockStatus('locked')
     return true
   }

@@ -13,8 +13,6 @@ const LockParts = lazy(async () => {
 export type LockGateProps = {
   /** The trial wizard is open: the idle lock waits longer there. */
   inWizard: () => boolean
-  /** Opening the sign-in page signs the user out: at a reload there, no PIN is asked. */
-  onSignInPage: () => boolean
   /** The user is signed out from the lock screen (switch user, too many wrong PINs). */
   onSignedOut: () => void
 }
@@ -33,16 +31,17 @@ export function LockGate({ children, ...props }: LockGateProps & { children: Rea
   const open = !signedIn || status === 'open'
   // Locked for want of use, the screens stay as they were, hidden and out of reach (`inert`).
   const kept = open || (status === 'locked' && appWasOpen())
+  // The lock screen comes first: once it goes, Tab goes on from the top of the screen.
   return (
     <>
-      <div style={{ display: open ? 'contents' : 'none' }} inert={!open}>
-        {kept ? children : null}
-      </div>
       {signedIn && (
         <Suspense fallback={null}>
           <LockParts status={status} {...props} />
         </Suspense>
       )}
+      <div style={{ display: open ? 'contents' : 'none' }} inert={!open}>
+        {kept ? children : null}
+      </div>
     </>
   )
 }

@@ -224,17 +224,14 @@ export function LockScreen({
 export function LockParts({
   status,
   inWizard,
-  onSignInPage,
   onSignedOut,
 }: LockGateProps & { status: LockStatus }) {
   useEffect(() => {
     if (status !== 'checking') return
-    if (onSignInPage()) onSignedOut()
-    else
-      void lockAppAtStart().then((locked) => {
-        if (!locked) onSignedOut()
-      })
-  }, [status, onSignInPage, onSignedOut])
+    void lockAppAtStart().then((locked) => {
+      if (!locked) onSignedOut()
+    })
+  }, [status, onSignedOut])
   useEffect(
     () => (status === 'open' ? watchIdle(inWizard, lockApp) : undefined),
     [status, inWizard],
