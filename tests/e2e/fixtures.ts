@@ -4,7 +4,7 @@ import { idempotencyHeader } from '../../src/contract/http.ts'
 import { demo, demoPassword } from '../support/accounts.ts'
 import { apiPath, appHeaders } from '../support/api.ts'
 import { trialBody } from '../support/trial-body.ts'
-import { signInThroughForm, unlockAfterEachLoad } from '../support/sign-in.ts'
+import { signInThroughForm, unlockAfterEachLoad, unlockWithDemoPin } from '../support/sign-in.ts'
 
 export { demo, demoPassword }
 
@@ -135,6 +135,9 @@ export async function acceptedVersionInControl(page: Page) {
       { timeout: 30_000 },
     )
     .toBe(true)
+  // The page reloaded itself: its user enters the PIN.
+  await page.waitForLoadState()
+  await unlockWithDemoPin(page)
 }
 
 /**

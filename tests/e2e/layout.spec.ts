@@ -106,6 +106,8 @@ async function expectHeaderOnOneLineAtEveryWidth(
 for (const locale of locales) {
   test.describe(`in ${locale}`, () => {
     test.use({ appLocale: locale })
+    // Two screens, each opened with the PIN, measured at every width: slow on a busy machine.
+    test.describe.configure({ timeout: 60_000 })
 
     for (const [role, email] of roles) {
       test(`the header stays on one line from 360 px up, with no sideways scroll, for ${role}`, async ({

@@ -1,5 +1,8 @@
 import { test, expect, signIn, demo, apiLogin, apiGet } from './fixtures.ts'
 
+// Six page loads, each opened with the PIN, then the sending: slow on a busy machine.
+test.describe.configure({ timeout: 90_000 })
+
 // WebKit keeps a page left for another in its back/forward cache, frozen with the transactions it
 // had open on the device's database; the app lets them go as it leaves (docs/webkit.md).
 test('a page left by its address while it writes to the device holds up no other page', async ({

@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises'
-import { Key, type WebDriver, type WebElement } from 'selenium-webdriver'
+import { By, Key, type WebDriver, type WebElement } from 'selenium-webdriver'
 import { demoPin } from '../support/sign-in.ts'
 
 /** A name as the test reads it: a string is the whole accessible name, a RegExp a part of it. */
@@ -273,8 +273,11 @@ export class Screen {
     await this.unlockAfterLoad()
   }
 
-  /** After a page load with someone signed in: the PIN on the lock screen, then the app. */
-  private async unlockAfterLoad(): Promise<void> {
+  /**
+   * After a page load with someone signed in: the PIN on the lock screen, then the app. Called by
+   * `open` and `reload`; a test whose page reloads by itself (an update) calls it.
+   */
+  async unlockAfterLoad(): Promise<void> {
     const pin = this.pinAfterLoad
     if (pin === null) return
     const signedIn = await this.run<boolean>(
@@ -294,8 +297,9 @@ export class Screen {
       30_000,
     )
     if (state !== 'locked') return
-    await this.type(byLabel('PIN'), pin)
-    await this.click(byRole('button', 'Unlock'))
+    // By the form's names: the lock screen speaks the device's language.
+    await this.driver.findElement(By.css('form[name="unlock"] input[name="pin"]')).sendKeys(pin)
+    await this.driver.findElement(By.css('form[name="unlock"] button[type="submit"]')).click()
     await this.waitFor(
       'the app after the PIN',
       () =>

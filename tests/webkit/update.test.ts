@@ -59,6 +59,7 @@ inWebKit(
             .catch(() => false),
         30_000,
       )
+      await screen.unlockAfterLoad()
       await screen.see(byRole('link', 'Start a free guided trial'))
       assert.equal(await screen.count(banner), 0)
     } finally {
