@@ -187,6 +187,7 @@ function UnlockForm({ onSignedOut }: { onSignedOut: () => void }) {
       )}
       <Button
         variant="ghost"
+        block
         onClick={() => {
           setError(null)
           setWithPassword(!withPassword)
@@ -194,7 +195,7 @@ function UnlockForm({ onSignedOut }: { onSignedOut: () => void }) {
       >
         {withPassword ? <Trans>Use the PIN</Trans> : <Trans>Use the password instead</Trans>}
       </Button>
-      <Button variant="secondary" onClick={onSignedOut}>
+      <Button variant="secondary" block onClick={onSignedOut}>
         <Trans>Switch user</Trans>
       </Button>
     </AuthCard>
