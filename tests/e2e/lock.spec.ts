@@ -9,6 +9,7 @@ import {
   controlledByServiceWorker,
   deviceStorageAsText,
 } from './fixtures.ts'
+import { answerUpToContact, enterValidContact } from './trial-driver.ts'
 
 // These tests meet the lock screen themselves: no PIN is entered for them after a page load.
 test.use({ unlockOnLoad: false })
@@ -202,19 +203,8 @@ test("no customer's email or phone is readable in the device's storage, signed i
   await page.getByRole('combobox', { name: 'Store' }).fill('Beo')
   // A Belgrade store (the list shows every store until the search has answered): Serbian phones.
   await page.getByRole('option').filter({ hasText: 'Beo' }).first().click()
-  const next = page.getByRole('button', { name: 'Next' })
-  await page.getByRole('radio', { name: 'Female', exact: true }).click()
-  await page.getByRole('radio', { name: '25–34' }).click()
-  await page.getByRole('button', { name: 'E-cigarettes (vape)' }).click()
-  await next.click()
-  await page.getByRole('radio', { name: '5–10' }).click()
-  await page.getByRole('button', { name: 'Other' }).click()
-  await next.click()
-  await page.getByRole('textbox', { name: 'Email' }).fill(email)
-  await page.getByRole('button', { name: 'OK, check the email' }).click()
-  await page.getByRole('textbox', { name: 'Phone' }).fill(phone)
-  await page.getByRole('button', { name: 'OK, check the phone' }).click()
-  await expect(page.getByText('Valid', { exact: true })).toHaveCount(2)
+  await answerUpToContact(page)
+  await enterValidContact(page, email, phone)
 
   // The draft holds the contact (a reload resumes with it), yet it is nowhere in the clear.
   await page.reload()

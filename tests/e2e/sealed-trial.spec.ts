@@ -8,6 +8,7 @@ import {
   controlledByServiceWorker,
   deviceStorageAsText,
 } from './fixtures.ts'
+import { answerUpToContact, enterValidContact } from './trial-driver.ts'
 
 // Signs in, waits for the service worker, goes offline and back: slow on a busy machine.
 test.describe.configure({ timeout: 120_000 })
@@ -31,18 +32,8 @@ test("a trial finished offline keeps no customer's email or phone readable on th
   await context.setOffline(true)
   await page.goto('/free-guided-trial')
   const next = page.getByRole('button', { name: 'Next' })
-  await page.getByRole('radio', { name: 'Female', exact: true }).click()
-  await page.getByRole('radio', { name: '25–34' }).click()
-  await page.getByRole('button', { name: 'E-cigarettes (vape)' }).click()
-  await next.click()
-  await page.getByRole('radio', { name: '5–10' }).click()
-  await page.getByRole('button', { name: 'Other' }).click()
-  await next.click()
-  await page.getByRole('textbox', { name: 'Email' }).fill(email)
-  await page.getByRole('button', { name: 'OK, check the email' }).click()
-  await page.getByRole('textbox', { name: 'Phone' }).fill(phone)
-  await page.getByRole('button', { name: 'OK, check the phone' }).click()
-  await expect(page.getByText('Valid', { exact: true })).toHaveCount(2)
+  await answerUpToContact(page)
+  await enterValidContact(page, email, phone)
   await next.click()
   await expect(page.getByRole('heading', { name: 'Sticks tried', level: 2 })).toBeVisible()
   await next.click()
