@@ -1,3 +1,5 @@
+import { isValidPin } from '../../offline/vault-crypto.ts'
+
 /**
  * When the app locks for want of use: after `outside` ms without a touch, a key
  * or a scroll, or `wizard` ms inside the trial wizard, whose steps the customer may take a while
@@ -46,6 +48,6 @@ export function pinOutcome(result: { unlocked: boolean; attemptsLeft?: number })
 
 /** What is wrong with a new PIN and its repetition: too short (or not all digits), or different. */
 export function pinProblem(pin: string, repeat: string): 'short' | 'mismatch' | null {
-  if (!/^\d{6,}$/.test(pin)) return 'short'
+  if (!isValidPin(pin)) return 'short'
   return pin === repeat ? null : 'mismatch'
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type SyntheticEvent } from 'react'
+import { useEffect, useState, type SyntheticEvent } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { plural } from '@lingui/core/macro'
 import { isRemembered } from '../../api/session.ts'
@@ -10,31 +10,11 @@ import { AuthCard } from './auth-card.tsx'
 import { login } from './auth-api.ts'
 import { choosePin, lockApp, lockAppAtStart, unlockAppWithPin } from './device-vault.ts'
 import { pinProblem } from './idle-lock.ts'
+import { NewPinFields, pinInput, useOneAtATime } from './pin-fields.tsx'
 import { watchIdle } from './idle-watch.ts'
 import type { LockGateProps } from './lock-gate.tsx'
 import type { LockStatus } from './lock-state.ts'
 import styles from './auth-form.module.css'
-
-/** The PIN's field: digits, hidden, never filled in by the browser. */
-const pinInput = { inputMode: 'numeric', autoComplete: 'off', maxLength: 32 } as const
-
-/** Runs `action` once at a time: a second click or Enter while it runs does nothing. */
-function useOneAtATime() {
-  const running = useRef(false)
-  const [busy, setBusy] = useState(false)
-  const run = async (action: () => Promise<void>) => {
-    if (running.current) return
-    running.current = true
-    setBusy(true)
-    try {
-      await action()
-    } finally {
-      running.current = false
-      setBusy(false)
-    }
-  }
-  return { busy, run }
-}
 
 function ChoosePinForm() {
   const { t } = useLingui()
@@ -59,25 +39,13 @@ function ChoosePinForm() {
       }
     >
       <form name="choose-pin" className={styles.form} noValidate onSubmit={submit}>
-        <PasswordField
-          {...pinInput}
-          name="pin"
-          label={t`PIN`}
-          value={pin}
-          onChange={(event) => setPin(event.target.value)}
-          error={
-            tried && problem === 'short'
-              ? t`A PIN has at least 6 digits, and only digits.`
-              : undefined
-          }
-        />
-        <PasswordField
-          {...pinInput}
-          name="pin-again"
-          label={t`Repeat the PIN`}
-          value={repeat}
-          onChange={(event) => setRepeat(event.target.value)}
-          error={tried && problem === 'mismatch' ? t`The two PINs are not the same.` : undefined}
+        <NewPinFields
+          labels={{ pin: t`PIN`, repeat: t`Repeat the PIN` }}
+          pin={pin}
+          repeat={repeat}
+          onPinChange={setPin}
+          onRepeatChange={setRepeat}
+          tried={tried}
         />
         <Button type="submit" loading={save.busy}>
           <Trans>Save the PIN</Trans>
