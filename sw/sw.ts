@@ -48,17 +48,31 @@ async function tellClients(message: ClientMessage) {
   for (const client of clients) client.postMessage(message)
 }
 
+/** One image that does not answer in this time is left for the next warm-up. */
+const imageTimeoutMs = 20_000
+
+/**
+ * The download under way. While this worker still works on a message, Chromium does not let the
+ * waiting one take over, so accepting an update stops it (docs/behaviour.md#updates).
+ */
+let downloading: AbortController | null = null
+
 /** Fetches every pack image into the cache, reporting progress to the page. */
 async function cachePackImages(urls: string[]) {
+  downloading?.abort()
+  const stop = new AbortController()
+  downloading = stop
   const cache = await caches.open(packImageCache)
   let done = 0
   for (const url of urls) {
+    if (stop.signal.aborted) return
     if (!(await cache.match(url))) {
       try {
-        const response = await fetch(url)
+        const signal = AbortSignal.any([stop.signal, AbortSignal.timeout(imageTimeoutMs)])
+        const response = await fetch(url, { signal })
         if (response.ok) await cache.put(url, response)
       } catch {
-        // Offline or gone: the next login tries again.
+        // Offline, gone, too slow or stopped: the next warm-up tries again.
       }
     }
     done += 1
@@ -66,12 +80,14 @@ async function cachePackImages(urls: string[]) {
       await tellClients({ type: swMessages.packImagesProgress, done, total: urls.length })
     }
   }
+  if (downloading === stop) downloading = null
 }
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const data: unknown = event.data
   if (typeof data !== 'object' || data === null || !('type' in data)) return
   if (data.type === swMessages.skipWaiting) void self.skipWaiting()
+  if (data.type === swMessages.stopPackImages) downloading?.abort()
   if (data.type === swMessages.cachePackImages && 'urls' in data && Array.isArray(data.urls)) {
     const urls = data.urls.filter((url): url is string => typeof url === 'string')
     event.waitUntil(cachePackImages(urls))

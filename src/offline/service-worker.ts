@@ -51,9 +51,23 @@ export function checkForUpdate(): void {
   void workbox?.update().catch(() => undefined)
 }
 
-/** The user accepted the new version: the waiting worker takes over, then the page reloads. */
+/** After accepting, the page reloads by itself if the new worker has not taken over by then. */
+const takeOverMs = 10_000
+let accepted = false
+
+/**
+ * The user accepted the new version: the running worker stops its image download (a worker busy
+ * with one holds the new one back), the waiting worker takes over, then the page reloads. Nothing
+ * more is sent to the old worker from here on.
+ */
 export function acceptUpdate(): void {
+  if (accepted) return
+  accepted = true
+  navigator.serviceWorker.controller?.postMessage({ type: swMessages.stopPackImages })
   workbox?.messageSkipWaiting()
+  // A reload still loads the new version when the old worker lingers: the waiting one has been
+  // told to skip waiting, and takes over as soon as no page holds the old one busy.
+  setTimeout(() => window.location.reload(), takeOverMs)
 }
 
 const catalogueImagesKey = 'catalogue-images'
@@ -72,6 +86,7 @@ export function catalogueImages(): string[] {
 export async function cachePackImages(urls: string[]): Promise<void> {
   localStorage.setItem(catalogueImagesKey, JSON.stringify(urls))
   if (!('serviceWorker' in navigator)) return
+  if (accepted) return
   const registration = await navigator.serviceWorker.ready
   registration.active?.postMessage({ type: swMessages.cachePackImages, urls })
 }

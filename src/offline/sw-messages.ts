@@ -2,6 +2,7 @@
 export const swMessages = {
   skipWaiting: 'SKIP_WAITING',
   cachePackImages: 'CACHE_PACK_IMAGES',
+  stopPackImages: 'STOP_PACK_IMAGES',
   packImagesProgress: 'PACK_IMAGES_PROGRESS',
   replayOutbox: 'REPLAY_OUTBOX',
   outboxSyncTag: 'outbox',
