@@ -33,11 +33,11 @@ const contractSource = /[\\/]src[\\/]contract[\\/]/
 const storeScreenSource =
   /[\\/]src[\\/](contract[\\/]((endpoints[\\/])?(customers|vouchers|check-in)|record-labels)\.ts$|features[\\/](customers|vouchers)[\\/][^\\/]+\.tsx?$)/
 
-/** The look-ups' persister and the TanStack Query code only it needs. */
 /** The ready panel (settings, and the store picker after a check-in), which home never shows. */
 const readyPanelSource = /[\\/]src[\\/]features[\\/]offline[\\/]ready-panel(\.module\.css|\.tsx)$/
+/** The look-ups' persister (it writes IndexedDB) and the TanStack Query code only it needs. */
 const keptLookupsSource =
-  /([\\/]src[\\/]offline[\\/]persist-lookups\.ts$|[\\/]@tanstack[\\/](query-persist-client-core|query-async-storage-persister|react-query-persist-client)[\\/]|[\\/]query-core[\\/]build[\\/]modern[\\/]hydration\.js$)/
+  /([\\/]src[\\/]offline[\\/]persist-lookups\.ts$|[\\/]query-core[\\/]build[\\/]modern[\\/]hydration\.js$)/
 /** The PIN, the lock screen and the kept data's keys: what every sign-in and unlock loads. */
 const lockSource =
   /[\\/]src[\\/](offline[\\/]vault(-crypto)?\.ts|features[\\/]auth[\\/](device-vault\.ts|lock-screen\.tsx|pin-fields\.tsx|idle-(watch|lock)\.ts))$/
@@ -50,9 +50,12 @@ const dialogPrimitives =
 
 /** The search screens' panel (managers' and administrators' screens). */
 const searchPanelSource = /[\\/]src[\\/]ui[\\/]search-panel\.tsx$/
-/** What counts, sends and reports the outbox: the header and the runner, on every screen. */
+/**
+ * What counts, sends and reports the outbox: the header and the runner, on every screen; with the
+ * device's database (Dexie), which they, the lock and the kept look-ups all read.
+ */
 const outboxSource =
-  /[\\/]src[\\/]offline[\\/](use-outbox|open-problem|outbox-runner|outbox|outbox-state|heartbeat|send-trial|sender-lock|device|seal-key|kept-seal-key)\.ts$/
+  /([\\/]src[\\/]offline[\\/](use-outbox|open-problem|outbox-runner|outbox|outbox-state|heartbeat|send-trial|sender-lock|device|seal-key|kept-seal-key|database)\.ts$|[\\/]node_modules[\\/]dexie[\\/])/
 
 /** A `session` chunk is named after every screen that shares it: too long for a file name. */
 function fileName(name: string): string {

@@ -12,7 +12,7 @@ import { clearSession, getSession } from './api/session.ts'
 import { ApiError } from './api/api-error.ts'
 import { refreshSession } from './features/auth/auth-api.ts'
 import { startServiceWorker, whenServiceWorkerSays } from './offline/start-service-worker.ts'
-import { restorePersistedQueries } from './offline/query-persister.ts'
+import { restorePersonalLookups, restorePublicLookups } from './offline/query-persister.ts'
 import {
   deviceWasUsed,
   kickStartedOutbox,
@@ -25,7 +25,7 @@ import { setPackImageProgress } from './offline/pack-image-progress.ts'
 import { afterPaintWhenIdle } from './ui/when-idle.ts'
 import { installDefaultMessages } from './contract/default-messages.ts'
 import { LockGate } from './features/auth/lock-gate.tsx'
-import { setLockStatus, whenAppOpens } from './features/auth/lock-state.ts'
+import { beforeAppOpens, setLockStatus, whenAppOpens } from './features/auth/lock-state.ts'
 import { signOut } from './features/auth/sign-out.ts'
 
 installDefaultMessages()
@@ -61,6 +61,8 @@ const queryClient = createQueryClient(signInAgain)
 // A trial the server refused for the session (expired, or its user changed) waits for sign-in.
 whenOutboxNeedsLogin(signInAgain)
 const router = createAppRouter(queryClient)
+// The customers and vouchers kept on the device open with the user's key, before any screen shows.
+beforeAppOpens((userId) => restorePersonalLookups(queryClient, userId))
 
 /**
  * Signed in on start: the code of the screen being opened loads at once, beside the catalog and
@@ -79,7 +81,7 @@ async function start() {
   // with no connection opens them at once instead of waiting for the network.
   await Promise.all([
     activateLocale(storedLocale(), getSession() !== null),
-    restorePersistedQueries(queryClient),
+    restorePublicLookups(queryClient),
   ])
 
   const root = document.getElementById('root')

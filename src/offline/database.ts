@@ -42,6 +42,12 @@ export type Receipt = {
   sentAt: string
 }
 
+/**
+ * Look-ups anyone may read, kept in the clear (the stores and the catalogue, by `name`): the
+ * personal ones are kept records, encrypted (src/offline/persist-lookups.ts).
+ */
+export type KeptLookups = { name: string; state: unknown; keptAt: number }
+
 /** A value of the device itself, by name: its id (`id`). */
 export type DeviceValue = { name: string; value: string }
 
@@ -65,6 +71,7 @@ export class OfflineDatabase extends Dexie {
   credentials!: EntityTable<DeviceCredential, 'userId'>
   vaults!: EntityTable<VaultRecord, 'userId'>
   kept!: EntityTable<KeptRecord, 'name'>
+  lookups!: EntityTable<KeptLookups, 'name'>
 
   constructor(name = 'brand-expert') {
     super(name)
@@ -88,6 +95,8 @@ export class OfflineDatabase extends Dexie {
     this.version(4).stores({ vaults: 'userId', kept: 'name, userId' })
     // Version 5 adds the device's id and its users' device credentials.
     this.version(5).stores({ device: 'name', credentials: 'userId, issuedAt' })
+    // Version 6 keeps the public look-ups, which were in localStorage with the personal ones.
+    this.version(6).stores({ lookups: 'name' })
     // Another tab opened a newer version: let it upgrade; this tab reopens on its next use.
     this.on('versionchange', () => {
       this.close({ disableAutoOpen: false })

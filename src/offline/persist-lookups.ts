@@ -1,56 +1,143 @@
-import { dehydrate, type DehydrateOptions, type QueryClient } from '@tanstack/react-query'
 import {
-  persistQueryClientRestore,
-  persistQueryClientSubscribe,
-  type PersistedClient,
-} from '@tanstack/react-query-persist-client'
-import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister'
-import { persistedStorageKey } from './query-persister.ts'
+  dehydrate,
+  hydrate,
+  type DehydratedState,
+  type Query,
+  type QueryClient,
+} from '@tanstack/react-query'
+import { getSession } from '../api/session.ts'
+import { offlineDatabase } from './database.ts'
+import { forgetKept, isUnlocked, keep, readKept } from './vault.ts'
 
-/** Only these look-ups are written to storage; nothing else is. */
-const persistedRoots = new Set(['stores', 'catalogue', 'customers', 'vouchers'])
-const maxAge = 24 * 60 * 60_000
-const buster = 'v1'
+/**
+ * The look-ups kept on the device so that they open offline (docs/security.md#what-the-tablet-keeps-and-under-what):
+ * stores and the trial catalogue in the clear, readable before the PIN; the customers and
+ * vouchers a user opened encrypted under their data key, read back only after it.
+ */
+const publicRoots = new Set(['stores', 'catalogue'])
+const personalRoots = new Set(['customers', 'vouchers'])
+const maxAgeMs = 24 * 60 * 60_000
+/** The kept record of the personal look-ups (src/offline/vault.ts). */
+const personalRecord = 'lookups'
+/** The `lookups` row of the public ones. */
+const publicRow = 'public'
 
-const dehydrateOptions: DehydrateOptions = {
-  shouldDehydrateQuery: (query) =>
-    query.state.status === 'success' && persistedRoots.has(String(query.queryKey[0])),
+let keptAt: number | undefined
+
+/** When the look-ups were last written to the device, by this page (for the ready panel). */
+export function lookupsKeptAt(): number | undefined {
+  return keptAt
 }
 
-/** localStorage behind the async persister (the sync one is deprecated upstream). */
-const persister = createAsyncStoragePersister({
-  storage: window.localStorage,
-  key: persistedStorageKey,
-})
+function rootOf(query: Pick<Query, 'queryKey'>): string {
+  return String(query.queryKey[0])
+}
 
-/** Puts the kept look-ups back in the cache; expired or unreadable ones are dropped. */
-export async function restoreLookups(queryClient: QueryClient): Promise<void> {
-  await persistQueryClientRestore({ queryClient, persister, maxAge, buster }).catch(
-    (error: unknown) => console.warn('look-ups not restored', error),
+function dehydrateRoots(queryClient: QueryClient, roots: Set<string>): DehydratedState {
+  return dehydrate(queryClient, {
+    shouldDehydrateQuery: (query) => query.state.status === 'success' && roots.has(rootOf(query)),
+  })
+}
+
+/** What is younger than a day, and of the roots asked for: anything else kept is dropped. */
+function fresh(state: DehydratedState, roots: Set<string>): DehydratedState {
+  const since = Date.now() - maxAgeMs
+  return {
+    mutations: [],
+    queries: state.queries.filter(
+      (query) => roots.has(String(query.queryKey[0])) && query.state.dataUpdatedAt >= since,
+    ),
+  }
+}
+
+function isDehydrated(value: unknown): value is DehydratedState {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'queries' in value &&
+    Array.isArray(value.queries) &&
+    'mutations' in value &&
+    Array.isArray(value.mutations)
   )
 }
 
+/** On start, before the PIN: the stores and the catalogue go back in the cache. */
+export async function restorePublic(queryClient: QueryClient): Promise<void> {
+  const row = await offlineDatabase().lookups.get(publicRow)
+  if (!row || !isDehydrated(row.state)) return
+  hydrate(queryClient, fresh(row.state, publicRoots))
+  keptAt = row.keptAt
+}
+
+/** Whose personal look-ups are in the cache: until then none are written, so none are lost. */
+let restoredFor: number | null = null
+
+/** Once the PIN opened the user's key: the customers and vouchers they opened go back in the cache. */
+export async function restorePersonal(queryClient: QueryClient, userId: number): Promise<void> {
+  if (restoredFor === userId) return
+  // Another user's look-ups still in memory (their session expired) are never kept under this key.
+  if (restoredFor !== null) {
+    queryClient.removeQueries({ predicate: (query) => personalRoots.has(rootOf(query)) })
+  }
+  const kept = await readKept(offlineDatabase(), userId, personalRecord)
+  if (isDehydrated(kept)) hydrate(queryClient, fresh(kept, personalRoots))
+  restoredFor = userId
+}
+
+/** Writes the kept look-ups now; the personal ones only once restored, under an open key. */
+export async function keepLookupsNow(queryClient: QueryClient): Promise<void> {
+  const db = offlineDatabase()
+  const now = Date.now()
+  await db.lookups.put({
+    name: publicRow,
+    state: dehydrateRoots(queryClient, publicRoots),
+    keptAt: now,
+  })
+  keptAt = now
+  const userId = getSession()?.user.id
+  if (userId === undefined || restoredFor !== userId || !isUnlocked(userId)) return
+  await keep(db, userId, personalRecord, dehydrateRoots(queryClient, personalRoots))
+}
+
 let persisting = false
+let timer: ReturnType<typeof setTimeout> | undefined
+
+function writeNow(queryClient: QueryClient): void {
+  clearTimeout(timer)
+  timer = undefined
+  // The device is full or its database closed: the look-ups written before stay.
+  keepLookupsNow(queryClient).catch((error: unknown) => console.warn('look-ups not kept', error))
+}
 
 /**
- * Writes the look-ups to the device about a second after each change (from entering the app on),
- * and at once when the page is hidden or closed, which the delayed write could miss.
+ * Writes the kept look-ups about a second after a change to one of them (from entering the app
+ * on), and at once when the page is left or hidden, which the delayed write could miss: at
+ * `beforeunload` a reload leaves the write the request's time to be committed, `pagehide` alone
+ * could cut it off (as the wizard's draft, src/features/trial/use-draft-writer.ts).
  */
 export function persistLookups(queryClient: QueryClient): void {
   if (persisting) return
   persisting = true
-  persistQueryClientSubscribe({ queryClient, persister, buster, dehydrateOptions })
-  window.addEventListener('pagehide', () => {
-    const client: PersistedClient = {
-      buster,
-      timestamp: Date.now(),
-      clientState: dehydrate(queryClient, dehydrateOptions),
-    }
-    try {
-      window.localStorage.setItem(persistedStorageKey, JSON.stringify(client))
-    } catch (error) {
-      // The device is full: the look-ups written before stay.
-      console.warn('look-ups not kept', error)
-    }
+  queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' && event.type !== 'removed') return
+    const root = rootOf(event.query)
+    if (!publicRoots.has(root) && !personalRoots.has(root)) return
+    timer ??= setTimeout(() => writeNow(queryClient), 1000)
   })
+  const flush = () => writeNow(queryClient)
+  window.addEventListener('beforeunload', flush)
+  window.addEventListener('pagehide', flush)
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flush()
+  })
+}
+
+/** Sign-out: the kept look-ups go, the public ones too (they were fetched for this user). */
+export async function forgetLookups(): Promise<void> {
+  clearTimeout(timer)
+  timer = undefined
+  restoredFor = null
+  keptAt = undefined
+  const db = offlineDatabase()
+  await Promise.all([db.lookups.delete(publicRow), forgetKept(db, personalRecord)])
 }

@@ -1,5 +1,4 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { persistedStorageKey } from './query-persister.ts'
 
 /**
  * When the trial catalogue in the cache was fetched: the oldest of its queries (the one a trial
@@ -12,19 +11,4 @@ export function catalogueFetchedAt(queryClient: QueryClient): number | undefined
     .filter((query) => query.state.status === 'success')
     .map((query) => query.state.dataUpdatedAt)
   return times.length > 0 ? Math.min(...times) : undefined
-}
-
-/** When the look-ups kept on the device (stores, catalogue, customers) were last written there. */
-export function keptLookupsSavedAt(): number | undefined {
-  try {
-    const kept: unknown = JSON.parse(localStorage.getItem(persistedStorageKey) ?? 'null')
-    return typeof kept === 'object' &&
-      kept !== null &&
-      'timestamp' in kept &&
-      typeof kept.timestamp === 'number'
-      ? kept.timestamp
-      : undefined
-  } catch {
-    return undefined
-  }
 }

@@ -9,6 +9,7 @@ import {
   apiLogin,
   apiGet,
   controlledByServiceWorker,
+  keptOnDevice,
 } from './fixtures.ts'
 import { unlockAfterEachLoad } from '../support/sign-in.ts'
 
@@ -22,15 +23,7 @@ async function readyOffline(page: Page, email: string) {
   await signIn(page, email)
   await expect(page).toHaveURL('/')
   await controlledByServiceWorker(page)
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          () => localStorage.getItem('query-cache')?.includes('"stores","all"') ?? false,
-        ),
-      { timeout: 20_000 },
-    )
-    .toBe(true)
+  await keptOnDevice(page, ['stores', 'all'])
 }
 
 /** Finishes a simple trial at a Belgrade store; the page is offline. */

@@ -1,9 +1,16 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+} from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
 import { idempotencyHeader } from '../../src/contract/http.ts'
 import { demo, demoPassword } from '../support/accounts.ts'
 import { apiPath, appHeaders } from '../support/api.ts'
 import { trialBody } from '../support/trial-body.ts'
+import { isKept, keepLookupsNow, keptLookupsInPage } from '../support/kept-lookups.ts'
 import { signInThroughForm, unlockAfterEachLoad, unlockWithDemoPin } from '../support/sign-in.ts'
 
 export { demo, demoPassword }
@@ -119,25 +126,45 @@ export async function controlledByServiceWorker(page: Page) {
 }
 
 /**
- * Waits until the version the user accepted controls the page: no worker waits any more and one
- * controls. The page reloads on the way; a look during the reload counts as "not yet".
+ * Presses the update button (twice when asked, as an impatient user does) and waits until the
+ * version it accepted controls a new page: no worker waits any more, one controls, and the page
+ * is not the one pressed (the reload can come a moment after the new worker took over, so a look
+ * at the old page in between must not count). Then its user enters the PIN.
  */
-export async function acceptedVersionInControl(page: Page) {
+export async function acceptUpdate(page: Page, button: Locator, { twice = false } = {}) {
+  await page.evaluate(() => sessionStorage.setItem('before-update', String(performance.timeOrigin)))
+  await (twice ? button.dblclick() : button.click())
   await expect
     .poll(
       () =>
         page
           .evaluate(async () => {
             const registration = await navigator.serviceWorker.getRegistration()
-            return registration?.waiting == null && navigator.serviceWorker.controller !== null
+            return (
+              sessionStorage.getItem('before-update') !== String(performance.timeOrigin) &&
+              registration?.waiting == null &&
+              navigator.serviceWorker.controller !== null
+            )
           })
           .catch(() => false),
       { timeout: 30_000 },
     )
     .toBe(true)
-  // The page reloaded itself: its user enters the PIN.
   await page.waitForLoadState()
   await unlockWithDemoPin(page)
+}
+
+/**
+ * Waits until the look-up with this query key is kept on the device, as a test must before it
+ * goes offline: the app is asked to write at once instead of about a second after the change.
+ */
+export async function keptOnDevice(page: Page, queryKey: readonly unknown[]) {
+  const since = await page.evaluate(keepLookupsNow)
+  await expect
+    .poll(async () => isKept(await page.evaluate(keptLookupsInPage), queryKey, since), {
+      timeout: 20_000,
+    })
+    .toBe(true)
 }
 
 /**

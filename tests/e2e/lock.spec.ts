@@ -8,6 +8,9 @@ import {
   demoPassword,
   controlledByServiceWorker,
   deviceStorageAsText,
+  keptOnDevice,
+  apiLogin,
+  apiGet,
 } from './fixtures.ts'
 import { answerUpToContact, enterValidContact } from './trial-driver.ts'
 
@@ -215,4 +218,44 @@ test("no customer's email or phone is readable in the device's storage, signed i
   await page.getByRole('button', { name: 'Log out' }).click()
   await expect(page).toHaveURL(/\/login/)
   await notInStorage()
+})
+
+test('after a reload with no connection a kept customer opens only after the PIN, and is nowhere in the clear', async ({
+  page,
+  context,
+  request,
+}) => {
+  await signIn(page, demo.manager.email)
+  await expect(page).toHaveURL('/')
+  await controlledByServiceWorker(page)
+  await enterPin(page, demoPin)
+  await page.goto('/customers')
+  await enterPin(page, demoPin)
+  await page.getByLabel('Email, phone, referral code or name').fill('Petrović')
+  await page.getByRole('button', { name: 'Search', exact: true }).click()
+  await page.getByRole('table', { name: 'Results' }).getByRole('link').first().click()
+  await expect(page).toHaveURL(/\/customers\/\d+\/overview/)
+  const url = page.url()
+  const id = Number(/\/customers\/(\d+)/.exec(url)?.[1])
+  const { token } = await apiLogin(request, demo.manager.email)
+  const customer = await apiGet<{ fullname: string; email: string | null; phone: string | null }>(
+    request,
+    token,
+    `customer/${id}`,
+  )
+  const heading = page.getByRole('heading', { level: 1, name: customer.fullname })
+  await expect(heading).toBeVisible()
+  await keptOnDevice(page, ['customers', 'detail', id])
+  const kept = await deviceStorageAsText(page)
+  for (const personal of [customer.fullname, customer.email, customer.phone]) {
+    if (personal) expect(kept).not.toContain(personal)
+  }
+
+  await context.setOffline(true)
+  await page.reload()
+  await expect(lockHeading(page)).toBeVisible()
+  await expect(page.getByText(customer.fullname)).toHaveCount(0)
+  await enterPin(page, demoPin)
+  await expect(heading).toBeVisible()
+  await context.setOffline(false)
 })

@@ -9,7 +9,8 @@ import {
   apiGet,
   servedBuild,
   controlledByServiceWorker,
-  acceptedVersionInControl,
+  acceptUpdate,
+  keptOnDevice,
 } from './fixtures.ts'
 
 // Each test signs in, waits for the service worker and goes offline and back: slow on a busy machine.
@@ -39,25 +40,6 @@ test('with no connection a reload of an app screen still shows the app', async (
 })
 
 type Rows<T> = { rows: T[]; count: number }
-
-/**
- * Waits until the look-up with this query key is written to the device: the persister writes
- * about a second after a change, and a test that goes offline earlier finds nothing kept.
- */
-async function kept(page: Page, queryKey: readonly unknown[]) {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          (hash) =>
-            localStorage.getItem('query-cache')?.includes(`"queryHash":${JSON.stringify(hash)}`) ??
-            false,
-          JSON.stringify(queryKey),
-        ),
-      { timeout: 20_000 },
-    )
-    .toBe(true)
-}
 
 test('two trials finished with no connection reach the server exactly once when it returns', async ({
   page,
@@ -139,7 +121,7 @@ test('a customer opened online opens again with no connection', async ({ page, c
   await expect(page).toHaveURL(/\/customers\/\d+\/overview/)
   const url = page.url()
   const id = Number(/\/customers\/(\d+)/.exec(url)?.[1])
-  await kept(page, ['customers', 'detail', id])
+  await keptOnDevice(page, ['customers', 'detail', id])
 
   await context.setOffline(true)
   await page.goto(url)
@@ -208,7 +190,7 @@ async function queueTrialOffline(page: Page, context: BrowserContext) {
   await signIn(page, demo.agent.email)
   await expect(page).toHaveURL('/')
   await controlledByServiceWorker(page)
-  await kept(page, ['stores', 'all'])
+  await keptOnDevice(page, ['stores', 'all'])
   await context.setOffline(true)
   await page.goto('/free-guided-trial/simple')
   await page.getByRole('combobox', { name: 'Store' }).fill('Beo')
@@ -349,8 +331,8 @@ test('a new version waits for the user, never interrupts a trial, and loads when
   // Out of the trial, the waiting version is offered.
   await page.goto('/')
   await expect(banner).toBeVisible()
-  await banner.getByRole('button', { name: 'Reload now' }).click()
-  await acceptedVersionInControl(page)
+  // Pressed twice, as an impatient user does: one update, one reload.
+  await acceptUpdate(page, banner.getByRole('button', { name: 'Reload now' }), { twice: true })
   await expect(banner).toHaveCount(0)
 })
 

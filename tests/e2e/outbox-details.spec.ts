@@ -7,6 +7,7 @@ import {
   apiLogin,
   apiGet,
   controlledByServiceWorker,
+  keptOnDevice,
 } from './fixtures.ts'
 
 // Each test signs in, waits for the service worker and goes offline and back: slow on a busy machine.
@@ -36,22 +37,6 @@ async function shootInEachLocale(page: Page, name: string, part?: (page: Page) =
   await page.reload()
 }
 
-/** Waits until the stores are kept on the device, so that the trial's store picker works offline. */
-async function storesKept(page: Page) {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          () =>
-            localStorage
-              .getItem('query-cache')
-              ?.includes('"queryHash":"[\\"stores\\",\\"all\\"]"') ?? false,
-        ),
-      { timeout: 20_000 },
-    )
-    .toBe(true)
-}
-
 test('the outbox shows a trial finished offline with its attempts and error, then lists it as sent under its server number', async ({
   page,
   context,
@@ -61,7 +46,7 @@ test('the outbox shows a trial finished offline with its attempts and error, the
   await signIn(page, demo.agent.email)
   await expect(page).toHaveURL('/')
   await controlledByServiceWorker(page)
-  await storesKept(page)
+  await keptOnDevice(page, ['stores', 'all'])
   await context.setOffline(true)
   await page.goto('/free-guided-trial/simple')
   await page.getByRole('combobox', { name: 'Store' }).fill('Beo')

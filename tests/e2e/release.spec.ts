@@ -12,7 +12,8 @@ import {
   signIn,
   demo,
   controlledByServiceWorker,
-  acceptedVersionInControl,
+  acceptUpdate,
+  keptOnDevice,
 } from './fixtures.ts'
 import { unlockAfterEachLoad } from '../support/sign-in.ts'
 
@@ -86,15 +87,7 @@ test("trials an older release queued drain through the next release's server, wh
     // taking over).
     await expect(ready).toContainText(/([1-9]\d*) of \1 kept on this device/, { timeout: 30_000 })
     // The stores kept, so that the trial's store picker works offline.
-    await expect
-      .poll(
-        () =>
-          page.evaluate(
-            () => localStorage.getItem('query-cache')?.includes('"stores","all"') ?? false,
-          ),
-        { timeout: 20_000 },
-      )
-      .toBe(true)
+    await keptOnDevice(page, ['stores', 'all'])
 
     const marker = `release-${Date.now()}`
     await context.setOffline(true)
@@ -149,8 +142,7 @@ test("trials an older release queued drain through the next release's server, wh
     await page.goto('/settings')
     // The screen drawn first: a click while it still moves can land beside the button.
     await expect(ready).toContainText(olderVersion)
-    await update.click()
-    await acceptedVersionInControl(page)
+    await acceptUpdate(page, update)
     await expect(ready).not.toContainText(olderVersion, { timeout: 15_000 })
     await expect(ready).toContainText(`${minimum.split('+')[0] ?? minimum}+`)
     await expect(prompt).toHaveCount(0)

@@ -7,6 +7,12 @@ import { Builder, type WebDriver } from 'selenium-webdriver'
 import { demoPassword } from '../support/accounts.ts'
 import { demoPin } from '../support/sign-in.ts'
 import { apiClient, apiPath } from '../support/api.ts'
+import {
+  isKept,
+  keepLookupsNow,
+  keptLookupsInPage,
+  type KeptLookups,
+} from '../support/kept-lookups.ts'
 import { copyOfBuild } from '../support/release-worker.ts'
 import { byLabel, byRole, Screen } from './screen.ts'
 
@@ -365,19 +371,14 @@ export async function controlledByServiceWorker(screen: Screen): Promise<void> {
 }
 
 /**
- * Waits until the look-up with this query key is written to the device: the persister writes
- * about a second after a change, and a test that stops the server earlier finds nothing kept.
+ * Waits until the look-up with this query key is kept on the device, as a test must before it
+ * stops the server: the app is asked to write at once instead of about a second after the change.
  */
 export async function kept(screen: Screen, queryKey: readonly unknown[]): Promise<void> {
+  const since = await screen.run<number>(keepLookupsNow)
   await screen.waitFor(
     `the look-up ${JSON.stringify(queryKey)} kept on the device`,
-    () =>
-      screen.run<boolean>(
-        (hash: string) =>
-          localStorage.getItem('query-cache')?.includes(`"queryHash":${JSON.stringify(hash)}`) ??
-          false,
-        JSON.stringify(queryKey),
-      ),
+    async () => isKept(await screen.run<KeptLookups>(keptLookupsInPage), queryKey, since),
     20_000,
   )
 }

@@ -12,7 +12,7 @@ import {
   unlockWithPin,
   wipePersonalData,
 } from '../../offline/vault.ts'
-import { setLockStatus } from './lock-state.ts'
+import { openApp, setLockStatus } from './lock-state.ts'
 
 /**
  * The signed-in user's PIN and kept session on this device (docs/security.md): what the sign-in,
@@ -47,7 +47,7 @@ export async function openAfterPassword(userId: number, deviceKey?: string): Pro
     (await unlockWithDeviceKey(offlineDatabase(), userId, deviceKey))
   ) {
     await keepToken()
-    setLockStatus('open')
+    await openApp(userId)
     return
   }
   deviceKeyOfSignIn = deviceKey
@@ -81,7 +81,7 @@ export async function choosePin(pin: string): Promise<void> {
   deviceKeyOfSignIn = undefined
   keptToken = null
   await keepToken()
-  setLockStatus('open')
+  await openApp(session.user.id)
 }
 
 /** What a PIN on the lock screen led to. */
@@ -102,7 +102,7 @@ export async function unlockAppWithPin(pin: string): Promise<PinTry> {
   }
   keptToken = token
   openSessionToken(token)
-  setLockStatus('open')
+  await openApp(session.user.id)
   return result
 }
 

@@ -41,6 +41,22 @@ export function appWasOpen(): boolean {
   return hasBeenOpen
 }
 
+const beforeOpen = new Set<(userId: number) => Promise<void>>()
+
+/**
+ * Work each opening waits for, once the user's key is open (the kept customers back in the
+ * cache), so that no screen shows without what was kept for it.
+ */
+export function beforeAppOpens(step: (userId: number) => Promise<void>): void {
+  beforeOpen.add(step)
+}
+
+/** The user's key is open: what waits for it is done, then the app opens. */
+export async function openApp(userId: number): Promise<void> {
+  await Promise.all([...beforeOpen].map((step) => step(userId)))
+  setLockStatus('open')
+}
+
 /** Runs `callback` once the app is next open: at once when it is open now. */
 export function whenAppOpens(callback: () => void): void {
   if (status === 'open') callback()

@@ -18,8 +18,10 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
   clearSession()
   setLockStatus('signedOut')
   queryClient.clear()
-  wipePersistedQueries()
+  // Nobody signed in (the sign-in page opened): nothing of anyone's is open to wipe, and the
+  // sign-in page loads none of the device's database.
   if (userId === undefined) return
+  await wipePersistedQueries().catch((error: unknown) => console.warn('look-ups not wiped', error))
   const [{ offlineDatabase }, { wipeOnSignOut }] = await Promise.all([
     import('../../offline/database.ts'),
     import('../../offline/vault.ts'),

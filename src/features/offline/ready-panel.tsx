@@ -4,7 +4,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { config } from '../../config.ts'
 import { usePackImageProgress } from '../../offline/pack-image-progress.ts'
 import { countCachedPackImages, rememberedPackImages } from '../../offline/pack-image-list.ts'
-import { catalogueFetchedAt, keptLookupsSavedAt } from '../../offline/readiness.ts'
+import { catalogueFetchedAt } from '../../offline/readiness.ts'
+import { lookupsKeptAt } from '../../offline/persist-lookups.ts'
 import { cachePackImages, updateStore } from '../../offline/service-worker.ts'
 import {
   askPersistentStorage,
@@ -56,7 +57,7 @@ export function ReadyPanel() {
 
   const inProgress = downloading !== null && downloading.done < downloading.total
   const catalogueAt = catalogueFetchedAt(queryClient)
-  const lookupsAt = keptLookupsSavedAt()
+  const lookupsAt = lookupsKeptAt()
   const iso = (time: number | undefined) => (time ? new Date(time).toISOString() : undefined)
   const catalogueTime = iso(catalogueAt)
   const lookupsTime = iso(lookupsAt)
