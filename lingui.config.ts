@@ -79,6 +79,7 @@ const config: LinguiConfig = {
         // The lock screens come after sign-in, with the app's catalogue (src/features/auth/lock-gate.tsx).
         '<rootDir>/src/features/auth/lock-screen.tsx',
         '<rootDir>/src/features/auth/pin-settings.tsx',
+        '<rootDir>/src/features/auth/passkey-settings.tsx',
         '<rootDir>/src/features/auth/pin-fields.tsx',
       ],
     },

@@ -40,7 +40,7 @@ const keptLookupsSource =
   /([\\/]src[\\/]offline[\\/]persist-lookups\.ts$|[\\/]query-core[\\/]build[\\/]modern[\\/]hydration\.js$)/
 /** The PIN, the lock screen and the kept data's keys: what every sign-in and unlock loads. */
 const lockSource =
-  /[\\/]src[\\/](offline[\\/]vault(-crypto)?\.ts|features[\\/]auth[\\/](device-vault\.ts|lock-screen\.tsx|pin-fields\.tsx|idle-(watch|lock)\.ts))$/
+  /[\\/]src[\\/](offline[\\/]vault(-crypto)?\.ts|features[\\/]auth[\\/](device-vault\.ts|passkey\.ts|lock-screen\.tsx|pin-fields\.tsx|idle-(watch|lock)\.ts))$/
 /**
  * The dialogs' and toasts' primitives (Radix and what it brings) and the toasts' queue, which load
  * with the first dialog or toast: no trial step needs them.

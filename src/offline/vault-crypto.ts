@@ -10,7 +10,7 @@ export const pinIterations = 600_000
 /** A value encrypted under the data key. */
 export type Sealed = { iv: Uint8Array<ArrayBuffer>; data: ArrayBuffer }
 
-/** The data key wrapped by a key given whole (the device key), not derived. */
+/** The data key wrapped by a key given whole (the device key, a passkey's PRF), not derived. */
 export type KeyWrap = { iv: Uint8Array<ArrayBuffer>; wrapped: ArrayBuffer }
 
 /** The data key as kept: wrapped by the PIN's key, with what derives that key again. */
@@ -94,35 +94,39 @@ function bytesOfBase64Url(text: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(binary, (char) => char.charCodeAt(0))
 }
 
-/** The device key the server gives with a password (32 bytes, base64url) as an AES-GCM key. */
-function deviceWrappingKey(deviceKey: string): Promise<CryptoKey> {
-  return crypto.subtle.importKey('raw', bytesOfBase64Url(deviceKey), aesGcm, false, [
-    'wrapKey',
-    'unwrapKey',
-  ])
+/**
+ * A secret given whole as an AES-GCM key: the device key the server gives with a password (32
+ * bytes, base64url), or the 32 bytes a passkey's PRF answers.
+ */
+function wrappingKey(secret: string | Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
+  const bytes = typeof secret === 'string' ? bytesOfBase64Url(secret) : secret
+  return crypto.subtle.importKey('raw', bytes, aesGcm, false, ['wrapKey', 'unwrapKey'])
 }
 
-/** Wraps the (extractable) data key under the device key. */
-export async function wrapWithDeviceKey(dataKey: CryptoKey, deviceKey: string): Promise<KeyWrap> {
+/** Wraps the (extractable) data key under a secret given whole (`wrappingKey`). */
+export async function wrapWithSecret(
+  dataKey: CryptoKey,
+  secret: string | Uint8Array<ArrayBuffer>,
+): Promise<KeyWrap> {
   const iv = randomBytes(12)
-  const wrapped = await crypto.subtle.wrapKey('raw', dataKey, await deviceWrappingKey(deviceKey), {
+  const wrapped = await crypto.subtle.wrapKey('raw', dataKey, await wrappingKey(secret), {
     name: 'AES-GCM',
     iv,
   })
   return { iv, wrapped }
 }
 
-/** The data key, or null when `deviceKey` is not the one it was wrapped with. */
-export async function unwrapWithDeviceKey(
+/** The data key, or null when `secret` is not the one it was wrapped with. */
+export async function unwrapWithSecret(
   kept: KeyWrap,
-  deviceKey: string,
+  secret: string | Uint8Array<ArrayBuffer>,
   extractable = false,
 ): Promise<CryptoKey | null> {
   try {
     return await crypto.subtle.unwrapKey(
       'raw',
       kept.wrapped,
-      await deviceWrappingKey(deviceKey),
+      await wrappingKey(secret),
       { name: 'AES-GCM', iv: kept.iv },
       aesGcm,
       extractable,

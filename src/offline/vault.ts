@@ -5,19 +5,35 @@ import {
   openJson,
   sealJson,
   unwrapDataKey,
-  unwrapWithDeviceKey,
+  unwrapWithSecret,
   wrapDataKey,
-  wrapWithDeviceKey,
+  wrapWithSecret,
   type KeyWrap,
   type Sealed,
   type WrappedKey,
 } from './vault-crypto.ts'
 
 /**
- * A user's data key on this device, wrapped by their PIN and by the device key the server gives
- * with a password (docs/security.md#the-pin-and-the-device-key), and the wrong PINs tried in a row.
+ * A passkey of this device's platform authenticator (fingerprint, face) that opens the data key:
+ * its PRF answers a secret for `salt`, which wraps the key (docs/security.md#the-passkey).
  */
-export type VaultRecord = WrappedKey & { userId: number; failures: number; device?: KeyWrap }
+export type PasskeyWrap = {
+  credentialId: Uint8Array<ArrayBuffer>
+  salt: Uint8Array<ArrayBuffer>
+  wrap: KeyWrap
+}
+
+/**
+ * A user's data key on this device, wrapped by their PIN, by the device key the server gives
+ * with a password (docs/security.md#the-pin-and-the-device-key) and, when they turned it on, by a
+ * passkey; and the wrong PINs tried in a row.
+ */
+export type VaultRecord = WrappedKey & {
+  userId: number
+  failures: number
+  device?: KeyWrap
+  passkey?: PasskeyWrap
+}
 
 /** A personal record kept for offline use (the session, the look-ups), encrypted. */
 export type KeptRecord = { name: string; userId: number; sealed: Sealed; keptAt: number }
@@ -51,7 +67,7 @@ export async function createPin(
 ): Promise<void> {
   const dataKey = await newDataKey()
   const wrapped = await wrapDataKey(dataKey, pin)
-  const device = deviceKey === undefined ? undefined : await wrapWithDeviceKey(dataKey, deviceKey)
+  const device = deviceKey === undefined ? undefined : await wrapWithSecret(dataKey, deviceKey)
   // What another key sealed would never open again. A draft of a build before the PIN, kept in
   // the clear, is kept: sealed at its next write.
   await db.transaction('rw', db.vaults, db.kept, db.drafts, async () => {
@@ -103,7 +119,7 @@ export async function unlockWithDeviceKey(
 ): Promise<boolean> {
   const vault = await db.vaults.get(userId)
   if (!vault?.device) return false
-  const key = await unwrapWithDeviceKey(vault.device, deviceKey)
+  const key = await unwrapWithSecret(vault.device, deviceKey)
   if (!key) return false
   await db.vaults.update(userId, { failures: 0 })
   unlocked = { userId, key }
@@ -126,7 +142,64 @@ export async function changePin(
     userId,
     failures: 0,
     device: vault.device,
+    passkey: vault.passkey,
   })
+  return true
+}
+
+/** Whether `pin` is the user's PIN; a wrong one here (the settings) does not count as a try. */
+export async function isPin(db: OfflineDatabase, userId: number, pin: string): Promise<boolean> {
+  const vault = await db.vaults.get(userId)
+  return vault !== undefined && (await unwrapDataKey(vault, pin)) !== null
+}
+
+/** Where the user's passkey opens their key: its credential and PRF salt; undefined if none. */
+export async function passkeyOf(
+  db: OfflineDatabase,
+  userId: number,
+): Promise<Omit<PasskeyWrap, 'wrap'> | undefined> {
+  const passkey = (await db.vaults.get(userId))?.passkey
+  return passkey && { credentialId: passkey.credentialId, salt: passkey.salt }
+}
+
+/**
+ * Lets a passkey open the data key as the PIN does: the PIN opens it (extractable, once), the
+ * passkey's secret wraps it. False when `pin` is not the PIN.
+ */
+export async function addPasskey(
+  db: OfflineDatabase,
+  userId: number,
+  pin: string,
+  passkey: Omit<PasskeyWrap, 'wrap'> & { secret: Uint8Array<ArrayBuffer> },
+): Promise<boolean> {
+  const vault = await db.vaults.get(userId)
+  if (!vault) return false
+  const key = await unwrapDataKey(vault, pin, true)
+  if (!key) return false
+  const wrap = await wrapWithSecret(key, passkey.secret)
+  await db.vaults.update(userId, {
+    passkey: { credentialId: passkey.credentialId, salt: passkey.salt, wrap },
+  })
+  return true
+}
+
+/** The passkey no longer opens the data key (the PIN and the password still do). */
+export async function removePasskey(db: OfflineDatabase, userId: number): Promise<void> {
+  await db.vaults.update(userId, { passkey: undefined })
+}
+
+/** Opens the data key with the secret the user's passkey answered; false if it does not open. */
+export async function unlockWithPasskey(
+  db: OfflineDatabase,
+  userId: number,
+  secret: Uint8Array<ArrayBuffer>,
+): Promise<boolean> {
+  const vault = await db.vaults.get(userId)
+  if (!vault?.passkey) return false
+  const key = await unwrapWithSecret(vault.passkey.wrap, secret)
+  if (!key) return false
+  await db.vaults.update(userId, { failures: 0 })
+  unlocked = { userId, key }
   return true
 }
 

@@ -259,3 +259,69 @@ test('after a reload with no connection a kept customer opens only after the PIN
   await expect(heading).toBeVisible()
   await context.setOffline(false)
 })
+
+test('where the tablet has a fingerprint reader, the user turns it on with the PIN and it opens the lock instead; a wrong PIN turns nothing on', async ({
+  browser,
+  baseURL,
+}) => {
+  // A passkey belongs to a domain name, never to an address: the app as localhost.
+  const context = await browser.newContext({
+    baseURL: (baseURL ?? '').replace('127.0.0.1', 'localhost'),
+    viewport: { width: 768, height: 1024 },
+  })
+  await context.addInitScript(() => localStorage.setItem('locale', 'en'))
+  try {
+    const page = await context.newPage()
+    // The tablet's platform authenticator: verifies its user, with PRF (Chromium's virtual one).
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('WebAuthn.enable')
+    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        ctap2Version: 'ctap2_1',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        hasPrf: true,
+        automaticPresenceSimulation: true,
+      },
+    })
+    await signIn(page, demo.agent.email)
+    await expect(page.getByRole('link', { name: 'Start a free guided trial' })).toBeVisible()
+
+    await page.goto('/settings')
+    await enterPin(page, demoPin)
+    const card = page.getByRole('region', { name: 'Fingerprint or face' })
+    const turnOn = card.getByRole('button', { name: 'Use fingerprint or face' })
+    await card.getByLabel('Your PIN').fill('000000')
+    await turnOn.click()
+    await expect(card.getByText('The PIN is wrong.')).toBeVisible()
+    await card.getByLabel('Your PIN').fill(demoPin)
+    await turnOn.dblclick()
+    await expect(card.getByRole('status')).toHaveText(
+      'Done: your fingerprint or face now opens the app on this device.',
+    )
+    // Pressed twice: one passkey made.
+    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId })
+    expect(credentials).toHaveLength(1)
+
+    await page.reload()
+    await expect(lockHeading(page)).toBeVisible()
+    await page.getByRole('button', { name: 'Unlock with fingerprint or face' }).click()
+    await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible()
+
+    // Turned off, the lock asks for the PIN only.
+    await card.getByRole('button', { name: 'Stop using fingerprint or face' }).click()
+    await expect(card.getByRole('status')).toHaveText(
+      'The app no longer opens with your fingerprint or face.',
+    )
+    await page.reload()
+    await expect(lockHeading(page)).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Unlock with fingerprint or face' })).toHaveCount(
+      0,
+    )
+  } finally {
+    await context.close()
+  }
+})

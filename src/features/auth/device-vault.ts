@@ -1,18 +1,24 @@
 import { getSession, openSessionToken, subscribeSession } from '../../api/session.ts'
 import { offlineDatabase } from '../../offline/database.ts'
 import {
+  addPasskey,
   changePin as changeVaultPin,
   createPin,
   hasPin,
+  isPin,
   isUnlocked,
   keep,
   lockVault,
+  passkeyOf,
   readKept,
+  removePasskey,
   unlockWithDeviceKey,
+  unlockWithPasskey,
   unlockWithPin,
   wipePersonalData,
 } from '../../offline/vault.ts'
 import { openApp, setLockStatus } from './lock-state.ts'
+import { createPasskey, passkeySecret } from './passkey.ts'
 
 /**
  * The signed-in user's PIN and kept session on this device (docs/security.md): what the sign-in,
@@ -91,19 +97,66 @@ export type PinTry = { unlocked: true } | { unlocked: false; attemptsLeft: numbe
 export async function unlockAppWithPin(pin: string): Promise<PinTry> {
   const session = getSession()
   if (!session) return { unlocked: false, attemptsLeft: 0 }
-  const db = offlineDatabase()
-  const result = await unlockWithPin(db, session.user.id, pin)
+  const result = await unlockWithPin(offlineDatabase(), session.user.id, pin)
   if (!result.unlocked) return result
-  const token = await readKept(db, session.user.id, tokenRecord)
+  return (await openKeptSession(session.user.id)) ? result : { unlocked: false, attemptsLeft: 0 }
+}
+
+/** The key is open: the kept token opens the session, and the app opens. */
+async function openKeptSession(userId: number): Promise<boolean> {
+  const token = await readKept(offlineDatabase(), userId, tokenRecord)
   if (typeof token !== 'string') {
     // No session kept under the key (it was never sealed): only a password opens it now.
     lockVault()
-    return { unlocked: false, attemptsLeft: 0 }
+    return false
   }
   keptToken = token
   openSessionToken(token)
-  await openApp(session.user.id)
-  return result
+  await openApp(userId)
+  return true
+}
+
+/** Whether the signed-in user's passkey opens their data on this device. */
+export async function hasPasskey(): Promise<boolean> {
+  const session = getSession()
+  if (!session) return false
+  return (await passkeyOf(offlineDatabase(), session.user.id).catch(() => undefined)) !== undefined
+}
+
+/**
+ * Opens the kept data and the session with the user's passkey. False when the user cancelled, or
+ * the passkey no longer opens it (the PIN and the password still do); it never counts as a
+ * wrong PIN.
+ */
+export async function unlockAppWithPasskey(): Promise<boolean> {
+  const session = getSession()
+  if (!session) return false
+  const db = offlineDatabase()
+  const passkey = await passkeyOf(db, session.user.id)
+  if (!passkey) return false
+  const secret = await passkeySecret(passkey.credentialId, passkey.salt)
+  if (!secret || !(await unlockWithPasskey(db, session.user.id, secret))) return false
+  return openKeptSession(session.user.id)
+}
+
+/** What turning the passkey on led to. */
+export type PasskeyOutcome = 'on' | 'wrongPin' | 'notMade'
+
+/** Settings: the user's passkey opens their data too, once their PIN confirms it is them. */
+export async function turnOnPasskey(pin: string): Promise<PasskeyOutcome> {
+  const session = getSession()
+  if (!session) return 'notMade'
+  const db = offlineDatabase()
+  // The PIN first: a wrong one makes no passkey the user would have to delete from the device.
+  if (!(await isPin(db, session.user.id, pin))) return 'wrongPin'
+  const passkey = await createPasskey(session.user)
+  if (!passkey) return 'notMade'
+  return (await addPasskey(db, session.user.id, pin, passkey)) ? 'on' : 'wrongPin'
+}
+
+export async function turnOffPasskey(): Promise<void> {
+  const session = getSession()
+  if (session) await removePasskey(offlineDatabase(), session.user.id)
 }
 
 /** Settings: a new PIN in place of the current one. False when `current` is not the PIN. */

@@ -8,7 +8,14 @@ import { PasswordField } from '../../ui/field.tsx'
 import { Button } from '../../ui/button.tsx'
 import { AuthCard } from './auth-card.tsx'
 import { login } from './auth-api.ts'
-import { choosePin, lockApp, lockAppAtStart, unlockAppWithPin } from './device-vault.ts'
+import {
+  choosePin,
+  hasPasskey,
+  lockApp,
+  lockAppAtStart,
+  unlockAppWithPasskey,
+  unlockAppWithPin,
+} from './device-vault.ts'
 import { pinProblem } from './idle-lock.ts'
 import { NewPinFields, pinInput, useOneAtATime } from './pin-fields.tsx'
 import { watchIdle } from './idle-watch.ts'
@@ -63,7 +70,25 @@ function UnlockForm({ onSignedOut }: { onSignedOut: () => void }) {
   const [password, setPassword] = useState('')
   const [withPassword, setWithPassword] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  const [passkey, setPasskey] = useState(false)
   const unlock = useOneAtATime()
+
+  useEffect(() => {
+    let current = true
+    void hasPasskey().then((on) => {
+      if (current) setPasskey(on)
+    })
+    return () => {
+      current = false
+    }
+  }, [])
+
+  const tryPasskey = () =>
+    void unlock.run(async () => {
+      setError(null)
+      if (await unlockAppWithPasskey()) return
+      setError(t`Your fingerprint or face did not open the app: enter your PIN.`)
+    })
 
   const tryPin = (event: SyntheticEvent) => {
     event.preventDefault()
@@ -112,6 +137,11 @@ function UnlockForm({ onSignedOut }: { onSignedOut: () => void }) {
         </Trans>
       }
     >
+      {passkey && !withPassword && (
+        <Button block loading={unlock.busy} onClick={tryPasskey}>
+          <Trans>Unlock with fingerprint or face</Trans>
+        </Button>
+      )}
       {withPassword ? (
         <form name="unlock-password" className={styles.form} noValidate onSubmit={tryPassword}>
           <PasswordField

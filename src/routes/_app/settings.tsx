@@ -7,6 +7,7 @@ import { LocaleSwitch } from '../../features/settings/locale-switch.tsx'
 import { CheckOutCard } from '../../features/stores/check-out-card.tsx'
 import { ChangePasswordForm } from '../../features/auth/change-password-form.tsx'
 import { PinSettings } from '../../features/auth/pin-settings.tsx'
+import { PasskeySettings } from '../../features/auth/passkey-settings.tsx'
 import { ReadyPanel } from '../../features/offline/ready-panel.tsx'
 import styles from '../../features/settings/settings.module.css'
 
@@ -28,6 +29,7 @@ function SettingsPage() {
         {user.role === 'manager' && <CheckOutCard store={user.expertStore} />}
         <ChangePasswordForm />
         <PinSettings />
+        <PasskeySettings />
         <ReadyPanel />
       </div>
     </Page>

@@ -3,15 +3,20 @@ import { afterEach, expect, it } from 'vitest'
 import { OfflineDatabase } from '../../../src/offline/database.ts'
 import { newOutboxItem } from '../../../src/offline/outbox-state.ts'
 import {
+  addPasskey,
   changePin,
   createPin,
   hasPin,
+  isPin,
   isUnlocked,
   keep,
   lockVault,
   maxPinAttempts,
+  passkeyOf,
   readKept,
+  removePasskey,
   unlockWithDeviceKey,
+  unlockWithPasskey,
   unlockWithPin,
   wipeOnSignOut,
   wipePersonalData,
@@ -167,3 +172,43 @@ it('a revoked session wipes the key and the kept data; another user cannot read 
   expect(await hasPin(db, 7)).toBe(false)
   expect(await db.kept.count()).toBe(0)
 }, 20_000)
+
+it("a passkey's secret opens the key as the PIN does, through a change of PIN, until it is removed", async () => {
+  const db = database()
+  await createPin(db, 7, '482913')
+  await keep(db, 7, 'lookups', customer)
+  const random = (length: number) => crypto.getRandomValues(new Uint8Array(length))
+  const passkey = { credentialId: random(16), salt: random(32), secret: random(32) }
+  expect(await addPasskey(db, 7, '000000', passkey)).toBe(false)
+  expect(await passkeyOf(db, 7)).toBeUndefined()
+  expect(await addPasskey(db, 7, '482913', passkey)).toBe(true)
+  expect(await passkeyOf(db, 7)).toEqual({ credentialId: passkey.credentialId, salt: passkey.salt })
+
+  lockVault()
+  expect(await unlockWithPasskey(db, 7, random(32))).toBe(false)
+  expect(isUnlocked(7)).toBe(false)
+  expect(await unlockWithPasskey(db, 7, passkey.secret)).toBe(true)
+  expect(await readKept(db, 7, 'lookups')).toEqual(customer)
+
+  expect(await changePin(db, 7, '482913', '135791')).toBe(true)
+  lockVault()
+  expect(await unlockWithPasskey(db, 7, passkey.secret)).toBe(true)
+
+  await removePasskey(db, 7)
+  lockVault()
+  expect(await unlockWithPasskey(db, 7, passkey.secret)).toBe(false)
+  expect(await passkeyOf(db, 7)).toBeUndefined()
+  expect(await unlockWithPin(db, 7, '135791')).toEqual({ unlocked: true })
+})
+
+it('checking the PIN in the settings does not count a wrong one as a try', async () => {
+  const db = database()
+  await createPin(db, 7, '482913')
+  for (let i = 0; i < maxPinAttempts; i += 1) expect(await isPin(db, 7, '000000')).toBe(false)
+  expect(await isPin(db, 7, '482913')).toBe(true)
+  expect(await hasPin(db, 7)).toBe(true)
+  expect(await unlockWithPin(db, 7, '000000')).toEqual({
+    unlocked: false,
+    attemptsLeft: maxPinAttempts - 1,
+  })
+})
