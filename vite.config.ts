@@ -28,10 +28,11 @@ const contractSource = /[\\/]src[\\/]contract[\\/]/
  * …of which the customers', the vouchers' and the check-in's are the store screens', not the trial's,
  * and go with the store screens' own shared code (their queries, labels and lists): left to the
  * session chunks, that code joins a chunk the brand expert's home needs (TanStack Query's
- * observers), and the home fetches what only a manager's screens use.
+ * observers), and the home fetches what only a manager's screens use. The check-in's calls go
+ * beside their contract for the same reason.
  */
 const storeScreenSource =
-  /[\\/]src[\\/](contract[\\/]((endpoints[\\/])?(customers|vouchers|check-in)|record-labels)\.ts$|features[\\/](customers|vouchers)[\\/][^\\/]+\.tsx?$)/
+  /[\\/]src[\\/](contract[\\/]((endpoints[\\/])?(customers|vouchers|check-in)|record-labels)\.ts$|features[\\/]((customers|vouchers)[\\/][^\\/]+\.tsx?|stores[\\/]check-in\.ts)$)/
 
 /** The ready panel (settings, and the store picker after a check-in), which home never shows. */
 const readyPanelSource = /[\\/]src[\\/]features[\\/]offline[\\/]ready-panel(\.module\.css|\.tsx)$/
