@@ -123,6 +123,8 @@ function endpointSummariesLeftOut(): Plugin {
  * routes the home is drawn from (the app's frame, then home; not their error or pending parts).
  */
 const homeModules = [
+  // Entering the app keeps its look-ups and fetches the catalogue and the stores for offline use.
+  /[\\/]src[\\/]app[\\/]warm-offline\.ts$/,
   /[\\/]src[\\/]offline[\\/]persist-lookups\.ts$/,
   // Started once the home has painted, on every signed-in start: fetched with the page.
   /[\\/]src[\\/]offline[\\/]outbox-runner\.ts$/,

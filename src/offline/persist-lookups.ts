@@ -84,19 +84,30 @@ export async function restorePersonal(queryClient: QueryClient, userId: number):
   restoredFor = userId
 }
 
-/** Writes the kept look-ups now; the personal ones only once restored, under an open key. */
-export async function keepLookupsNow(queryClient: QueryClient): Promise<void> {
+/** The write under way: writes follow one another, so the last state read is the last kept. */
+let writing: Promise<void> = Promise.resolve()
+
+/**
+ * Writes the kept look-ups now, after any write under way; the personal ones only once restored,
+ * under an open key. Each part is kept with the time the cache was read.
+ */
+export function keepLookupsNow(queryClient: QueryClient): Promise<void> {
+  writing = writing.catch(() => undefined).then(() => write(queryClient))
+  return writing
+}
+
+async function write(queryClient: QueryClient): Promise<void> {
   const db = offlineDatabase()
   const now = Date.now()
-  await db.lookups.put({
-    name: publicRow,
-    state: dehydrateRoots(queryClient, publicRoots),
-    keptAt: now,
-  })
-  keptAt = now
+  const publicState = dehydrateRoots(queryClient, publicRoots)
   const userId = getSession()?.user.id
-  if (userId === undefined || restoredFor !== userId || !isUnlocked(userId)) return
-  await keep(db, userId, personalRecord, dehydrateRoots(queryClient, personalRoots))
+  const personal =
+    userId !== undefined && restoredFor === userId && isUnlocked(userId)
+      ? dehydrateRoots(queryClient, personalRoots)
+      : undefined
+  await db.lookups.put({ name: publicRow, state: publicState, keptAt: now })
+  keptAt = now
+  if (userId !== undefined && personal) await keep(db, userId, personalRecord, personal, now)
 }
 
 let persisting = false
@@ -133,11 +144,17 @@ export function persistLookups(queryClient: QueryClient): void {
 }
 
 /** Sign-out: the kept look-ups go, the public ones too (they were fetched for this user). */
-export async function forgetLookups(): Promise<void> {
+export function forgetLookups(): Promise<void> {
   clearTimeout(timer)
   timer = undefined
   restoredFor = null
   keptAt = undefined
-  const db = offlineDatabase()
-  await Promise.all([db.lookups.delete(publicRow), forgetKept(db, personalRecord)])
+  // After the write under way, which would otherwise put them back.
+  writing = writing
+    .catch(() => undefined)
+    .then(async () => {
+      const db = offlineDatabase()
+      await Promise.all([db.lookups.delete(publicRow), forgetKept(db, personalRecord)])
+    })
+  return writing
 }

@@ -224,14 +224,16 @@ export async function openFromDevice(userId: number, sealed: unknown): Promise<u
   return openJson(currentKey(userId), sealed)
 }
 
+/** Keeps `value` sealed; `keptAt` is when it was read, when that is earlier than now. */
 export async function keep(
   db: OfflineDatabase,
   userId: number,
   name: string,
   value: unknown,
+  keptAt = Date.now(),
 ): Promise<void> {
   const sealed = await sealForDevice(userId, value)
-  await db.kept.put({ name, userId, sealed, keptAt: Date.now() })
+  await db.kept.put({ name, userId, sealed, keptAt })
 }
 
 /** The kept record, or undefined when there is none, it is another user's or cannot be read. */

@@ -112,6 +112,8 @@ test('five wrong PINs sign the user out and keep their unsent trials', async ({
   await signIn(page, demo.agent.email)
   await controlledByServiceWorker(page)
   await enterPin(page, demoPin)
+  // The stores kept, so that the trial's store picker works offline.
+  await keptOnDevice(page, ['stores', 'all'])
   await page.getByRole('link', { name: 'Start a free guided trial' }).click()
   await page.getByRole('link', { name: /simple trial/ }).click()
   await context.setOffline(true)
