@@ -138,9 +138,11 @@ function UnlockForm({ onSignedOut }: { onSignedOut: () => void }) {
       }
     >
       {passkey && !withPassword && (
-        <Button block loading={unlock.busy} onClick={tryPasskey}>
-          <Trans>Unlock with fingerprint or face</Trans>
-        </Button>
+        <div className={styles.firstWay}>
+          <Button block loading={unlock.busy} onClick={tryPasskey}>
+            <Trans>Unlock with fingerprint or face</Trans>
+          </Button>
+        </div>
       )}
       {withPassword ? (
         <form name="unlock-password" className={styles.form} noValidate onSubmit={tryPassword}>
