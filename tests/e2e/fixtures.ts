@@ -168,6 +168,24 @@ export async function keptOnDevice(page: Page, queryKey: readonly unknown[]) {
 }
 
 /**
+ * From the customer search (the page is on it), opens the first customer named Petrović and waits
+ * until they are kept on the device. Answers their name, id and the address of their overview.
+ */
+export async function openKeptCustomer(page: Page) {
+  await page.getByLabel('Email, phone, referral code or name').fill('Petrović')
+  await page.getByRole('button', { name: 'Search', exact: true }).click()
+  const first = page.getByRole('table', { name: 'Results' }).getByRole('link').first()
+  const name = (await first.innerText()).trim()
+  await first.click()
+  await expect(page).toHaveURL(/\/customers\/\d+\/overview/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name)
+  const url = page.url()
+  const id = Number(/\/customers\/(\d+)/.exec(url)?.[1])
+  await keptOnDevice(page, ['customers', 'detail', id])
+  return { name, id, url }
+}
+
+/**
  * Everything the app keeps in the browser, as text: localStorage, sessionStorage and every record
  * of its IndexedDB database, with binary values (ciphertext) read as Latin-1 text too, so that a
  * word in the clear anywhere shows.

@@ -9,6 +9,7 @@ import {
   controlledByServiceWorker,
   deviceStorageAsText,
   keptOnDevice,
+  openKeptCustomer,
   apiLogin,
   apiGet,
 } from './fixtures.ts'
@@ -233,12 +234,7 @@ test('after a reload with no connection a kept customer opens only after the PIN
   await enterPin(page, demoPin)
   await page.goto('/customers')
   await enterPin(page, demoPin)
-  await page.getByLabel('Email, phone, referral code or name').fill('Petrović')
-  await page.getByRole('button', { name: 'Search', exact: true }).click()
-  await page.getByRole('table', { name: 'Results' }).getByRole('link').first().click()
-  await expect(page).toHaveURL(/\/customers\/\d+\/overview/)
-  const url = page.url()
-  const id = Number(/\/customers\/(\d+)/.exec(url)?.[1])
+  const { id } = await openKeptCustomer(page)
   const { token } = await apiLogin(request, demo.manager.email)
   const customer = await apiGet<{ fullname: string; email: string | null; phone: string | null }>(
     request,
@@ -247,7 +243,6 @@ test('after a reload with no connection a kept customer opens only after the PIN
   )
   const heading = page.getByRole('heading', { level: 1, name: customer.fullname })
   await expect(heading).toBeVisible()
-  await keptOnDevice(page, ['customers', 'detail', id])
   const kept = await deviceStorageAsText(page)
   for (const personal of [customer.fullname, customer.email, customer.phone]) {
     if (personal) expect(kept).not.toContain(personal)

@@ -11,6 +11,7 @@ import {
   controlledByServiceWorker,
   acceptUpdate,
   keptOnDevice,
+  openKeptCustomer,
 } from './fixtures.ts'
 
 // Each test signs in, waits for the service worker and goes offline and back: slow on a busy machine.
@@ -113,15 +114,7 @@ test('a customer opened online opens again with no connection', async ({ page, c
   await expect(page).toHaveURL('/')
   await controlledByServiceWorker(page)
   await page.goto('/customers')
-  await page.getByLabel('Email, phone, referral code or name').fill('Petrović')
-  await page.getByRole('button', { name: 'Search', exact: true }).click()
-  const first = page.getByRole('table', { name: 'Results' }).getByRole('link').first()
-  const name = (await first.innerText()).trim()
-  await first.click()
-  await expect(page).toHaveURL(/\/customers\/\d+\/overview/)
-  const url = page.url()
-  const id = Number(/\/customers\/(\d+)/.exec(url)?.[1])
-  await keptOnDevice(page, ['customers', 'detail', id])
+  const { name, url } = await openKeptCustomer(page)
 
   await context.setOffline(true)
   await page.goto(url)

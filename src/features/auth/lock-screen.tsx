@@ -6,6 +6,7 @@ import { useSession } from '../../api/use-session.ts'
 import { useOnline } from '../../offline/use-online.ts'
 import { PasswordField } from '../../ui/field.tsx'
 import { Button } from '../../ui/button.tsx'
+import { useAnswer } from '../../ui/use-answer.ts'
 import { AuthCard } from './auth-card.tsx'
 import { login } from './auth-api.ts'
 import {
@@ -70,18 +71,8 @@ function UnlockForm({ onSignedOut }: { onSignedOut: () => void }) {
   const [password, setPassword] = useState('')
   const [withPassword, setWithPassword] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  const [passkey, setPasskey] = useState(false)
+  const passkey = useAnswer(hasPasskey) ?? false
   const unlock = useOneAtATime()
-
-  useEffect(() => {
-    let current = true
-    void hasPasskey().then((on) => {
-      if (current) setPasskey(on)
-    })
-    return () => {
-      current = false
-    }
-  }, [])
 
   const tryPasskey = () =>
     void unlock.run(async () => {

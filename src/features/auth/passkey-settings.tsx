@@ -1,7 +1,8 @@
-import { useEffect, useState, type SyntheticEvent } from 'react'
+import { useState, type SyntheticEvent } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { PasswordField } from '../../ui/field.tsx'
 import { Button } from '../../ui/button.tsx'
+import { useAnswer } from '../../ui/use-answer.ts'
 import { pinInput, useOneAtATime } from './pin-fields.tsx'
 import { passkeysOffered } from './passkey.ts'
 import type { PasskeyOutcome } from './device-vault.ts'
@@ -21,22 +22,14 @@ async function passkeyState(): Promise<'notOffered' | 'off' | 'on'> {
  */
 export function PasskeySettings() {
   const { t } = useLingui()
-  const [state, setState] = useState<'unknown' | 'notOffered' | 'off' | 'on'>('unknown')
+  const found = useAnswer(passkeyState)
+  const [changed, setChanged] = useState<'off' | 'on' | null>(null)
   const [pin, setPin] = useState('')
   const [outcome, setOutcome] = useState<PasskeyOutcome | 'off' | null>(null)
   const busy = useOneAtATime()
 
-  useEffect(() => {
-    let current = true
-    void passkeyState().then((next) => {
-      if (current) setState(next)
-    })
-    return () => {
-      current = false
-    }
-  }, [])
-
-  if (state === 'unknown' || state === 'notOffered') return null
+  const state = changed ?? found
+  if (state === undefined || state === 'notOffered') return null
 
   const turnOn = (event: SyntheticEvent) => {
     event.preventDefault()
@@ -47,7 +40,7 @@ export function PasskeySettings() {
       setOutcome(result)
       if (result !== 'on') return
       setPin('')
-      setState('on')
+      setChanged('on')
     })
   }
   const turnOff = () =>
@@ -55,7 +48,7 @@ export function PasskeySettings() {
       const { turnOffPasskey } = await import('./device-vault.ts')
       await turnOffPasskey()
       setOutcome('off')
-      setState('off')
+      setChanged('off')
     })
 
   return (
