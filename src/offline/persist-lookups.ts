@@ -45,7 +45,7 @@ function fresh(state: DehydratedState, roots: Set<string>): DehydratedState {
   return {
     mutations: [],
     queries: state.queries.filter(
-      (query) => roots.has(String(query.queryKey[0])) && query.state.dataUpdatedAt >= since,
+      (query) => roots.has(rootOf(query)) && query.state.dataUpdatedAt >= since,
     ),
   }
 }
@@ -87,13 +87,18 @@ export async function restorePersonal(queryClient: QueryClient, userId: number):
 /** The write under way: writes follow one another, so the last state read is the last kept. */
 let writing: Promise<void> = Promise.resolve()
 
+/** Runs `task` once the write under way is done, whether it failed or not. */
+function inTurn(task: () => Promise<void>): Promise<void> {
+  writing = writing.catch(() => undefined).then(task)
+  return writing
+}
+
 /**
  * Writes the kept look-ups now, after any write under way; the personal ones only once restored,
  * under an open key. Each part is kept with the time the cache was read.
  */
 export function keepLookupsNow(queryClient: QueryClient): Promise<void> {
-  writing = writing.catch(() => undefined).then(() => write(queryClient))
-  return writing
+  return inTurn(() => write(queryClient))
 }
 
 async function write(queryClient: QueryClient): Promise<void> {
@@ -150,11 +155,8 @@ export function forgetLookups(): Promise<void> {
   restoredFor = null
   keptAt = undefined
   // After the write under way, which would otherwise put them back.
-  writing = writing
-    .catch(() => undefined)
-    .then(async () => {
-      const db = offlineDatabase()
-      await Promise.all([db.lookups.delete(publicRow), forgetKept(db, personalRecord)])
-    })
-  return writing
+  return inTurn(async () => {
+    const db = offlineDatabase()
+    await Promise.all([db.lookups.delete(publicRow), forgetKept(db, personalRecord)])
+  })
 }

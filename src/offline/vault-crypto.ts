@@ -23,7 +23,8 @@ export type WrappedKey = {
 
 const aesGcm = { name: 'AES-GCM', length: 256 } as const
 
-function randomBytes(length: number): Uint8Array<ArrayBuffer> {
+/** `length` random bytes from WebCrypto. */
+export function randomBytes(length: number): Uint8Array<ArrayBuffer> {
   return crypto.getRandomValues(new Uint8Array(length))
 }
 

@@ -1,3 +1,5 @@
+import { randomBytes } from '../../offline/vault-crypto.ts'
+
 /**
  * The platform authenticator (fingerprint, face, the tablet's own screen lock) through WebAuthn's
  * PRF extension: a passkey made on this device answers the same 32-byte secret for the same salt,
@@ -19,10 +21,6 @@ function bytesOf(source: BufferSource): Uint8Array<ArrayBuffer> {
       ? new Uint8Array(source.buffer, source.byteOffset, source.byteLength)
       : new Uint8Array(source),
   )
-}
-
-function randomBytes(length: number): Uint8Array<ArrayBuffer> {
-  return crypto.getRandomValues(new Uint8Array(length))
 }
 
 /**

@@ -78,6 +78,15 @@ async function signedInWithLookups() {
   return page
 }
 
+/** The same device after a reload: new modules, the public look-ups restored, still locked. */
+async function reloaded(before: Awaited<ReturnType<typeof freshPage>>) {
+  before.db.close()
+  const page = await freshPage(before.storage)
+  const queryClient = new QueryClient()
+  await page.persister.restorePublicLookups(queryClient)
+  return { ...page, queryClient }
+}
+
 it('keeps the customers a user opened encrypted, the stores in the clear', async () => {
   const { db } = await signedInWithLookups()
   const text = await databaseAsText(db)
@@ -88,12 +97,8 @@ it('keeps the customers a user opened encrypted, the stores in the clear', async
 })
 
 it('after a reload the stores are back at once, the customer only after the PIN', async () => {
-  const first = await signedInWithLookups()
-  first.db.close()
-
-  const page = await freshPage(first.storage)
-  const queryClient = new QueryClient()
-  await page.persister.restorePublicLookups(queryClient)
+  const page = await reloaded(await signedInWithLookups())
+  const { queryClient } = page
   expect(queryClient.getQueryData(['stores', 'all'])).toEqual([{ id: 1, name: 'Beograd 1' }])
   expect(queryClient.getQueryData(['customers', 'detail', customer.id])).toBeUndefined()
 
@@ -118,21 +123,17 @@ it('a look-up kept more than a day ago is not restored', async () => {
   })
   await page.lookups.keepLookupsNow(queryClient)
 
-  const restored = new QueryClient()
-  await page.persister.restorePublicLookups(restored)
-  await page.lookups.restorePersonal(restored, user.id)
-  expect(restored.getQueryCache().getAll()).toEqual([])
-  page.db.close()
+  const after = await reloaded(page)
+  await after.vault.unlockWithPin(after.db, user.id, pin)
+  await after.persister.restorePersonalLookups(after.queryClient, user.id)
+  expect(after.queryClient.getQueryCache().getAll()).toEqual([])
+  after.db.close()
 })
 
 it('the personal look-ups are not written over before they are back in the cache', async () => {
-  const first = await signedInWithLookups()
-  first.db.close()
-
   // A reload: a write while locked, then one as the PIN opens the key, before the restore.
-  const page = await freshPage(first.storage)
-  const queryClient = new QueryClient()
-  await page.persister.restorePublicLookups(queryClient)
+  const page = await reloaded(await signedInWithLookups())
+  const { queryClient } = page
   await page.lookups.keepLookupsNow(queryClient)
   await page.vault.unlockWithPin(page.db, user.id, pin)
   await page.lookups.keepLookupsNow(queryClient)
