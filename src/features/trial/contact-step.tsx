@@ -74,14 +74,11 @@ export function ContactStep({
           onChange={(event) => dispatch({ type: 'setEmail', email: event.target.value })}
           onKeyDown={onEnter(() => dispatch({ type: 'checkEmail', shown }))}
         />
-        <Button
-          variant="secondary"
-          aria-label={t`OK, check the email`}
-          onClick={() => dispatch({ type: 'checkEmail', shown })}
-        >
-          OK
-        </Button>
-        <Badge status={emailStatus} />
+        <CheckButton
+          label={t`OK, check the email`}
+          status={emailStatus}
+          onCheck={() => dispatch({ type: 'checkEmail', shown })}
+        />
       </div>
       <div className={styles.row}>
         <PhoneField
@@ -93,14 +90,11 @@ export function ContactStep({
           onChange={(phone) => dispatch({ type: 'setPhone', phone })}
           onKeyDown={onEnter(() => dispatch({ type: 'checkPhone', shown }))}
         />
-        <Button
-          variant="secondary"
-          aria-label={t`OK, check the phone`}
-          onClick={() => dispatch({ type: 'checkPhone', shown })}
-        >
-          OK
-        </Button>
-        <Badge status={phoneStatus} />
+        <CheckButton
+          label={t`OK, check the phone`}
+          status={phoneStatus}
+          onCheck={() => dispatch({ type: 'checkPhone', shown })}
+        />
       </div>
       <div className={styles.consents}>
         <CheckboxField
@@ -128,6 +122,26 @@ export function ContactStep({
         </Button>
       </div>
     </div>
+  )
+}
+
+/** OK checks the field before it, and its result shows (and is read out) beside it. */
+function CheckButton({
+  label,
+  status,
+  onCheck,
+}: {
+  label: string
+  status: Status
+  onCheck: () => void
+}) {
+  return (
+    <>
+      <Button variant="secondary" aria-label={label} onClick={onCheck}>
+        OK
+      </Button>
+      <Badge status={status} />
+    </>
   )
 }
 

@@ -34,7 +34,6 @@ export function HtsStep({
   dispatch: Dispatch<WizardAction>
 }) {
   const { t } = useLingui()
-  const packsId = useId()
   const families = useQuery(brandFamiliesQueryOptions('HTS'))
   const [text, setText] = useState(answer.brandFamily ?? '')
   const family = answer.brandFamily
@@ -63,18 +62,12 @@ export function HtsStep({
         error={families.isError ? families.error.message : undefined}
       />
       {family !== null && (
-        <section className={styles.stack} aria-labelledby={packsId}>
-          <h3 id={packsId} className={styles.subheading}>
-            {t`Packs of ${family}`}
-          </h3>
-          <PackGrid
-            type="HTS"
-            brandFamily={family}
-            selected={answer.pack}
-            onSelect={(pack) => dispatch({ type: 'setHtsPack', pack })}
-            labelledBy={packsId}
-          />
-        </section>
+        <PackGrid
+          type="HTS"
+          brandFamily={family}
+          selected={answer.pack}
+          onSelect={(pack) => dispatch({ type: 'setHtsPack', pack })}
+        />
       )}
     </div>
   )
@@ -93,7 +86,6 @@ export function RmcStep({
 }) {
   const { t } = useLingui()
   const familiesId = useId()
-  const packsId = useId()
   const families = useQuery(brandFamiliesQueryOptions('RMC'))
   const [search, setSearch] = useState('')
   const family = answer.brandFamily
@@ -144,18 +136,12 @@ export function RmcStep({
           maxLength={200}
         />
       ) : (
-        <section className={styles.stack} aria-labelledby={packsId}>
-          <h3 id={packsId} className={styles.subheading}>
-            {t`Packs of ${family}`}
-          </h3>
-          <PackGrid
-            type="RMC"
-            brandFamily={family}
-            selected={answer.pack}
-            onSelect={(pack) => dispatch({ type: 'setRmcPack', pack })}
-            labelledBy={packsId}
-          />
-        </section>
+        <PackGrid
+          type="RMC"
+          brandFamily={family}
+          selected={answer.pack}
+          onSelect={(pack) => dispatch({ type: 'setRmcPack', pack })}
+        />
       )}
     </div>
   )

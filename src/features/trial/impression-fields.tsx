@@ -1,15 +1,8 @@
-import { useId, type Dispatch } from 'react'
+import { useId } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import type { MessageDescriptor } from '@lingui/core'
-import {
-  deviceImpressions,
-  stickImpressions,
-  type StickColor,
-} from '../../contract/trial-options.ts'
 import { ChipGroup } from './choices.tsx'
-import { deviceImpressionLabels, stickImpressionLabels } from '../../contract/trial-labels.ts'
-import type { WizardAction } from './wizard-actions.ts'
-import type { DeviceImpression, StickImpression } from './wizard-state.ts'
+import type { ImpressionGroupName, ImpressionLists, PickOf } from './wizard-actions.ts'
 import styles from './steps.module.css'
 
 function ImpressionGroup<T extends string>({
@@ -44,92 +37,43 @@ function ImpressionGroup<T extends string>({
 }
 
 /**
- * A stick's impressions: 9 positive, 12 negative, 2 neutral
- * (docs/behaviour.md#constants-and-limits).
+ * The three impression lists of a stick (9 positive, 12 negative, 2 neutral) or of a device (9
+ * positive, 8 negative, 2 neutral) (docs/behaviour.md#constants-and-limits), each a group of chips.
  */
-export function StickImpressionFields({
-  color,
+export function ImpressionFields<O extends ImpressionLists>({
+  options,
+  labels,
   value,
-  dispatch,
+  onToggle,
 }: {
-  color: StickColor
-  value: StickImpression
-  dispatch: Dispatch<WizardAction>
+  options: O
+  labels: { [G in ImpressionGroupName]: Record<O[G][number], MessageDescriptor> }
+  value: { [G in ImpressionGroupName]: readonly O[G][number][] }
+  onToggle: (pick: PickOf<O>) => void
 }) {
   const { t } = useLingui()
   return (
     <div className={styles.stack}>
       <ImpressionGroup
         title={t`Positive`}
-        options={stickImpressions.positive}
-        labels={stickImpressionLabels.positive}
+        options={options.positive}
+        labels={labels.positive}
         selected={value.positive}
-        onToggle={(option) =>
-          dispatch({ type: 'toggleStickImpression', color, pick: { group: 'positive', option } })
-        }
+        onToggle={(option) => onToggle({ group: 'positive', option })}
       />
       <ImpressionGroup
         title={t`Negative`}
-        options={stickImpressions.negative}
-        labels={stickImpressionLabels.negative}
+        options={options.negative}
+        labels={labels.negative}
         selected={value.negative}
-        onToggle={(option) =>
-          dispatch({ type: 'toggleStickImpression', color, pick: { group: 'negative', option } })
-        }
+        onToggle={(option) => onToggle({ group: 'negative', option })}
       />
       <ImpressionGroup
         title={t`Neutral`}
-        options={stickImpressions.neutral}
-        labels={stickImpressionLabels.neutral}
+        options={options.neutral}
+        labels={labels.neutral}
         selected={value.neutral}
-        onToggle={(option) =>
-          dispatch({ type: 'toggleStickImpression', color, pick: { group: 'neutral', option } })
-        }
-      />
-    </div>
-  )
-}
-
-/**
- * A device's impressions: 9 positive, 8 negative, 2 neutral
- * (docs/behaviour.md#constants-and-limits).
- */
-export function DeviceImpressionFields({
-  value,
-  dispatch,
-}: {
-  value: DeviceImpression
-  dispatch: Dispatch<WizardAction>
-}) {
-  const { t } = useLingui()
-  return (
-    <div className={styles.stack}>
-      <ImpressionGroup
-        title={t`Positive`}
-        options={deviceImpressions.positive}
-        labels={deviceImpressionLabels.positive}
-        selected={value.positive}
-        onToggle={(option) =>
-          dispatch({ type: 'toggleDeviceImpression', pick: { group: 'positive', option } })
-        }
-      />
-      <ImpressionGroup
-        title={t`Negative`}
-        options={deviceImpressions.negative}
-        labels={deviceImpressionLabels.negative}
-        selected={value.negative}
-        onToggle={(option) =>
-          dispatch({ type: 'toggleDeviceImpression', pick: { group: 'negative', option } })
-        }
-      />
-      <ImpressionGroup
-        title={t`Neutral`}
-        options={deviceImpressions.neutral}
-        labels={deviceImpressionLabels.neutral}
-        selected={value.neutral}
-        onToggle={(option) =>
-          dispatch({ type: 'toggleDeviceImpression', pick: { group: 'neutral', option } })
-        }
+        onToggle={(option) => onToggle({ group: 'neutral', option })}
       />
     </div>
   )

@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { Pack, PackType } from '../../contract/catalogue.ts'
 import { Spinner } from '../../ui/spinner.tsx'
 import { packsQueryOptions } from './catalogue-queries.ts'
 import styles from './pack-grid.module.css'
+import stepStyles from './steps.module.css'
 
 /**
  * The chosen pack scrolls into view 500 ms after the packs load
@@ -12,20 +13,38 @@ import styles from './pack-grid.module.css'
  */
 const scrollDelay = 500
 
-/** The packs of one brand family as image tiles; one can be chosen (aria-pressed). */
-export function PackGrid({
+type PackGridProps = {
+  type: PackType
+  brandFamily: string
+  selected: Pack | null
+  onSelect: (pack: Pack) => void
+}
+
+/**
+ * The packs of one brand family as image tiles under their heading; one can be chosen
+ * (aria-pressed).
+ */
+export function PackGrid(props: PackGridProps) {
+  const { t } = useLingui()
+  const headingId = useId()
+  const family = props.brandFamily
+  return (
+    <section className={stepStyles.stack} aria-labelledby={headingId}>
+      <h3 id={headingId} className={stepStyles.subheading}>
+        {t`Packs of ${family}`}
+      </h3>
+      <Packs {...props} labelledBy={headingId} />
+    </section>
+  )
+}
+
+function Packs({
   type,
   brandFamily,
   selected,
   onSelect,
   labelledBy,
-}: {
-  type: PackType
-  brandFamily: string
-  selected: Pack | null
-  onSelect: (pack: Pack) => void
-  labelledBy: string
-}) {
+}: PackGridProps & { labelledBy: string }) {
   const { t } = useLingui()
   const packs = useQuery(packsQueryOptions(type, brandFamily))
   const grid = useRef<HTMLDivElement>(null)

@@ -3,10 +3,12 @@ import { useLingui } from '@lingui/react/macro'
 import {
   ageRanges,
   consumptions,
+  deviceImpressions,
   genders,
   habits,
   referralSources,
   shoppingAnswers,
+  stickImpressions,
 } from '../../contract/trial-options.ts'
 import { commentMaxLength } from '../../contract/trial.ts'
 import { TextArea } from '../../ui/text-area.tsx'
@@ -16,14 +18,16 @@ import { ConsumptionOrderStep } from './consumption-order-step.tsx'
 import { ContactStep } from './contact-step.tsx'
 import { DeviceCombobox } from './device-combobox.tsx'
 import { HtsStep, RmcStep } from './habit-steps.tsx'
-import { DeviceImpressionFields, StickImpressionFields } from './impression-fields.tsx'
+import { ImpressionFields } from './impression-fields.tsx'
 import {
+  deviceImpressionLabels,
   genderLabels,
   habitLabels,
   rangeLabel,
   referralSourceLabels,
   shoppingLabels,
   stickColorLabels,
+  stickImpressionLabels,
 } from '../../contract/trial-labels.ts'
 import { NoPurchaseStep, PurchaseStep } from './purchase-steps.tsx'
 import type { WizardAction } from './wizard-actions.ts'
@@ -176,10 +180,11 @@ export function StepView({
       )
     case 'stickImpression':
       return (
-        <StickImpressionFields
-          color={step.color}
+        <ImpressionFields
+          options={stickImpressions}
+          labels={stickImpressionLabels}
           value={a.stickImpressions[step.color] ?? emptyStickImpression}
-          dispatch={dispatch}
+          onToggle={(pick) => dispatch({ type: 'toggleStickImpression', color: step.color, pick })}
         />
       )
     case 'stickComment': {
@@ -205,7 +210,12 @@ export function StepView({
             onChange={(device) => dispatch({ type: 'setDevice', device })}
           />
           {a.device.product && (
-            <DeviceImpressionFields value={a.device.impressions} dispatch={dispatch} />
+            <ImpressionFields
+              options={deviceImpressions}
+              labels={deviceImpressionLabels}
+              value={a.device.impressions}
+              onToggle={(pick) => dispatch({ type: 'toggleDeviceImpression', pick })}
+            />
           )}
         </div>
       )

@@ -20,11 +20,12 @@ import type { ChosenProduct } from './wizard-state.ts'
 /** The consents as the email step shows them: in which locale, and whether OK ticks them. */
 export type ConsentsShown = { locale: Locale; autoTick: boolean }
 
-export type ImpressionLists = Record<'positive' | 'negative' | 'neutral', readonly string[]>
+export type ImpressionGroupName = 'positive' | 'negative' | 'neutral'
+export type ImpressionLists = Record<ImpressionGroupName, readonly string[]>
 /** One option of one of the three impression lists (positive, negative, neutral). */
-type PickOf<O extends ImpressionLists> = {
-  [G in keyof ImpressionLists]: { group: G; option: O[G][number] }
-}[keyof ImpressionLists]
+export type PickOf<O extends ImpressionLists> = {
+  [G in ImpressionGroupName]: { group: G; option: O[G][number] }
+}[ImpressionGroupName]
 export type StickImpressionPick = PickOf<typeof stickImpressions>
 export type DeviceImpressionPick = PickOf<typeof deviceImpressions>
 
