@@ -10,13 +10,14 @@ import {
   type AuditRow,
   type AuditVerify,
 } from '../../src/contract/audit.ts'
+import type { User } from '../../src/contract/auth.ts'
 import { pageSize } from '../../src/contract/http.ts'
 import { roles, type Role } from '../../src/contract/roles.ts'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/database.ts'
 import { withinDays } from '../db/day-range.ts'
 import { auditHead, auditLog } from '../db/schema/audit.ts'
-import type { AppDeps, UserEnv } from '../deps.ts'
+import type { AppDeps, AppEnv, UserEnv } from '../deps.ts'
 import { clientAddress } from '../http/client-address.ts'
 
 /** Who acted: a signed-in user, or (`id` null) the email a sign-in was attempted with. */
@@ -119,6 +120,27 @@ export function audit(
     outcome: act.outcome ?? 'success',
     clientAddress: clientAddress(c, config.trustedProxies),
     detail: act.detail ?? null,
+  })
+}
+
+/**
+ * Records a user's act on their own account from a request that is not signed in (a sign-in, a
+ * password set from a link), in `tx` (the act's transaction). Unlike `audit`, the actor is not the
+ * request's signed-in user but the one the act found, by password or by link.
+ */
+export function auditOwnAccount(
+  c: Context<AppEnv>,
+  { config }: Pick<AppDeps, 'config'>,
+  tx: Database,
+  act: { user: User; action: AuditAction; at: Date },
+): Promise<void> {
+  const { id, email, role } = act.user
+  return appendAudit(tx, config.auditKey, act.at, {
+    actor: { id, email, role },
+    action: act.action,
+    target: `user:${id}`,
+    outcome: 'success',
+    clientAddress: clientAddress(c, config.trustedProxies),
   })
 }
 

@@ -7,6 +7,7 @@ import { preparedPerDatabase } from '../db/prepared.ts'
 import { appDevices, deviceCredentials } from '../db/schema/app-devices.ts'
 import { stores } from '../db/schema/stores.ts'
 import { users } from '../db/schema/users.ts'
+import { toUser, userColumns } from './users.ts'
 
 const day = 24 * 60 * 60_000
 
@@ -41,17 +42,7 @@ export async function issueDeviceCredential(
  */
 const credentialQuery = preparedPerDatabase((db) =>
   db
-    .select({
-      deviceId: deviceCredentials.deviceId,
-      id: users.id,
-      role: users.role,
-      fullname: users.fullname,
-      email: users.email,
-      phone: users.phone,
-      storeId: stores.id,
-      storeName: stores.name,
-      storeCountry: stores.country,
-    })
+    .select({ deviceId: deviceCredentials.deviceId, ...userColumns })
     .from(deviceCredentials)
     .innerJoin(users, eq(users.id, deviceCredentials.userId))
     .leftJoin(stores, eq(stores.id, users.expertStoreId))
@@ -77,12 +68,8 @@ export async function readDeviceCredential(
     now: now.toISOString(),
   })
   if (!row) return null
-  const { deviceId, storeId, storeName, storeCountry, ...user } = row
-  const expertStore =
-    storeId !== null && storeName !== null && storeCountry !== null
-      ? { id: storeId, name: storeName, country: storeCountry }
-      : null
-  return { deviceId, user: { ...user, expertStore } }
+  const { deviceId, ...user } = row
+  return { deviceId, user: toUser(user) }
 }
 
 /**

@@ -17,7 +17,8 @@ export function emailIs(email: string) {
   return sql`lower(${users.email}) = ${normalizeEmail(email)}`
 }
 
-const userColumns = {
+/** A user's columns with their expert store's: read with `users` left-joined to `stores`. */
+export const userColumns = {
   id: users.id,
   role: users.role,
   fullname: users.fullname,
@@ -39,7 +40,7 @@ type UserRow = {
   expertStoreCountry: Country | null
 }
 
-function toUser(row: UserRow): User {
+export function toUser(row: UserRow): User {
   const { expertStoreId, expertStoreName, expertStoreCountry, ...user } = row
   const expertStore =
     expertStoreId !== null && expertStoreName !== null && expertStoreCountry !== null

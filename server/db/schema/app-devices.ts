@@ -11,7 +11,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { users } from './users.ts'
+import { generatedId } from './columns.ts'
+import { userId } from './users.ts'
 
 /**
  * The device credentials (docs/behaviour.md#devices): issued at sign-in for one device id and one
@@ -22,11 +23,9 @@ import { users } from './users.ts'
 export const deviceCredentials = pgTable(
   'device_credentials',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: generatedId(),
     deviceId: uuid('device_id').notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userId(),
     tokenHash: text('token_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -47,9 +46,7 @@ export const appDevices = pgTable(
   {
     id: uuid('id').primaryKey(),
     /** The user whose credential sent the last heartbeat. */
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userId(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
     appVersion: text('app_version').notNull(),
     waiting: integer('waiting').notNull(),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import { users } from './users.ts'
+import { check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { createdAt, generatedId } from './columns.ts'
+import { userId } from './users.ts'
 
 export const tokenKinds = ['setup', 'reset'] as const
 export type TokenKind = (typeof tokenKinds)[number]
@@ -9,15 +10,13 @@ export type TokenKind = (typeof tokenKinds)[number]
 export const authTokens = pgTable(
   'auth_tokens',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: generatedId(),
+    userId: userId(),
     kind: text('kind', { enum: tokenKinds }).notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('auth_tokens_token_hash_unique').on(table.tokenHash),
@@ -30,7 +29,7 @@ export const authTokens = pgTable(
 export const loginAttempts = pgTable(
   'login_attempts',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: generatedId(),
     key: text('key').notNull(),
     attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull(),
   },

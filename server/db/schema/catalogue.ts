@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm'
-import { check, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { check, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { packTypes, productTypes } from '../../../src/contract/catalogue.ts'
+import { generatedId } from './columns.ts'
 
 /** Cigarette (RMC) and heated-tobacco (HTS) packs, shown in the trial's habit steps. */
 export const packs = pgTable(
   'packs',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: generatedId(),
     type: text('type', { enum: packTypes }).notNull(),
     brandName: text('brand_name').notNull(),
     brandFamily: text('brand_family').notNull(),
@@ -23,7 +24,7 @@ export const packs = pgTable(
 export const products = pgTable(
   'products',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: generatedId(),
     name: text('name').notNull(),
     type: text('type', { enum: productTypes }).notNull(),
     /** A stick's colour key (src/contract/trial-options.ts); null for a device. */

@@ -13,8 +13,9 @@ import {
 } from 'drizzle-orm/pg-core'
 import { loyaltyRules, visitReasons } from '../../../src/contract/customers.ts'
 import { emailKey, folded } from '../text-search.ts'
+import { createdAt, generatedId } from './columns.ts'
 import { stores } from './stores.ts'
-import { users } from './users.ts'
+import { userId } from './users.ts'
 
 export const orderChannels = ['online', 'store'] as const
 export const communicationChannels = ['email', 'sms', 'phone', 'push'] as const
@@ -35,7 +36,7 @@ export function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
 export const customers = pgTable(
   'customers',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: generatedId(),
     fullname: text('fullname').notNull(),
     email: text('email'),
     /** International form: `+3816…` (Serbia) or `+3826…` (Montenegro). */
@@ -48,7 +49,7 @@ export const customers = pgTable(
     pointsSpent: integer('points_spent').notNull().default(0),
     /** The customer who referred this one (member-get-member). */
     godfatherId: integer('godfather_id').references((): AnyPgColumn => customers.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('customers_referral_code_unique').on(table.referralCode),
@@ -83,7 +84,7 @@ const customerId = () =>
 export const devices = pgTable(
   'devices',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: generatedId(),
     customerId: customerId(),
     serialNumber: text('serial_number').notNull(),
     color: text('color').notNull(),
@@ -95,7 +96,7 @@ export const devices = pgTable(
 export const orders = pgTable(
   'orders',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: generatedId(),
     customerId: customerId(),
     number: text('number').notNull(),
     orderedAt: timestamp('ordered_at', { withTimezone: true }).notNull(),
@@ -114,7 +115,7 @@ export const orders = pgTable(
 export const ecommerceStatuses = pgTable(
   'ecommerce_statuses',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: generatedId(),
     customerId: customerId(),
     status: text('status').notNull(),
     date: timestamp('date', { withTimezone: true }).notNull(),
@@ -125,7 +126,7 @@ export const ecommerceStatuses = pgTable(
 export const communications = pgTable(
   'communications',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: generatedId(),
     customerId: customerId(),
     date: timestamp('date', { withTimezone: true }).notNull(),
     channel: text('channel', { enum: communicationChannels }).notNull(),
@@ -140,7 +141,7 @@ export const communications = pgTable(
 export const serviceCases = pgTable(
   'service_cases',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: generatedId(),
     customerId: customerId(),
     number: text('number').notNull(),
     date: timestamp('date', { withTimezone: true }).notNull(),
@@ -157,7 +158,7 @@ export const serviceCases = pgTable(
 export const reclamations = pgTable(
   'reclamations',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: generatedId(),
     customerId: customerId(),
     registrationNumber: text('registration_number').notNull(),
     serialNumber: text('serial_number').notNull(),
@@ -190,7 +191,7 @@ export const reclamations = pgTable(
 export const loyaltyActions = pgTable(
   'loyalty_actions',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: generatedId(),
     customerId: customerId(),
     rule: text('rule', { enum: loyaltyRules }).notNull(),
     points: integer('points').notNull(),
@@ -206,15 +207,13 @@ export const loyaltyActions = pgTable(
 export const visitNotes = pgTable(
   'visit_notes',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: generatedId(),
     customerId: customerId(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userId(),
     storeId: integer('store_id').references(() => stores.id),
     reason: text('reason', { enum: visitReasons }).notNull(),
     comment: text('comment').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('visit_notes_customer_index').on(table.customerId, table.createdAt),

@@ -1,15 +1,7 @@
 import { sql } from 'drizzle-orm'
-import {
-  check,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core'
-import { users } from './users.ts'
+import { check, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { createdAt, generatedId } from './columns.ts'
+import { userId } from './users.ts'
 
 export const idempotencyStatuses = ['running', 'done'] as const
 
@@ -24,16 +16,14 @@ export const idempotencyStatuses = ['running', 'done'] as const
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: generatedId(),
+    userId: userId(),
     key: uuid('key').notNull(),
     requestHash: text('request_hash').notNull(),
     status: text('status', { enum: idempotencyStatuses }).notNull(),
     responseStatus: integer('response_status'),
     responseBody: jsonb('response_body'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('idempotency_keys_user_key_unique').on(table.userId, table.key),

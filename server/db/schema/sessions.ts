@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { users } from './users.ts'
+import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { userId } from './users.ts'
 
 /**
  * Signed-in sessions (docs/behaviour.md#sessions): a token names its session (`sid`), and every
@@ -11,9 +11,7 @@ export const sessions = pgTable(
   'sessions',
   {
     id: uuid('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userId(),
     /** Remember-me: a 30-day token kept on the device; else 12 hours, gone with the tab. */
     remembered: boolean('remembered').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

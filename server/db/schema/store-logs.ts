@@ -1,19 +1,16 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, pgTable, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import { stores } from './stores.ts'
-import { users } from './users.ts'
+import { index, pgTable, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { generatedId } from './columns.ts'
+import { storeId } from './stores.ts'
+import { userId } from './users.ts'
 
 /** A manager's time at a store: a row opens at check-in and closes at check-out. */
 export const storeLogs = pgTable(
   'store_logs',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
-    storeId: integer('store_id')
-      .notNull()
-      .references(() => stores.id),
+    id: generatedId(),
+    userId: userId(),
+    storeId: storeId(),
     loginAt: timestamp('login_at', { withTimezone: true }).notNull(),
     logoutAt: timestamp('logout_at', { withTimezone: true }),
   },

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 import { countries } from '../../../src/contract/stores.ts'
 import { folded } from '../text-search.ts'
+import { createdAt, generatedId } from './columns.ts'
 
 /**
  * The store search (the wizard's first step, at every trial) looks for its query in the name,
@@ -11,12 +12,12 @@ import { folded } from '../text-search.ts'
 export const stores = pgTable(
   'stores',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: generatedId(),
     name: text('name').notNull(),
     address: text('address').notNull(),
     city: text('city').notNull(),
     country: text('country', { enum: countries }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     foldedName: text('folded_name')
       .notNull()
@@ -33,3 +34,9 @@ export const stores = pgTable(
     index('stores_name_id_index').on(table.name, table.id),
   ],
 )
+
+/** A row's store (`store_id`), which must exist. */
+export const storeId = () =>
+  integer('store_id')
+    .notNull()
+    .references(() => stores.id)

@@ -13,8 +13,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import type { TrialAnswers } from '../../../src/contract/trial.ts'
-import { stores } from './stores.ts'
-import { users } from './users.ts'
+import { createdAt, generatedId } from './columns.ts'
+import { storeId } from './stores.ts'
+import { userId } from './users.ts'
 
 /** `guided`: the wizard's structured answers; `simple`: the simple screen's free text. */
 export const trialKinds = ['guided', 'simple'] as const
@@ -27,13 +28,9 @@ export type TrialKind = (typeof trialKinds)[number]
 export const trials = pgTable(
   'trials',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
-    storeId: integer('store_id')
-      .notNull()
-      .references(() => stores.id),
+    id: generatedId(),
+    userId: userId(),
+    storeId: storeId(),
     kind: text('kind', { enum: trialKinds }).notNull(),
     /** Read it as text (`answersText`): drizzle would turn a text trial such as "12" into 12. */
     answers: jsonb('answers').$type<TrialAnswers | string>().notNull(),
@@ -42,7 +39,7 @@ export const trials = pgTable(
     shopping: text('shopping'),
     email: text('email'),
     phone: text('phone'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     /** When it reached the server. */
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     /**

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm'
 import { check, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { roles } from '../../../src/contract/roles.ts'
+import { createdAt, generatedId } from './columns.ts'
 import { stores } from './stores.ts'
 
 export const users = pgTable(
   'users',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: generatedId(),
     role: text('role', { enum: roles }).notNull(),
     fullname: text('fullname').notNull(),
     email: text('email').notNull(),
@@ -15,7 +16,7 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     /** The store a manager is checked in to. */
     expertStoreId: integer('expert_store_id').references(() => stores.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (table) => [
@@ -23,3 +24,9 @@ export const users = pgTable(
     check('users_role_check', sql`${table.role} in ('super', 'admin', 'manager', 'agent')`),
   ],
 )
+
+/** A row's user (`user_id`), who must exist. */
+export const userId = () =>
+  integer('user_id')
+    .notNull()
+    .references(() => users.id)

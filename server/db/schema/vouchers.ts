@@ -10,6 +10,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { voucherStatuses, voucherTypes } from '../../../src/contract/vouchers.ts'
+import { createdAt, generatedId } from './columns.ts'
 import { currencies, customers, oneOf } from './customers.ts'
 import { stores } from './stores.ts'
 import { users } from './users.ts'
@@ -22,7 +23,7 @@ import { users } from './users.ts'
 export const vouchers = pgTable(
   'vouchers',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: generatedId(),
     /** Upper case, such as `MGM-VALID-0001`. */
     code: text('code').notNull(),
     type: text('type', { enum: voucherTypes }).notNull(),
@@ -39,7 +40,7 @@ export const vouchers = pgTable(
     usedByCustomerId: integer('used_by_customer_id').references(() => customers.id),
     usedByUserId: integer('used_by_user_id').references(() => users.id),
     usedInStoreId: integer('used_in_store_id').references(() => stores.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('vouchers_code_unique').on(table.code),
@@ -60,7 +61,7 @@ export const vouchers = pgTable(
 export const voucherLog = pgTable(
   'voucher_log',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: generatedId(),
     voucherId: integer('voucher_id')
       .notNull()
       .references(() => vouchers.id),

@@ -2,10 +2,9 @@ import type { Context } from 'hono'
 import type { resetPassword } from '../../../src/contract/endpoints/auth.ts'
 import { messages } from '../../../src/contract/messages.ts'
 import { hashPassword } from '../../auth/password.ts'
-import { appendAudit } from '../../audit/log.ts'
+import { auditOwnAccount } from '../../audit/log.ts'
 import { endUserSessions } from '../../auth/sessions.ts'
 import { clearAccountFailures } from '../../auth/throttle.ts'
-import { clientAddress } from '../../http/client-address.ts'
 import { useToken } from '../../auth/tokens.ts'
 import { findUser, normalizeEmail, setPasswordHash } from '../../auth/users.ts'
 import type { AppDeps, AppEnv } from '../../deps.ts'
@@ -19,7 +18,7 @@ import { logEvent } from '../../log.ts'
  * of the user with that email; it is used up. Anything else: 400 auth.tokenInvalid.
  */
 export function resetPasswordHandler(deps: AppDeps) {
-  const { db, clock, config } = deps
+  const { db, clock } = deps
   return async (c: Context<AppEnv>, { body }: Input<typeof resetPassword>) => {
     const email = normalizeEmail(body.email)
     const passwordHash = await hashPassword(body.password)
@@ -34,13 +33,7 @@ export function resetPasswordHandler(deps: AppDeps) {
       // Whoever knew the old password is signed out everywhere.
       const now = clock()
       await endUserSessions(tx, user.id, 'passwordReset', now)
-      await appendAudit(tx, config.auditKey, now, {
-        actor: { id: user.id, email: user.email, role: user.role },
-        action: 'auth.passwordReset',
-        target: `user:${user.id}`,
-        outcome: 'success',
-        clientAddress: clientAddress(c, config.trustedProxies),
-      })
+      await auditOwnAccount(c, deps, tx, { user, action: 'auth.passwordReset', at: now })
       return user.id
     })
     logEvent(c, 'auth.password.reset', { user: userId })

@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import type { Session, User } from '../../../src/contract/auth.ts'
 import type { AppDeps, AppEnv, UserEnv } from '../../deps.ts'
 import type { AuditOutcome } from '../../../src/contract/audit.ts'
-import { appendAudit, auditAlone } from '../../audit/log.ts'
+import { auditAlone, auditOwnAccount } from '../../audit/log.ts'
 import { rememberedLifetime, sessionLifetime, signToken } from '../../auth/jwt.ts'
 import { extendSession, startSession } from '../../auth/sessions.ts'
 import { clientAddress } from '../../http/client-address.ts'
@@ -32,13 +32,7 @@ export async function signedInSession(
       userAgent: c.req.header('User-Agent'),
       now,
     })
-    await appendAudit(tx, config.auditKey, now, {
-      actor: { id: user.id, email: user.email, role: user.role },
-      action: 'auth.signIn',
-      target: `user:${user.id}`,
-      outcome: 'success',
-      clientAddress: address,
-    })
+    await auditOwnAccount(c, deps, tx, { user, action: 'auth.signIn', at: now })
     return id
   })
   const token = await signToken(user.id, sessionId, lifetime, config.jwtSecret, now)

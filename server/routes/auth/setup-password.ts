@@ -2,9 +2,8 @@ import type { Context } from 'hono'
 import type { setupPassword } from '../../../src/contract/endpoints/auth.ts'
 import { messages } from '../../../src/contract/messages.ts'
 import { hashPassword } from '../../auth/password.ts'
-import { appendAudit } from '../../audit/log.ts'
+import { auditOwnAccount } from '../../audit/log.ts'
 import { useToken } from '../../auth/tokens.ts'
-import { clientAddress } from '../../http/client-address.ts'
 import { findUser, setPasswordHash } from '../../auth/users.ts'
 import type { AppDeps, AppEnv } from '../../deps.ts'
 import { ok } from '../../http/respond.ts'
@@ -14,7 +13,7 @@ import { logEvent } from '../../log.ts'
 
 /** `POST /user/password`: the first password, from an invitation link (a setup token). */
 export function setupPasswordHandler(deps: AppDeps) {
-  const { db, clock, config } = deps
+  const { db, clock } = deps
   return async (c: Context<AppEnv>, { body }: Input<typeof setupPassword>) => {
     const passwordHash = await hashPassword(body.password)
     const userId = await db.transaction(async (tx) => {
@@ -22,13 +21,7 @@ export function setupPasswordHandler(deps: AppDeps) {
       const user = tokenUserId === null ? null : await findUser(tx, tokenUserId)
       if (!user) throw new HttpError(400, messages.tokenInvalid.id)
       await setPasswordHash(tx, user.id, passwordHash)
-      await appendAudit(tx, config.auditKey, clock(), {
-        actor: { id: user.id, email: user.email, role: user.role },
-        action: 'auth.passwordSetup',
-        target: `user:${user.id}`,
-        outcome: 'success',
-        clientAddress: clientAddress(c, config.trustedProxies),
-      })
+      await auditOwnAccount(c, deps, tx, { user, action: 'auth.passwordSetup', at: clock() })
       return user.id
     })
     logEvent(c, 'auth.password.setup', { user: userId })

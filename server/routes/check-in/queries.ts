@@ -4,17 +4,11 @@ import type { Database } from '../../db/database.ts'
 import { storeLogs } from '../../db/schema/store-logs.ts'
 import { stores } from '../../db/schema/stores.ts'
 import { users } from '../../db/schema/users.ts'
+import { closeOpenLog } from '../stores/log-queries.ts'
 
 /** Locks the user's row, so that one user's check-ins and check-outs run one at a time. */
 async function lockUser(db: Database, userId: number) {
   await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
-}
-
-async function closeOpenLog(db: Database, userId: number, now: Date) {
-  await db
-    .update(storeLogs)
-    .set({ logoutAt: now })
-    .where(and(eq(storeLogs.userId, userId), isNull(storeLogs.logoutAt)))
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm'
 import type { StoreLogRow } from '../../../src/contract/administration.ts'
 import { pageSize } from '../../../src/contract/http.ts'
 import type { Database } from '../../db/database.ts'
@@ -76,4 +76,12 @@ export async function searchStoreLogs(
     })),
     count: total?.count ?? 0,
   }
+}
+
+/** Closes the user's open store log (if any): they left the store, or it is no longer theirs. */
+export async function closeOpenLog(db: Database, userId: number, now: Date) {
+  await db
+    .update(storeLogs)
+    .set({ logoutAt: now })
+    .where(and(eq(storeLogs.userId, userId), isNull(storeLogs.logoutAt)))
 }

@@ -4,10 +4,10 @@ import type { Role } from '../../../src/contract/roles.ts'
 import type { ManagedUser } from '../../../src/contract/users.ts'
 import { emailIs } from '../../auth/users.ts'
 import type { Database } from '../../db/database.ts'
-import { storeLogs } from '../../db/schema/store-logs.ts'
 import { stores } from '../../db/schema/stores.ts'
 import { users } from '../../db/schema/users.ts'
 import { containsFolded } from '../../db/text-search.ts'
+import { closeOpenLog } from '../stores/log-queries.ts'
 
 const managedColumns = {
   id: users.id,
@@ -131,10 +131,7 @@ export async function updateUser(
 ) {
   await db.transaction(async (tx) => {
     if (previousStoreId !== values.expertStoreId) {
-      await tx
-        .update(storeLogs)
-        .set({ logoutAt: now })
-        .where(and(eq(storeLogs.userId, id), isNull(storeLogs.logoutAt)))
+      await closeOpenLog(tx, id, now)
     }
     await tx
       .update(users)
@@ -146,10 +143,7 @@ export async function updateUser(
 /** Soft delete: the row stays for history; the open store log is closed and the store cleared. */
 export async function deleteUser(db: Database, id: number, now: Date) {
   await db.transaction(async (tx) => {
-    await tx
-      .update(storeLogs)
-      .set({ logoutAt: now })
-      .where(and(eq(storeLogs.userId, id), isNull(storeLogs.logoutAt)))
+    await closeOpenLog(tx, id, now)
     await tx
       .update(users)
       .set({ deletedAt: now, expertStoreId: null })
