@@ -51,6 +51,9 @@ const dialogPrimitives =
 
 /** The search screens' panel (managers' and administrators' screens). */
 const searchPanelSource = /[\\/]src[\\/]ui[\\/]search-panel\.tsx$/
+/** TanStack Query's hooks for reading (`useQuery`, `useInfiniteQuery`…) and their observers. */
+const queryHooks =
+  /[\\/]@tanstack[\\/](query-core|react-query)[\\/]build[\\/]modern[\\/](queryObserver|infiniteQueryObserver|IsRestoringProvider|QueryErrorResetBoundary|errorBoundaryUtils|suspense|useBaseQuery|useQuery|useSuspenseQuery|queryOptions|infiniteQueryOptions|useInfiniteQuery)\.js$/
 /**
  * What counts, sends and reports the outbox: the header and the runner, on every screen; with the
  * device's database (Dexie), which they, the lock and the kept look-ups all read.
@@ -357,6 +360,15 @@ export default defineConfig({
             {
               name: 'contract',
               test: contractSource,
+              includeDependenciesRecursively: false,
+            },
+            {
+              // The query hooks and the observers they build on, together: split by the screens
+              // that use them, the paged lists' observer landed in a chunk apart from the observer
+              // it extends, and the two chunks imported each other (a class extending one not yet
+              // defined fails as the page loads).
+              name: 'query-hooks',
+              test: queryHooks,
               includeDependenciesRecursively: false,
             },
             {

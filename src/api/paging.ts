@@ -1,3 +1,4 @@
+import { infiniteQueryOptions, type QueryKey } from '@tanstack/react-query'
 import type { DateRange } from '../routing/route-params.ts'
 
 /**
@@ -12,6 +13,22 @@ export function nextPage(
   const loaded = pages.reduce((total, page) => total + page.rows.length, 0)
   const lastEmpty = pages.at(-1)?.rows.length === 0
   return loaded < count && !lastEmpty ? lastPage + 1 : undefined
+}
+
+/**
+ * A paged list's query (the searches and the logs): `fetchPage` fetches one page, from 1, and
+ * "Load more" asks for the next while `nextPage` says there is one.
+ */
+export function pagedQueryOptions<
+  TKey extends QueryKey,
+  TPage extends { rows: readonly unknown[]; count: number },
+>(queryKey: TKey, fetchPage: (page: number) => Promise<TPage>) {
+  return infiniteQueryOptions({
+    queryKey,
+    queryFn: ({ pageParam }) => fetchPage(pageParam),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages, lastPage) => nextPage(pages, last.count, lastPage),
+  })
 }
 
 /** A list's date range as query parameters: only the days that are set. */

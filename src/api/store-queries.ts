@@ -1,5 +1,6 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import { queryOptions } from '@tanstack/react-query'
 import { call } from './client.ts'
+import { pagedQueryOptions } from './paging.ts'
 import { storeById, storeSearch } from '../contract/endpoints/stores.ts'
 import type { Store } from '../contract/stores.ts'
 
@@ -9,18 +10,12 @@ export const storeKeys = {
   detail: (id: number) => [...storeKeys.all, 'detail', id] as const,
 }
 
-/** `GET /store/search`, page by page: a next page exists while fewer rows than `count` are loaded. */
+/** `GET /store/search`, page by page. */
 export function storeSearchQueryOptions(query: string) {
-  return infiniteQueryOptions({
-    queryKey: storeKeys.search(query),
-    queryFn: async ({ pageParam }) =>
-      (await call(storeSearch, { query: { query, page: pageParam } })).data,
-    initialPageParam: 1,
-    getNextPageParam: (last, pages, lastPage) =>
-      pages.reduce((loaded, page) => loaded + page.rows.length, 0) < last.count
-        ? lastPage + 1
-        : undefined,
-  })
+  return pagedQueryOptions(
+    storeKeys.search(query),
+    async (page) => (await call(storeSearch, { query: { query, page } })).data,
+  )
 }
 
 /** `GET /store/{id}`: cached for 2 minutes, never retried (docs/behaviour.md#the-api). */

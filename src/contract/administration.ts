@@ -2,27 +2,13 @@ import * as v from 'valibot'
 import { calendarDay, daysInOrder, listOf, maxId, pageSchema } from './http.ts'
 import { messages } from './messages.ts'
 import { countries } from './stores.ts'
+import { requiredText } from './validators.ts'
 
 /** `POST /store/create` `{ name, address, city, country }`; `/store/update` adds `id`. */
 export const storeFormSchema = v.object({
-  name: v.pipe(
-    v.string(messages.required.id),
-    v.trim(),
-    v.nonEmpty(messages.required.id),
-    v.maxLength(120),
-  ),
-  address: v.pipe(
-    v.string(messages.required.id),
-    v.trim(),
-    v.nonEmpty(messages.required.id),
-    v.maxLength(200),
-  ),
-  city: v.pipe(
-    v.string(messages.required.id),
-    v.trim(),
-    v.nonEmpty(messages.required.id),
-    v.maxLength(80),
-  ),
+  name: v.pipe(requiredText, v.maxLength(120)),
+  address: v.pipe(requiredText, v.maxLength(200)),
+  city: v.pipe(requiredText, v.maxLength(80)),
   country: v.picklist(countries, messages.required.id),
 })
 export type StoreForm = v.InferOutput<typeof storeFormSchema>

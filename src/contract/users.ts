@@ -1,17 +1,15 @@
 import * as v from 'valibot'
 import { listOf, maxId } from './http.ts'
 import { messages } from './messages.ts'
-import { roleSchema } from './roles.ts'
-import { expertStoreSchema } from './auth.ts'
+import { userSchema } from './auth.ts'
+import { requiredText } from './validators.ts'
 
-/** A user as the administration screens list and edit them (`GET /user/search`, `GET /user/{id}`). */
+/**
+ * A user as the administration screens list and edit them (`GET /user/search`, `GET /user/{id}`):
+ * a signed-in user's fields (`userSchema`), and two that only the administration shows.
+ */
 export const managedUserSchema = v.object({
-  id: v.number(),
-  role: roleSchema,
-  fullname: v.string(),
-  email: v.string(),
-  phone: v.nullable(v.string()),
-  expertStore: v.nullable(expertStoreSchema),
+  ...userSchema.entries,
   /** False until the invited user has set a password. */
   active: v.boolean(),
   createdAt: v.string(),
@@ -25,14 +23,9 @@ export const managedUserListSchema = listOf(managedUserSchema)
  * `POST /user/update` is the same with `id`.
  */
 export const userFormSchema = v.object({
-  fullname: v.pipe(
-    v.string(messages.required.id),
-    v.trim(),
-    v.nonEmpty(messages.required.id),
-    v.maxLength(120),
-  ),
-  email: v.pipe(v.string(messages.required.id), v.trim(), v.nonEmpty(messages.required.id)),
-  phone: v.pipe(v.string(messages.required.id), v.trim(), v.nonEmpty(messages.required.id)),
+  fullname: v.pipe(requiredText, v.maxLength(120)),
+  email: requiredText,
+  phone: requiredText,
   role: v.picklist(['super', 'admin', 'manager', 'agent'], messages.required.id),
   expertStoreId: v.optional(
     v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(maxId))),

@@ -82,3 +82,24 @@ export function RecordSection({
     </section>
   )
 }
+
+/**
+ * A name and its value in a `<dl>` of details, the two in a `<div>` of their own, which the list's
+ * grid lays out. `className` styles the value (a code).
+ */
+export function Detail({
+  label,
+  className,
+  children,
+}: {
+  label: ReactNode
+  className?: string | undefined
+  children: ReactNode
+}) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd className={className}>{children}</dd>
+    </div>
+  )
+}

@@ -5,7 +5,14 @@ import { TextField } from './field.tsx'
 import { Button } from './button.tsx'
 import { Spinner } from './spinner.tsx'
 import { NeedsConnection } from './needs-connection.tsx'
+import { RecordTable, type Column } from './record-table.tsx'
 import styles from './records.module.css'
+
+/** A search screen's props: the search in the URL, and where a new one goes. */
+export interface SearchProps {
+  query: string
+  onSearch: (query: string) => void
+}
 
 /**
  * A search card: a heading, one search field and its button. The search is the URL's (`query`);
@@ -23,10 +30,8 @@ export function SearchForm({
   id: string
   title: ReactNode
   label: string
-  query: string
-  onSearch: (query: string) => void
   minLength?: number
-}) {
+} & SearchProps) {
   const { t } = useLingui()
   const [text, setText] = useState(query)
   const minimum = minLength
@@ -81,8 +86,9 @@ export interface PagedSearch<T> {
 
 /**
  * A paged list's card (docs/behaviour.md#states-and-transitions): its heading and filters, then
- * loading, an error with Try again, or how many rows there are, the rows, and Load more while a
- * next page exists. With no connection it says so at once instead of loading for ever.
+ * loading, an error with Try again, or how many rows there are, the rows' table (named by the
+ * heading), and Load more while a next page exists. With no connection it says so at once instead
+ * of loading for ever.
  */
 export function PagedResults<T>({
   id,
@@ -90,7 +96,9 @@ export function PagedResults<T>({
   filters,
   search,
   found,
-  children,
+  columns,
+  rowKey,
+  empty,
 }: {
   id: string
   title: ReactNode
@@ -99,14 +107,25 @@ export function PagedResults<T>({
   search: PagedSearch<T>
   /** The status line: how many rows the search found in all. */
   found: (count: number) => ReactNode
-  children: (rows: readonly T[]) => ReactNode
+  columns: readonly Column<T>[]
+  rowKey: (row: T, index: number) => string | number
+  /** What the card says when the search found nothing. */
+  empty: ReactNode
 }) {
   return (
     <section className={styles.card} aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       {filters}
       <PagedRows search={search} found={found}>
-        {children}
+        {(rows) => (
+          <RecordTable
+            labelledBy={id}
+            rows={rows}
+            columns={columns}
+            rowKey={rowKey}
+            empty={empty}
+          />
+        )}
       </PagedRows>
     </section>
   )

@@ -1,28 +1,18 @@
-import { useState } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import type { Store } from '../../contract/stores.ts'
-import { Button } from '../../ui/button.tsx'
-import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'
+import { DangerButton } from '../../ui/admin/danger-button.tsx'
 import { useDeleteStore } from './store-admin-queries.ts'
 
 /** Delete with a confirmation; the server archives a store with history (its toast says so). */
 export function DeleteStore({ store }: { store: Store }) {
   const navigate = useNavigate()
-  const [open, setOpen] = useState(false)
   const remove = useDeleteStore()
   const name = store.name
   return (
-    <ConfirmDialog
-      open={open}
-      onOpenChange={setOpen}
-      danger
+    <DangerButton
+      label={<Trans>Delete store</Trans>}
       pending={remove.isPending}
-      trigger={
-        <Button variant="danger">
-          <Trans>Delete store</Trans>
-        </Button>
-      }
       title={<Trans>Delete the store?</Trans>}
       description={
         <Trans>
@@ -30,12 +20,11 @@ export function DeleteStore({ store }: { store: Store }) {
           nothing is lost.
         </Trans>
       }
-      cancelLabel={<Trans>Cancel</Trans>}
       confirmLabel={<Trans>Yes, delete</Trans>}
-      onConfirm={() =>
+      onConfirm={(done) =>
         remove.mutate(store.id, {
           onSuccess: () => {
-            setOpen(false)
+            done()
             void navigate({ to: '/stores' })
           },
         })

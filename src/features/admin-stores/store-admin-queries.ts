@@ -1,7 +1,5 @@
-import { infiniteQueryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { notFound } from '@tanstack/react-router'
+import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { call } from '../../api/client.ts'
-import { ApiError } from '../../api/api-error.ts'
 import { useAction } from '../../api/use-action.ts'
 import { idempotencyHeader } from '../../contract/http.ts'
 import type { StoreForm } from '../../contract/administration.ts'
@@ -11,8 +9,9 @@ import {
   storeLog,
   storeUpdate,
 } from '../../contract/endpoints/store-admin.ts'
-import { nextPage, rangeParams } from '../../api/paging.ts'
+import { pagedQueryOptions, rangeParams } from '../../api/paging.ts'
 import { storeKeys, storeQueryOptions } from '../../api/store-queries.ts'
+import { orNotFound } from '../../routing/or-not-found.ts'
 import type { DateRange } from '../../routing/route-params.ts'
 
 export interface StoreLogFilter extends DateRange {
@@ -26,33 +25,26 @@ export const storeLogKeys = {
 }
 
 /** A loader's store: one the server does not know (or archived) is the not-found page. */
-export async function loadStore(queryClient: QueryClient, id: number) {
-  try {
-    return await queryClient.query({ ...storeQueryOptions(id), staleTime: 'static' })
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) notFound({ throw: true })
-    throw error
-  }
+export function loadStore(queryClient: QueryClient, id: number) {
+  return orNotFound(queryClient.query({ ...storeQueryOptions(id), staleTime: 'static' }))
 }
 
 /** `GET /store/log?store=&user=&startAt=&endAt=&page=`: check-ins, newest first. */
 export function storeLogQueryOptions(store: number, filter: StoreLogFilter) {
-  return infiniteQueryOptions({
-    queryKey: storeLogKeys.list(store, filter),
-    queryFn: async ({ pageParam }) =>
+  return pagedQueryOptions(
+    storeLogKeys.list(store, filter),
+    async (page) =>
       (
         await call(storeLog, {
           query: {
             store,
-            page: pageParam,
+            page,
             ...(filter.user ? { user: filter.user } : {}),
             ...rangeParams(filter),
           },
         })
       ).data,
-    initialPageParam: 1,
-    getNextPageParam: (last, pages, lastPage) => nextPage(pages, last.count, lastPage),
-  })
+  )
 }
 
 /** `POST /store/create`, or `/store/update` with an id; answers the store. */

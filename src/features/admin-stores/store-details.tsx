@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import type { Store } from '../../contract/stores.ts'
+import { Detail, RecordSection } from '../../ui/record-table.tsx'
 import { useCountryName } from './country-name.ts'
 import styles from '../../ui/admin/admin.module.css'
 
@@ -7,30 +8,12 @@ import styles from '../../ui/admin/admin.module.css'
 export function StoreDetails({ store }: { store: Store }) {
   const countryName = useCountryName()
   return (
-    <section className={styles.card} aria-labelledby="store-details-heading">
-      <h2 id="store-details-heading">
-        <Trans>Details</Trans>
-      </h2>
+    <RecordSection id="store-details-heading" title={<Trans>Details</Trans>}>
       <dl className={styles.details}>
-        <div>
-          <dt>
-            <Trans>Address</Trans>
-          </dt>
-          <dd>{store.address}</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>City</Trans>
-          </dt>
-          <dd>{store.city}</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Country</Trans>
-          </dt>
-          <dd>{countryName(store.country)}</dd>
-        </div>
+        <Detail label={<Trans>Address</Trans>}>{store.address}</Detail>
+        <Detail label={<Trans>City</Trans>}>{store.city}</Detail>
+        <Detail label={<Trans>Country</Trans>}>{countryName(store.country)}</Detail>
       </dl>
-    </section>
+    </RecordSection>
   )
 }

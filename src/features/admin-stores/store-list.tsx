@@ -3,21 +3,15 @@ import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { plural } from '@lingui/core/macro'
 import type { Store } from '../../contract/stores.ts'
-import { PagedResults, SearchForm } from '../../ui/search-panel.tsx'
-import { RecordTable, type Column } from '../../ui/record-table.tsx'
+import { PagedResults, SearchForm, type SearchProps } from '../../ui/search-panel.tsx'
+import type { Column } from '../../ui/record-table.tsx'
 import { storeSearchQueryOptions } from '../../api/store-queries.ts'
 import { useCountryName } from './country-name.ts'
 
 /**
  * /stores searches by name, address or city, page by page (docs/behaviour.md#screens-and-routes).
  */
-export function StoreList({
-  query,
-  onSearch,
-}: {
-  query: string
-  onSearch: (query: string) => void
-}) {
+export function StoreList({ query, onSearch }: SearchProps) {
   const { t } = useLingui()
   return (
     <>
@@ -59,16 +53,9 @@ function StoreResults({ query }: { query: string }) {
       found={(count) =>
         t({ message: plural(count, { one: '# store found', other: '# stores found' }) })
       }
-    >
-      {(rows) => (
-        <RecordTable
-          labelledBy="store-results-heading"
-          rows={rows}
-          columns={columns}
-          rowKey={(store) => store.id}
-          empty={<Trans>No store matches this search.</Trans>}
-        />
-      )}
-    </PagedResults>
+      columns={columns}
+      rowKey={(store) => store.id}
+      empty={<Trans>No store matches this search.</Trans>}
+    />
   )
 }

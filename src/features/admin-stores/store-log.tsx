@@ -5,7 +5,7 @@ import { plural } from '@lingui/core/macro'
 import type { StoreLogRow } from '../../contract/administration.ts'
 import { PagedResults } from '../../ui/search-panel.tsx'
 import { useFormat } from '../../ui/use-format.ts'
-import { RecordTable, type Column } from '../../ui/record-table.tsx'
+import type { Column } from '../../ui/record-table.tsx'
 import { DateRangeForm } from '../../ui/admin/date-range-form.tsx'
 import { SelectField } from '../../ui/admin/select-field.tsx'
 import { formatDuration } from './duration.ts'
@@ -70,16 +70,9 @@ export function StoreLog({
       }
       search={log}
       found={(count) => t({ message: plural(count, { one: '# check-in', other: '# check-ins' }) })}
-    >
-      {(rows) => (
-        <RecordTable
-          labelledBy="store-log-heading"
-          rows={rows}
-          columns={columns}
-          rowKey={(row) => row.id}
-          empty={<Trans>No check-ins in this period.</Trans>}
-        />
-      )}
-    </PagedResults>
+      columns={columns}
+      rowKey={(row) => row.id}
+      empty={<Trans>No check-ins in this period.</Trans>}
+    />
   )
 }

@@ -6,7 +6,7 @@ import { auditActions, type AuditRow } from '../../contract/audit.ts'
 import { DateRangeForm } from '../../ui/admin/date-range-form.tsx'
 import { SelectField } from '../../ui/admin/select-field.tsx'
 import { TextField } from '../../ui/field.tsx'
-import { RecordTable, type Column } from '../../ui/record-table.tsx'
+import type { Column } from '../../ui/record-table.tsx'
 import { PagedResults } from '../../ui/search-panel.tsx'
 import { useFormat } from '../../ui/use-format.ts'
 import { auditActionLabels, auditOutcomeLabels } from './audit-labels.ts'
@@ -72,16 +72,9 @@ export function AuditLog({
       }
       search={log}
       found={(count) => t({ message: plural(count, { one: '# entry', other: '# entries' }) })}
-    >
-      {(rows) => (
-        <RecordTable
-          labelledBy="audit-log-heading"
-          rows={rows}
-          columns={columns}
-          rowKey={(row) => row.id}
-          empty={<Trans>Nothing recorded for this search.</Trans>}
-        />
-      )}
-    </PagedResults>
+      columns={columns}
+      rowKey={(row) => row.id}
+      empty={<Trans>Nothing recorded for this search.</Trans>}
+    />
   )
 }

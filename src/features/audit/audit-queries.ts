@@ -1,6 +1,6 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import { queryOptions } from '@tanstack/react-query'
 import { call } from '../../api/client.ts'
-import { nextPage, rangeParams } from '../../api/paging.ts'
+import { pagedQueryOptions, rangeParams } from '../../api/paging.ts'
 import { auditActions, type AuditAction } from '../../contract/audit.ts'
 import { auditSearch, auditVerify } from '../../contract/endpoints/audit.ts'
 import type { DateRange } from '../../routing/route-params.ts'
@@ -30,22 +30,20 @@ export const auditKeys = {
 
 /** `GET /audit/search?query=&action=&startAt=&endAt=&page=`: newest first. */
 export function auditSearchQueryOptions(filter: AuditFilter) {
-  return infiniteQueryOptions({
-    queryKey: auditKeys.list(filter),
-    queryFn: async ({ pageParam }) =>
+  return pagedQueryOptions(
+    auditKeys.list(filter),
+    async (page) =>
       (
         await call(auditSearch, {
           query: {
-            page: pageParam,
+            page,
             ...(filter.query ? { query: filter.query } : {}),
             ...(isAuditAction(filter.action) ? { action: filter.action } : {}),
             ...rangeParams(filter),
           },
         })
       ).data,
-    initialPageParam: 1,
-    getNextPageParam: (last, pages, lastPage) => nextPage(pages, last.count, lastPage),
-  })
+  )
 }
 
 /** `GET /audit/verify`: run when asked, never kept (a check is only as good as its moment). */

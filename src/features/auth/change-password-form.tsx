@@ -1,7 +1,6 @@
 import { useAction } from '../../api/use-action.ts'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { changePasswordBodySchema } from '../../contract/auth.ts'
-import { ApiError } from '../../api/api-error.ts'
 import { useForm } from '../../ui/use-form.ts'
 import { PasswordField } from '../../ui/field.tsx'
 import { Button } from '../../ui/button.tsx'
@@ -17,7 +16,7 @@ export function ChangePasswordForm() {
   const change = useAction({
     mutationFn: changePassword,
     onSuccess: () => form.reset(),
-    onError: (error) => error instanceof ApiError && form.setServerErrors(error.invalidFields),
+    onError: form.showServerErrors,
   })
   return (
     <section className={styles.card} aria-labelledby="password-heading">
@@ -32,17 +31,9 @@ export function ChangePasswordForm() {
         <PasswordField
           label={t`Current password`}
           autoComplete="current-password"
-          value={form.values.currentPassword}
-          onChange={(event) => form.setValue('currentPassword', event.target.value)}
-          onBlur={() => form.blur('currentPassword')}
-          error={form.error('currentPassword')}
+          {...form.textInput('currentPassword')}
         />
-        <NewPasswordFields
-          values={form.values}
-          onChange={(name, value) => form.setValue(name, value)}
-          onBlur={form.blur}
-          error={form.error}
-        />
+        <NewPasswordFields form={form} />
         <Button type="submit" loading={change.isPending}>
           <Trans>Change password</Trans>
         </Button>

@@ -1,15 +1,15 @@
 import { useAction } from '../../api/use-action.ts'
 import { Link } from '@tanstack/react-router'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Trans } from '@lingui/react/macro'
 import { forgotPasswordBodySchema } from '../../contract/auth.ts'
 import { useForm } from '../../ui/use-form.ts'
-import { TextField } from '../../ui/field.tsx'
 import { Button } from '../../ui/button.tsx'
 import { requestPasswordReset } from './auth-api.ts'
+import { EmailField } from './email-field.tsx'
+import { FormError } from './form-error.tsx'
 import styles from './auth-form.module.css'
 
 export function ForgotPasswordForm() {
-  const { t } = useLingui()
   const form = useForm(forgotPasswordBodySchema, { email: '' })
   const request = useAction({ mutationFn: requestPasswordReset, meta: { silent: true } })
 
@@ -19,26 +19,13 @@ export function ForgotPasswordForm() {
       noValidate
       onSubmit={form.handleSubmit((body) => request.mutate(body))}
     >
-      <TextField
-        label={t`Email`}
-        type="email"
-        autoComplete="username"
-        inputMode="email"
-        value={form.values.email}
-        onChange={(event) => form.setValue('email', event.target.value)}
-        onBlur={() => form.blur('email')}
-        error={form.error('email')}
-      />
+      <EmailField {...form.textInput('email')} />
       {request.data?.message && (
         <p role="status" className={styles.formSuccess}>
           {request.data.message}
         </p>
       )}
-      {request.error && (
-        <p role="alert" className={styles.formError}>
-          {request.error.message}
-        </p>
-      )}
+      <FormError message={request.error?.message} />
       <Button type="submit" loading={request.isPending}>
         <Trans>Send the reset link</Trans>
       </Button>

@@ -22,6 +22,7 @@ import { NewPinFields, pinInput, useOneAtATime } from './pin-fields.tsx'
 import { watchIdle } from './idle-watch.ts'
 import type { LockGateProps } from './lock-gate.tsx'
 import type { LockStatus } from './lock-state.ts'
+import { FormError } from './form-error.tsx'
 import styles from './auth-form.module.css'
 
 function ChoosePinForm() {
@@ -148,11 +149,7 @@ function UnlockForm({ onSignedOut }: { onSignedOut: () => void }) {
               <Trans>The password can be checked only with a connection: use your PIN.</Trans>
             </p>
           )}
-          {error && (
-            <p role="alert" className={styles.formError}>
-              {error}
-            </p>
-          )}
+          <FormError message={error} />
           <Button type="submit" loading={unlock.busy} disabled={!online}>
             <Trans>Unlock with the password</Trans>
           </Button>
@@ -166,11 +163,7 @@ function UnlockForm({ onSignedOut }: { onSignedOut: () => void }) {
             value={pin}
             onChange={(event) => setPin(event.target.value)}
           />
-          {error && (
-            <p role="alert" className={styles.formError}>
-              {error}
-            </p>
-          )}
+          <FormError message={error} />
           <Button type="submit" loading={unlock.busy}>
             <Trans>Unlock</Trans>
           </Button>

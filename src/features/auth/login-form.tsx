@@ -6,10 +6,12 @@ import { config } from '../../config.ts'
 import { restrictedEmailSchema } from '../../contract/validators.ts'
 import { loginBodySchema } from '../../contract/auth.ts'
 import { useForm } from '../../ui/use-form.ts'
-import { TextField, PasswordField, CheckboxField } from '../../ui/field.tsx'
+import { PasswordField, CheckboxField } from '../../ui/field.tsx'
 import { Button } from '../../ui/button.tsx'
 import { login } from './auth-api.ts'
 import { safeRedirect } from '../../routing/safe-redirect.ts'
+import { EmailField } from './email-field.tsx'
+import { FormError } from './form-error.tsx'
 import { OfflineNotice } from './offline-notice.tsx'
 import styles from './auth-form.module.css'
 
@@ -36,34 +38,18 @@ export function LoginForm({ redirect }: { redirect: string | undefined }) {
       onSubmit={form.handleSubmit((body) => signIn.mutate(body))}
     >
       <OfflineNotice />
-      <TextField
-        label={t`Email`}
-        type="email"
-        autoComplete="username"
-        inputMode="email"
-        value={form.values.email}
-        onChange={(event) => form.setValue('email', event.target.value)}
-        onBlur={() => form.blur('email')}
-        error={form.error('email')}
-      />
+      <EmailField {...form.textInput('email')} />
       <PasswordField
         label={t`Password`}
         autoComplete="current-password"
-        value={form.values.password}
-        onChange={(event) => form.setValue('password', event.target.value)}
-        onBlur={() => form.blur('password')}
-        error={form.error('password')}
+        {...form.textInput('password')}
       />
       <CheckboxField
         label={t`Remember me`}
         checked={form.values.remember_me ?? true}
         onCheckedChange={(checked) => form.setValue('remember_me', checked)}
       />
-      {signIn.error && (
-        <p role="alert" className={styles.formError}>
-          {signIn.error.message}
-        </p>
-      )}
+      <FormError message={signIn.error?.message} />
       <Button type="submit" loading={signIn.isPending}>
         <Trans>Sign in</Trans>
       </Button>

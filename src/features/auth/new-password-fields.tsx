@@ -1,18 +1,16 @@
 import { useLingui } from '@lingui/react/macro'
 import { PasswordField } from '../../ui/field.tsx'
-
-type Props = {
-  values: { password: string; confirmPassword: string }
-  onChange: (name: 'password' | 'confirmPassword', value: string) => void
-  onBlur: (name: 'password' | 'confirmPassword') => void
-  error: (name: string) => string | undefined
-}
+import type { TextInputProps } from '../../ui/use-form.ts'
 
 /**
  * A new password and its confirmation, with the password rules (docs/behaviour.md#validation) as a
- * hint.
+ * hint, bound to the `password` and `confirmPassword` fields of a form.
  */
-export function NewPasswordFields({ values, onChange, onBlur, error }: Props) {
+export function NewPasswordFields({
+  form,
+}: {
+  form: { textInput: (name: 'password' | 'confirmPassword') => TextInputProps }
+}) {
   const { t } = useLingui()
   return (
     <>
@@ -20,18 +18,12 @@ export function NewPasswordFields({ values, onChange, onBlur, error }: Props) {
         label={t`New password`}
         autoComplete="new-password"
         hint={t`At least 8 characters, with a lowercase and an uppercase letter, a digit and a special character.`}
-        value={values.password}
-        onChange={(event) => onChange('password', event.target.value)}
-        onBlur={() => onBlur('password')}
-        error={error('password')}
+        {...form.textInput('password')}
       />
       <PasswordField
         label={t`Confirm the new password`}
         autoComplete="new-password"
-        value={values.confirmPassword}
-        onChange={(event) => onChange('confirmPassword', event.target.value)}
-        onBlur={() => onBlur('confirmPassword')}
-        error={error('confirmPassword')}
+        {...form.textInput('confirmPassword')}
       />
     </>
   )

@@ -3,9 +3,9 @@ import { useNavigate } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { passwordSetupBodySchema } from '../../contract/auth.ts'
 import { useForm } from '../../ui/use-form.ts'
-import { ApiError } from '../../api/api-error.ts'
 import { Button } from '../../ui/button.tsx'
 import { setUpPassword } from './auth-api.ts'
+import { FormError } from './form-error.tsx'
 import { NewPasswordFields } from './new-password-fields.tsx'
 import styles from './auth-form.module.css'
 
@@ -16,7 +16,7 @@ export function PasswordSetupForm({ token }: { token: string }) {
   const setUp = useAction({
     mutationFn: setUpPassword,
     onSuccess: () => navigate({ to: '/login' }),
-    onError: (error) => error instanceof ApiError && form.setServerErrors(error.invalidFields),
+    onError: form.showServerErrors,
   })
 
   return (
@@ -25,17 +25,8 @@ export function PasswordSetupForm({ token }: { token: string }) {
       noValidate
       onSubmit={form.handleSubmit((body) => setUp.mutate(body))}
     >
-      <NewPasswordFields
-        values={form.values}
-        onChange={(name, value) => form.setValue(name, value)}
-        onBlur={form.blur}
-        error={form.error}
-      />
-      {setUp.error && (
-        <p role="alert" className={styles.formError}>
-          {setUp.error.message}
-        </p>
-      )}
+      <NewPasswordFields form={form} />
+      <FormError message={setUp.error?.message} />
       <Button type="submit" loading={setUp.isPending}>
         <Trans>Set the password</Trans>
       </Button>

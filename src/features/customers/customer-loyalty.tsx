@@ -3,7 +3,7 @@ import type { Customer } from '../../contract/customers.ts'
 import { useFormat } from '../../ui/use-format.ts'
 import { loyaltyRuleLabels } from './customer-labels.ts'
 import { newestFirst, summarizeLoyalty } from './customer-lists.ts'
-import { RecordSection, RecordTable } from '../../ui/record-table.tsx'
+import { Detail, RecordSection, RecordTable } from '../../ui/record-table.tsx'
 import styles from '../../ui/records.module.css'
 
 /** The loyalty tab: points, points spent, and the loyalty actions by earning rule. */
@@ -16,18 +16,8 @@ export function CustomerLoyalty({ customer }: { customer: Customer }) {
     <>
       <RecordSection id="points-heading" title={<Trans>Points</Trans>}>
         <dl className={styles.details}>
-          <div>
-            <dt>
-              <Trans>Points</Trans>
-            </dt>
-            <dd>{format.number(customer.points)}</dd>
-          </div>
-          <div>
-            <dt>
-              <Trans>Points spent</Trans>
-            </dt>
-            <dd>{format.number(customer.pointsSpent)}</dd>
-          </div>
+          <Detail label={<Trans>Points</Trans>}>{format.number(customer.points)}</Detail>
+          <Detail label={<Trans>Points spent</Trans>}>{format.number(customer.pointsSpent)}</Detail>
         </dl>
       </RecordSection>
       <RecordSection id="rules-heading" title={<Trans>Points by earning rule</Trans>}>

@@ -10,7 +10,7 @@ import {
 } from './customer-records.tsx'
 import { ReclamationsSection } from './reclamations-section.tsx'
 import { VisitNotesSection } from './visit-notes-section.tsx'
-import { RecordSection } from '../../ui/record-table.tsx'
+import { Detail, RecordSection } from '../../ui/record-table.tsx'
 import styles from '../../ui/records.module.css'
 import { EmailAddress } from '../../ui/email-address.tsx'
 
@@ -24,36 +24,17 @@ export function CustomerOverview({ customer }: { customer: Customer }) {
     <>
       <RecordSection id="contact-heading" title={<Trans>Contact and codes</Trans>}>
         <dl className={styles.details}>
-          <div>
-            <dt>
-              <Trans>Points</Trans>
-            </dt>
-            <dd>{format.number(customer.points)}</dd>
-          </div>
-          <div>
-            <dt>
-              <Trans>Email</Trans>
-            </dt>
-            <dd>{customer.email ? <EmailAddress email={customer.email} /> : '—'}</dd>
-          </div>
-          <div>
-            <dt>
-              <Trans>Phone</Trans>
-            </dt>
-            <dd>{customer.phone ?? '—'}</dd>
-          </div>
-          <div>
-            <dt>
-              <Trans>Referral code</Trans>
-            </dt>
-            <dd className={styles.code}>{customer.referralCode}</dd>
-          </div>
-          <div>
-            <dt>
-              <Trans>F&F code</Trans>
-            </dt>
-            <dd className={styles.code}>{customer.ffCode ?? '—'}</dd>
-          </div>
+          <Detail label={<Trans>Points</Trans>}>{format.number(customer.points)}</Detail>
+          <Detail label={<Trans>Email</Trans>}>
+            {customer.email ? <EmailAddress email={customer.email} /> : '—'}
+          </Detail>
+          <Detail label={<Trans>Phone</Trans>}>{customer.phone ?? '—'}</Detail>
+          <Detail label={<Trans>Referral code</Trans>} className={styles.code}>
+            {customer.referralCode}
+          </Detail>
+          <Detail label={<Trans>F&F code</Trans>} className={styles.code}>
+            {customer.ffCode ?? '—'}
+          </Detail>
         </dl>
       </RecordSection>
       <VisitNotesSection customerId={customer.id} notes={customer.visitNotes} />

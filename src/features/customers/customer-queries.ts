@@ -1,12 +1,5 @@
-import {
-  infiniteQueryOptions,
-  queryOptions,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query'
-import { notFound } from '@tanstack/react-router'
+import { queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { call } from '../../api/client.ts'
-import { ApiError } from '../../api/api-error.ts'
 import { useAction } from '../../api/use-action.ts'
 import { idempotencyHeader } from '../../contract/http.ts'
 import {
@@ -16,7 +9,8 @@ import {
   visitNoteCreate,
 } from '../../contract/endpoints/customers.ts'
 import type { Customer, VisitNoteBody } from '../../contract/customers.ts'
-import { nextPage } from '../../api/paging.ts'
+import { pagedQueryOptions } from '../../api/paging.ts'
+import { orNotFound } from '../../routing/or-not-found.ts'
 
 export const customerKeys = {
   all: ['customers'] as const,
@@ -27,13 +21,10 @@ export const customerKeys = {
 
 /** `GET /customer/search?query=&page=`: by email, phone, referral code or name, page by page. */
 export function customerSearchQueryOptions(query: string) {
-  return infiniteQueryOptions({
-    queryKey: customerKeys.search(query),
-    queryFn: async ({ pageParam }) =>
-      (await call(customerSearch, { query: { query, page: pageParam } })).data,
-    initialPageParam: 1,
-    getNextPageParam: (last, pages, lastPage) => nextPage(pages, last.count, lastPage),
-  })
+  return pagedQueryOptions(
+    customerKeys.search(query),
+    async (page) => (await call(customerSearch, { query: { query, page } })).data,
+  )
 }
 
 /** `GET /customer/{id}`: everything the overview, loyalty and referral tabs show. */
@@ -45,24 +36,16 @@ export function customerQueryOptions(id: number) {
 }
 
 /** The layout route's loader: a customer the server does not know is the not-found page. */
-export async function loadCustomer(queryClient: QueryClient, id: number) {
-  try {
-    return await queryClient.query({ ...customerQueryOptions(id), staleTime: 'static' })
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) notFound({ throw: true })
-    throw error
-  }
+export function loadCustomer(queryClient: QueryClient, id: number) {
+  return orNotFound(queryClient.query({ ...customerQueryOptions(id), staleTime: 'static' }))
 }
 
 /** `GET /customer/{id}/trials`: the customer's trials, matched by email or phone. */
 export function customerTrialsQueryOptions(id: number) {
-  return infiniteQueryOptions({
-    queryKey: customerKeys.trials(id),
-    queryFn: async ({ pageParam }) =>
-      (await call(customerTrials, { params: { id }, query: { page: pageParam } })).data,
-    initialPageParam: 1,
-    getNextPageParam: (last, pages, lastPage) => nextPage(pages, last.count, lastPage),
-  })
+  return pagedQueryOptions(
+    customerKeys.trials(id),
+    async (page) => (await call(customerTrials, { params: { id }, query: { page } })).data,
+  )
 }
 
 /** `POST /customer/form`: a visit note; it joins the customer's notes at once. */

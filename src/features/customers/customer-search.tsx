@@ -4,8 +4,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { plural } from '@lingui/core/macro'
 import { useFormat } from '../../ui/use-format.ts'
 import { EmailAddress } from '../../ui/email-address.tsx'
-import { PagedResults, SearchForm } from '../../ui/search-panel.tsx'
-import { RecordTable, type Column } from '../../ui/record-table.tsx'
+import { PagedResults, SearchForm, type SearchProps } from '../../ui/search-panel.tsx'
+import type { Column } from '../../ui/record-table.tsx'
 import {
   customerCountLimit,
   customerQueryMinLength,
@@ -18,14 +18,7 @@ import styles from '../../ui/records.module.css'
  * /customers searches by email, phone, referral code or name, page by page
  * (docs/behaviour.md#screens-and-routes).
  */
-export function CustomerSearch({
-  query,
-  onSearch,
-}: {
-  /** The search in the URL. */
-  query: string
-  onSearch: (query: string) => void
-}) {
+export function CustomerSearch({ query, onSearch }: SearchProps) {
   const { t } = useLingui()
   const searched = query.length >= customerQueryMinLength
   return (
@@ -88,16 +81,9 @@ function CustomerResults({ query }: { query: string }) {
           ? t`${format.number(customerCountLimit)} or more consumers found`
           : t({ message: plural(count, { one: '# consumer found', other: '# consumers found' }) })
       }
-    >
-      {(rows) => (
-        <RecordTable
-          labelledBy="customer-results-heading"
-          rows={rows}
-          columns={columns}
-          rowKey={(customer) => customer.id}
-          empty={<Trans>No consumer matches this search.</Trans>}
-        />
-      )}
-    </PagedResults>
+      columns={columns}
+      rowKey={(customer) => customer.id}
+      empty={<Trans>No consumer matches this search.</Trans>}
+    />
   )
 }

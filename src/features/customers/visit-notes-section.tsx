@@ -8,7 +8,6 @@ import {
   type VisitNote,
 } from '../../contract/customers.ts'
 import { messages } from '../../contract/messages.ts'
-import { ApiError } from '../../api/api-error.ts'
 import { Button } from '../../ui/button.tsx'
 import { TextArea } from '../../ui/text-area.tsx'
 import { useForm } from '../../ui/use-form.ts'
@@ -99,8 +98,7 @@ function VisitNoteForm({ customerId }: { customerId: number }) {
         const body = v.parse(visitNoteBodySchema, { customerId, ...values })
         add.mutate(body, {
           onSuccess: () => form.reset(),
-          onError: (error) =>
-            error instanceof ApiError && form.setServerErrors(error.invalidFields),
+          onError: form.showServerErrors,
         })
       })}
     >
@@ -136,10 +134,7 @@ function VisitNoteForm({ customerId }: { customerId: number }) {
       </fieldset>
       <TextArea
         label={t`Comment`}
-        value={form.values.comment}
-        onChange={(event) => form.setValue('comment', event.target.value)}
-        onBlur={() => form.blur('comment')}
-        error={form.error('comment')}
+        {...form.textInput('comment')}
         required
         maxLength={visitNoteMaxLength}
       />

@@ -4,7 +4,7 @@ import { plural } from '@lingui/core/macro'
 import type { AttentionReason, DeviceRow } from '../../contract/device-admin.ts'
 import { CheckboxField } from '../../ui/field.tsx'
 import { PagedResults, SearchForm } from '../../ui/search-panel.tsx'
-import { RecordTable, type Column } from '../../ui/record-table.tsx'
+import type { Column } from '../../ui/record-table.tsx'
 import { useFormat } from '../../ui/use-format.ts'
 import { deviceSearchQueryOptions } from './device-queries.ts'
 import { RevokeDevice } from './revoke-device.tsx'
@@ -154,16 +154,9 @@ function DeviceResults({
       found={(count) =>
         t({ message: plural(count, { one: '# device found', other: '# devices found' }) })
       }
-    >
-      {(rows) => (
-        <RecordTable
-          labelledBy="device-results-heading"
-          rows={rows}
-          columns={columns}
-          rowKey={(device) => device.id}
-          empty={<Trans>No device matches this search.</Trans>}
-        />
-      )}
-    </PagedResults>
+      columns={columns}
+      rowKey={(device) => device.id}
+      empty={<Trans>No device matches this search.</Trans>}
+    />
   )
 }

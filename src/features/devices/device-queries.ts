@@ -1,6 +1,6 @@
-import { infiniteQueryOptions, queryOptions, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useQueryClient } from '@tanstack/react-query'
 import { call } from '../../api/client.ts'
-import { nextPage } from '../../api/paging.ts'
+import { pagedQueryOptions } from '../../api/paging.ts'
 import { useAction } from '../../api/use-action.ts'
 import { deviceRevoke, deviceSearch, deviceSummary } from '../../contract/endpoints/device-admin.ts'
 
@@ -13,17 +13,15 @@ export const deviceKeys = {
 
 /** `GET /device/search?query=&page=&attention=`: the devices, those with the oldest trials first. */
 export function deviceSearchQueryOptions(query: string, attention: boolean) {
-  return infiniteQueryOptions({
-    queryKey: deviceKeys.list(query, attention),
-    queryFn: async ({ pageParam }) =>
+  return pagedQueryOptions(
+    deviceKeys.list(query, attention),
+    async (page) =>
       (
         await call(deviceSearch, {
-          query: { query, page: pageParam, attention: attention ? 'true' : 'false' },
+          query: { query, page, attention: attention ? 'true' : 'false' },
         })
       ).data,
-    initialPageParam: 1,
-    getNextPageParam: (last, pages, lastPage) => nextPage(pages, last.count, lastPage),
-  })
+  )
 }
 
 /** `GET /device/summary`: the dashboard's "trials still on devices". */

@@ -1,8 +1,6 @@
-import { useState } from 'react'
 import { Trans } from '@lingui/react/macro'
 import type { DeviceRow } from '../../contract/device-admin.ts'
-import { Button } from '../../ui/button.tsx'
-import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'
+import { DangerButton } from '../../ui/admin/danger-button.tsx'
 import { useRevokeDevice } from './device-queries.ts'
 
 /**
@@ -10,20 +8,12 @@ import { useRevokeDevice } from './device-queries.ts'
  * until their authors sign in on it again, and nothing on it is deleted.
  */
 export function RevokeDevice({ device }: { device: DeviceRow }) {
-  const [open, setOpen] = useState(false)
   const revoke = useRevokeDevice()
   const name = device.user.fullname
   return (
-    <ConfirmDialog
-      open={open}
-      onOpenChange={setOpen}
-      danger
+    <DangerButton
+      label={<Trans>Revoke</Trans>}
       pending={revoke.isPending}
-      trigger={
-        <Button variant="danger">
-          <Trans>Revoke</Trans>
-        </Button>
-      }
       title={<Trans>Revoke this device?</Trans>}
       description={
         <Trans>
@@ -31,9 +21,8 @@ export function RevokeDevice({ device }: { device: DeviceRow }) {
           stay there until their authors sign in on it again.
         </Trans>
       }
-      cancelLabel={<Trans>Cancel</Trans>}
       confirmLabel={<Trans>Yes, revoke</Trans>}
-      onConfirm={() => revoke.mutate(device.id, { onSuccess: () => setOpen(false) })}
+      onConfirm={(done) => revoke.mutate(device.id, { onSuccess: done })}
     />
   )
 }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button } from '../../ui/button.tsx'
 import { Spinner } from '../../ui/spinner.tsx'
+import { Detail } from '../../ui/record-table.tsx'
 import { useFormat } from '../../ui/use-format.ts'
 import type { MessageDescriptor } from '@lingui/core'
 import { genderLabels, rangeLabel, stickColorLabels } from '../../contract/trial-labels.ts'
@@ -27,7 +28,6 @@ export function Dashboard({
   const { t, i18n } = useLingui()
   const format = useFormat()
   const figures = useQuery(dashboardQueryOptions(startAt, endAt))
-  const number = (value: number) => format.number(value)
   /** A delay in the largest unit that keeps it readable (seconds, minutes, hours, days). */
   const delay = (seconds: number) => {
     if (seconds < 120) {
@@ -88,88 +88,72 @@ export function Dashboard({
               <Trans>From capture to arrival</Trans>
             </figcaption>
             <dl className={adminStyles.details}>
-              <div>
-                <dt>
-                  <Trans>Median delay</Trans>
-                </dt>
-                <dd>{delay(figures.data.arrival.medianDelaySeconds)}</dd>
-              </div>
-              <div>
-                <dt>
-                  <Trans>95th percentile</Trans>
-                </dt>
-                <dd>{delay(figures.data.arrival.p95DelaySeconds)}</dd>
-              </div>
-              <div>
-                <dt>
-                  <Trans>Arrived more than an hour late</Trans>
-                </dt>
-                <dd>{format.number(figures.data.arrival.lateOverHour)}</dd>
-              </div>
+              <Detail label={<Trans>Median delay</Trans>}>
+                {delay(figures.data.arrival.medianDelaySeconds)}
+              </Detail>
+              <Detail label={<Trans>95th percentile</Trans>}>
+                {delay(figures.data.arrival.p95DelaySeconds)}
+              </Detail>
+              <Detail label={<Trans>Arrived more than an hour late</Trans>}>
+                {format.number(figures.data.arrival.lateOverHour)}
+              </Detail>
             </dl>
           </figure>
-          <BarChart
+          <TrialsChart
             title={t`Trials per day`}
-            empty={t`No trials in this period.`}
-            format={number}
-            bars={figures.data.trialsPerDay.map((row) => ({
-              key: row.day,
-              label: format.date(row.day),
-              value: row.count,
-            }))}
+            rows={figures.data.trialsPerDay}
+            bar={(row) => ({ key: row.day, label: format.date(row.day) })}
           />
-          <BarChart
+          <TrialsChart
             title={t`Trials per store`}
-            empty={t`No trials in this period.`}
-            format={number}
-            bars={figures.data.trialsPerStore.map((row) => ({
-              key: String(row.storeId),
-              label: row.name,
-              value: row.count,
-            }))}
+            rows={figures.data.trialsPerStore}
+            bar={(row) => ({ key: String(row.storeId), label: row.name })}
           />
-          <BarChart
+          <TrialsChart
             title={t`Trials per Brand Expert`}
-            empty={t`No trials in this period.`}
-            format={number}
-            bars={figures.data.trialsPerExpert.map((row) => ({
-              key: String(row.userId),
-              label: row.name,
-              value: row.count,
-            }))}
+            rows={figures.data.trialsPerExpert}
+            bar={(row) => ({ key: String(row.userId), label: row.name })}
           />
-          <BarChart
+          <TrialsChart
             title={t`Age ranges`}
-            empty={t`No trials in this period.`}
-            format={number}
-            bars={figures.data.ageRanges.map((row) => ({
-              key: row.key,
-              label: rangeLabel(row.key),
-              value: row.count,
-            }))}
+            rows={figures.data.ageRanges}
+            bar={(row) => ({ key: row.key, label: rangeLabel(row.key) })}
           />
-          <BarChart
+          <TrialsChart
             title={t`Gender`}
-            empty={t`No trials in this period.`}
-            format={number}
-            bars={figures.data.genders.map((row) => ({
-              key: row.key,
-              label: word(row.key, genderLabels),
-              value: row.count,
-            }))}
+            rows={figures.data.genders}
+            bar={(row) => ({ key: row.key, label: word(row.key, genderLabels) })}
           />
-          <BarChart
+          <TrialsChart
             title={t`Most chosen sticks`}
-            empty={t`No trials in this period.`}
-            format={number}
-            bars={figures.data.sticks.map((row) => ({
-              key: row.key,
-              label: word(row.key, stickColorLabels),
-              value: row.count,
-            }))}
+            rows={figures.data.sticks}
+            bar={(row) => ({ key: row.key, label: word(row.key, stickColorLabels) })}
           />
         </div>
       )}
     </>
+  )
+}
+
+/** A chart of trial counts, a bar a row: every chart of the dashboard counts trials. */
+function TrialsChart<Row extends { count: number }>({
+  title,
+  rows,
+  bar,
+}: {
+  title: string
+  rows: readonly Row[]
+  /** A row's bar: its key and its label. */
+  bar: (row: Row) => { key: string; label: string }
+}) {
+  const { t } = useLingui()
+  const format = useFormat()
+  return (
+    <BarChart
+      title={title}
+      empty={t`No trials in this period.`}
+      format={(value) => format.number(value)}
+      bars={rows.map((row) => ({ ...bar(row), value: row.count }))}
+    />
   )
 }

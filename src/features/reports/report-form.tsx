@@ -58,10 +58,7 @@ export function ReportForm() {
           required
           value={form.values.type}
           options={reportTypes.map((type) => ({ value: type, label: typeNames[type] }))}
-          onChange={(value) => {
-            const type = reportTypes.find((option) => option === value)
-            if (type) form.setValue('type', type)
-          }}
+          onChange={(type) => form.setValue('type', type)}
           error={form.error('type')}
         />
         <div className={styles.filters}>
@@ -89,10 +86,7 @@ export function ReportForm() {
           required
           value={form.values.format ?? 'csv'}
           options={reportFormats.map((value) => ({ value, label: formatNames[value] }))}
-          onChange={(value) => {
-            const chosen = reportFormats.find((option) => option === value)
-            if (chosen) form.setValue('format', chosen)
-          }}
+          onChange={(chosen) => form.setValue('format', chosen)}
         />
         <p className={styles.hint}>
           <Trans>Column names and answers are in the language of the app.</Trans>

@@ -5,7 +5,7 @@ import { plural } from '@lingui/core/macro'
 import type { Trial } from '../../contract/trial.ts'
 import { PagedResults } from '../../ui/search-panel.tsx'
 import { useFormat } from '../../ui/use-format.ts'
-import { RecordTable, type Column } from '../../ui/record-table.tsx'
+import type { Column } from '../../ui/record-table.tsx'
 import { shoppingLabels } from '../../contract/trial-labels.ts'
 import { DateRangeForm } from '../../ui/admin/date-range-form.tsx'
 import { expertTrialsQueryOptions } from './trial-queries.ts'
@@ -62,16 +62,9 @@ export function ExpertTrials({
       }
       search={search}
       found={(count) => t({ message: plural(count, { one: '# trial', other: '# trials' }) })}
-    >
-      {(rows) => (
-        <RecordTable
-          labelledBy="expert-trials-heading"
-          rows={rows}
-          columns={columns}
-          rowKey={(trial) => trial.id}
-          empty={<Trans>No trials in this period.</Trans>}
-        />
-      )}
-    </PagedResults>
+      columns={columns}
+      rowKey={(trial) => trial.id}
+      empty={<Trans>No trials in this period.</Trans>}
+    />
   )
 }

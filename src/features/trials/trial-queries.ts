@@ -1,9 +1,8 @@
-import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query'
-import { notFound } from '@tanstack/react-router'
+import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { call } from '../../api/client.ts'
-import { ApiError } from '../../api/api-error.ts'
 import { trialById, trialSearch } from '../../contract/endpoints/trials.ts'
-import { nextPage, rangeParams } from '../../api/paging.ts'
+import { pagedQueryOptions, rangeParams } from '../../api/paging.ts'
+import { orNotFound } from '../../routing/or-not-found.ts'
 import type { DateRange } from '../../routing/route-params.ts'
 
 /** The API's paths call a stored trial `questionnaire`; these are the app's only reads of them. */
@@ -16,17 +15,11 @@ export const trialKeys = {
 
 /** `GET /questionnaire/search?user=&startAt=&endAt=&page=`: newest first. */
 export function expertTrialsQueryOptions(user: number, range: DateRange) {
-  return infiniteQueryOptions({
-    queryKey: trialKeys.byUser(user, range),
-    queryFn: async ({ pageParam }) =>
-      (
-        await call(trialSearch, {
-          query: { user, page: pageParam, ...rangeParams(range) },
-        })
-      ).data,
-    initialPageParam: 1,
-    getNextPageParam: (last, pages, lastPage) => nextPage(pages, last.count, lastPage),
-  })
+  return pagedQueryOptions(
+    trialKeys.byUser(user, range),
+    async (page) =>
+      (await call(trialSearch, { query: { user, page, ...rangeParams(range) } })).data,
+  )
 }
 
 /** `GET /questionnaire/{id}` */
@@ -37,11 +30,7 @@ export function trialQueryOptions(id: number) {
   })
 }
 
-export async function loadTrial(queryClient: QueryClient, id: number) {
-  try {
-    return await queryClient.query({ ...trialQueryOptions(id), staleTime: 'static' })
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) notFound({ throw: true })
-    throw error
-  }
+/** A loader's trial: one the server does not know is the not-found page. */
+export function loadTrial(queryClient: QueryClient, id: number) {
+  return orNotFound(queryClient.query({ ...trialQueryOptions(id), staleTime: 'static' }))
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { StoredConsent } from '../../contract/consents.ts'
@@ -5,6 +6,7 @@ import type { Locale } from '../../contract/locale.ts'
 import { captureMarkLabels, captureMarks } from '../../contract/record-labels.ts'
 import type { TrialAnswers, TrialDetail } from '../../contract/trial.ts'
 import { useFormat } from '../../ui/use-format.ts'
+import { Detail, RecordSection } from '../../ui/record-table.tsx'
 import { answerLines, stickLines } from './trial-answers.ts'
 import styles from '../../ui/admin/admin.module.css'
 
@@ -19,74 +21,35 @@ export function TrialView({ trial }: { trial: TrialDetail }) {
   const marks = captureMarks.filter((mark) => trial[mark])
   return (
     <>
-      <section className={styles.card} aria-labelledby="trial-meta-heading">
-        <h2 id="trial-meta-heading">
-          <Trans>Trial details</Trans>
-        </h2>
+      <RecordSection id="trial-meta-heading" title={<Trans>Trial details</Trans>}>
         <dl className={styles.details}>
-          <div>
-            <dt>
-              <Trans>Store</Trans>
-            </dt>
-            <dd>{trial.store.name}</dd>
-          </div>
-          <div>
-            <dt>
-              <Trans>Brand Expert</Trans>
-            </dt>
-            <dd>{trial.user.fullname}</dd>
-          </div>
-          <div>
-            <dt>
-              <Trans>Captured</Trans>
-            </dt>
-            <dd>{format.dateTime(trial.capturedAt)}</dd>
-          </div>
-          <div>
-            <dt>
-              <Trans>Received</Trans>
-            </dt>
-            <dd>{format.dateTime(trial.receivedAt)}</dd>
-          </div>
+          <Detail label={<Trans>Store</Trans>}>{trial.store.name}</Detail>
+          <Detail label={<Trans>Brand Expert</Trans>}>{trial.user.fullname}</Detail>
+          <Detail label={<Trans>Captured</Trans>}>{format.dateTime(trial.capturedAt)}</Detail>
+          <Detail label={<Trans>Received</Trans>}>{format.dateTime(trial.receivedAt)}</Detail>
           {trial.appVersion !== null && (
-            <div>
-              <dt>
-                <Trans>App version</Trans>
-              </dt>
-              <dd>{trial.appVersion}</dd>
-            </div>
+            <Detail label={<Trans>App version</Trans>}>{trial.appVersion}</Detail>
           )}
           {marks.length > 0 && (
-            <div>
-              <dt>
-                <Trans>Capture time</Trans>
-              </dt>
-              <dd>{marks.map((mark) => i18n._(captureMarkLabels[mark])).join('; ')}</dd>
-            </div>
+            <Detail label={<Trans>Capture time</Trans>}>
+              {marks.map((mark) => i18n._(captureMarkLabels[mark])).join('; ')}
+            </Detail>
           )}
           {trial.possibleDuplicateOf !== null && (
-            <div>
-              <dt>
-                <Trans>Possible duplicate</Trans>
-              </dt>
-              <dd>
-                <Link to="/surveys/$id" params={{ id: trial.possibleDuplicateOf }}>
-                  <Trans>
-                    Same customer at this store within 10 minutes: trial {trial.possibleDuplicateOf}
-                  </Trans>
-                </Link>
-              </dd>
-            </div>
+            <Detail label={<Trans>Possible duplicate</Trans>}>
+              <Link to="/surveys/$id" params={{ id: trial.possibleDuplicateOf }}>
+                <Trans>
+                  Same customer at this store within 10 minutes: trial {trial.possibleDuplicateOf}
+                </Trans>
+              </Link>
+            </Detail>
           )}
         </dl>
-      </section>
+      </RecordSection>
       {typeof trial.comment === 'string' ? (
-        <section className={styles.card} aria-labelledby="trial-text-heading">
-          <h2 id="trial-text-heading">
-            <Trans>Comment</Trans>
-          </h2>
+        <RecordSection id="trial-text-heading" title={<Trans>Comment</Trans>}>
           <p className={styles.preWrap}>{trial.comment}</p>
-        </section>
+        </RecordSection>
       ) : (
         <TrialAnswersView answers={trial.comment} />
       )}
@@ -125,10 +88,7 @@ function ConsentsView({ consents }: { consents: StoredConsent[] }) {
       .join(' · ')
   }
   return (
-    <section className={styles.card} aria-labelledby="trial-consents-heading">
-      <h2 id="trial-consents-heading">
-        <Trans>Consents, as recorded</Trans>
-      </h2>
+    <RecordSection id="trial-consents-heading" title={<Trans>Consents, as recorded</Trans>}>
       <dl className={styles.fields}>
         {consents.map((consent) => (
           <div key={consent.consent} className={styles.contents}>
@@ -143,7 +103,7 @@ function ConsentsView({ consents }: { consents: StoredConsent[] }) {
           happened on the device, never proof of consent.
         </Trans>
       </p>
-    </section>
+    </RecordSection>
   )
 }
 
@@ -154,10 +114,7 @@ function TrialAnswersView({ answers }: { answers: TrialAnswers }) {
   const sticks = stickLines(answers, _)
   return (
     <>
-      <section className={styles.card} aria-labelledby="trial-answers-heading">
-        <h2 id="trial-answers-heading">
-          <Trans>Answers</Trans>
-        </h2>
+      <RecordSection id="trial-answers-heading" title={<Trans>Answers</Trans>}>
         <dl className={styles.fields}>
           {lines.map((line) => (
             <div key={line.label} className={styles.contents}>
@@ -166,11 +123,8 @@ function TrialAnswersView({ answers }: { answers: TrialAnswers }) {
             </div>
           ))}
         </dl>
-      </section>
-      <section className={styles.card} aria-labelledby="trial-sticks-heading">
-        <h2 id="trial-sticks-heading">
-          <Trans>Sticks, in the order tried</Trans>
-        </h2>
+      </RecordSection>
+      <RecordSection id="trial-sticks-heading" title={<Trans>Sticks, in the order tried</Trans>}>
         {sticks.length === 0 ? (
           <p className={styles.empty}>
             <Trans>No sticks were tried.</Trans>
@@ -181,44 +135,27 @@ function TrialAnswersView({ answers }: { answers: TrialAnswers }) {
               <li key={index} className={styles.reclamation}>
                 <h3>{stick.count ? `${stick.color} × ${stick.count}` : stick.color}</h3>
                 <dl className={styles.fields}>
-                  {stick.positive.length > 0 && (
-                    <div className={styles.contents}>
-                      <dt>
-                        <Trans>Liked</Trans>
-                      </dt>
-                      <dd>{stick.positive.join(', ')}</dd>
-                    </div>
-                  )}
-                  {stick.negative.length > 0 && (
-                    <div className={styles.contents}>
-                      <dt>
-                        <Trans>Disliked</Trans>
-                      </dt>
-                      <dd>{stick.negative.join(', ')}</dd>
-                    </div>
-                  )}
-                  {stick.neutral.length > 0 && (
-                    <div className={styles.contents}>
-                      <dt>
-                        <Trans>Neutral</Trans>
-                      </dt>
-                      <dd>{stick.neutral.join(', ')}</dd>
-                    </div>
-                  )}
-                  {stick.comment && (
-                    <div className={styles.contents}>
-                      <dt>
-                        <Trans>Comment</Trans>
-                      </dt>
-                      <dd>{stick.comment}</dd>
-                    </div>
-                  )}
+                  <StickField label={<Trans>Liked</Trans>} text={stick.positive.join(', ')} />
+                  <StickField label={<Trans>Disliked</Trans>} text={stick.negative.join(', ')} />
+                  <StickField label={<Trans>Neutral</Trans>} text={stick.neutral.join(', ')} />
+                  <StickField label={<Trans>Comment</Trans>} text={stick.comment} />
                 </dl>
               </li>
             ))}
           </ol>
         )}
-      </section>
+      </RecordSection>
     </>
+  )
+}
+
+/** A line of a tried stick's words; none where the expert noted nothing. */
+function StickField({ label, text }: { label: ReactNode; text: string | null }) {
+  if (!text) return null
+  return (
+    <div className={styles.contents}>
+      <dt>{label}</dt>
+      <dd>{text}</dd>
+    </div>
   )
 }

@@ -1,10 +1,8 @@
-import { useState } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { useSession } from '../../api/use-session.ts'
 import type { ManagedUser } from '../../contract/users.ts'
-import { Button } from '../../ui/button.tsx'
-import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'
+import { DangerButton } from '../../ui/admin/danger-button.tsx'
 import { useDeleteUser } from './user-queries.ts'
 import { canManage } from './user-roles.ts'
 
@@ -12,32 +10,23 @@ import { canManage } from './user-roles.ts'
 export function DeleteUser({ user }: { user: ManagedUser }) {
   const session = useSession()
   const navigate = useNavigate()
-  const [open, setOpen] = useState(false)
   const remove = useDeleteUser()
   // Nobody deletes themselves; only a super user deletes a super user.
   if (session?.user.id === user.id || !canManage(session?.user.role, user)) return null
   const name = user.fullname
   return (
-    <ConfirmDialog
-      open={open}
-      onOpenChange={setOpen}
-      danger
+    <DangerButton
+      label={<Trans>Delete user</Trans>}
       pending={remove.isPending}
-      trigger={
-        <Button variant="danger">
-          <Trans>Delete user</Trans>
-        </Button>
-      }
       title={<Trans>Delete the user?</Trans>}
       description={
         <Trans>{name} will no longer be able to sign in. Their trials stay in the history.</Trans>
       }
-      cancelLabel={<Trans>Cancel</Trans>}
       confirmLabel={<Trans>Yes, delete</Trans>}
-      onConfirm={() =>
+      onConfirm={(done) =>
         remove.mutate(user.id, {
           onSuccess: () => {
-            setOpen(false)
+            done()
             void navigate({ to: '/users' })
           },
         })

@@ -3,20 +3,18 @@ import { useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import * as v from 'valibot'
 import { config } from '../../config.ts'
-import { ApiError } from '../../api/api-error.ts'
 import { useSession } from '../../api/use-session.ts'
 import { parseLocale } from '../../contract/locale.ts'
 import { messages } from '../../contract/messages.ts'
-import type { Role } from '../../contract/roles.ts'
 import type { Store } from '../../contract/stores.ts'
 import { userFormSchema, type ManagedUser } from '../../contract/users.ts'
 import { phoneSchema } from '../../contract/phone.ts'
 import { restrictedEmailSchema } from '../../contract/validators.ts'
 import { TextField } from '../../ui/field.tsx'
-import { Button } from '../../ui/button.tsx'
 import { useForm } from '../../ui/use-form.ts'
 import { useRoleName } from '../../ui/role-name.ts'
 import { StoreCombobox } from '../../ui/store-combobox.tsx'
+import { FormCard } from '../../ui/admin/form-card.tsx'
 import { SelectField } from '../../ui/admin/select-field.tsx'
 import { useSaveUser } from './user-queries.ts'
 import { assignableRoles, canManage } from './user-roles.ts'
@@ -66,82 +64,58 @@ export function UserFormCard({
       </p>
     )
   return (
-    <section className={styles.card} aria-labelledby="user-form-heading">
-      <h2 id="user-form-heading">
-        <Trans>User details</Trans>
-      </h2>
-      <form
-        className={styles.adminForm}
-        noValidate
-        onSubmit={form.handleSubmit((body) =>
-          save.mutate(
-            {
-              ...body,
-              expertStoreId: body.role === 'manager' ? (body.expertStoreId ?? null) : null,
-            },
-            {
-              onSuccess: () => void navigate({ to: '/users' }),
-              onError: (error) =>
-                error instanceof ApiError && form.setServerErrors(error.invalidFields),
-            },
-          ),
-        )}
-      >
-        <SelectField
-          label={t`Role`}
-          required
-          value={form.values.role}
-          options={roles.map((role) => ({ value: role, label: roleName(role) }))}
-          onChange={(role) => form.setValue('role', role as Role)}
-          error={form.error('role')}
+    <FormCard
+      id="user-form-heading"
+      title={<Trans>User details</Trans>}
+      saving={save.isPending}
+      onSubmit={form.handleSubmit((body) =>
+        save.mutate(
+          {
+            ...body,
+            expertStoreId: body.role === 'manager' ? (body.expertStoreId ?? null) : null,
+          },
+          {
+            onSuccess: () => void navigate({ to: '/users' }),
+            onError: form.showServerErrors,
+          },
+        ),
+      )}
+    >
+      <SelectField
+        label={t`Role`}
+        required
+        value={form.values.role}
+        options={roles.map((role) => ({ value: role, label: roleName(role) }))}
+        onChange={(role) => form.setValue('role', role)}
+        error={form.error('role')}
+      />
+      <TextField label={t`Full name`} required autoComplete="off" {...form.textInput('fullname')} />
+      <TextField
+        label={t`Email`}
+        type="email"
+        required
+        autoComplete="off"
+        spellCheck={false}
+        {...form.textInput('email')}
+      />
+      <TextField
+        label={t`Phone`}
+        type="tel"
+        required
+        autoComplete="off"
+        hint={i18n._(phoneHint[locale])}
+        {...form.textInput('phone')}
+      />
+      {isManager && (
+        <StoreCombobox
+          value={store}
+          onChange={(next) => {
+            setStore(next)
+            form.setValue('expertStoreId', next?.id ?? null)
+          }}
+          error={form.error('expertStoreId')}
         />
-        <TextField
-          label={t`Full name`}
-          required
-          autoComplete="off"
-          value={form.values.fullname}
-          onChange={(event) => form.setValue('fullname', event.target.value)}
-          onBlur={() => form.blur('fullname')}
-          error={form.error('fullname')}
-        />
-        <TextField
-          label={t`Email`}
-          type="email"
-          required
-          autoComplete="off"
-          spellCheck={false}
-          value={form.values.email}
-          onChange={(event) => form.setValue('email', event.target.value)}
-          onBlur={() => form.blur('email')}
-          error={form.error('email')}
-        />
-        <TextField
-          label={t`Phone`}
-          type="tel"
-          required
-          autoComplete="off"
-          hint={i18n._(phoneHint[locale])}
-          value={form.values.phone}
-          onChange={(event) => form.setValue('phone', event.target.value)}
-          onBlur={() => form.blur('phone')}
-          error={form.error('phone')}
-        />
-        {isManager && (
-          <StoreCombobox
-            value={store}
-            onChange={(next) => {
-              setStore(next)
-              form.setValue('expertStoreId', next?.id ?? null)
-            }}
-            error={form.error('expertStoreId')}
-          />
-        )}
-        <div className={styles.actions}>
-          <Button type="submit" loading={save.isPending}>
-            <Trans>Save</Trans>
-          </Button>
-        </div>
-      </form>
-    </section>
+      )}
+    </FormCard>
   )
 }

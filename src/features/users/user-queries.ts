@@ -1,12 +1,5 @@
-import {
-  infiniteQueryOptions,
-  queryOptions,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query'
-import { notFound } from '@tanstack/react-router'
+import { queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { call } from '../../api/client.ts'
-import { ApiError } from '../../api/api-error.ts'
 import { useAction } from '../../api/use-action.ts'
 import { idempotencyHeader } from '../../contract/http.ts'
 import {
@@ -20,7 +13,8 @@ import {
   userUpdate,
 } from '../../contract/endpoints/users.ts'
 import type { UserForm } from '../../contract/users.ts'
-import { nextPage } from '../../api/paging.ts'
+import { pagedQueryOptions } from '../../api/paging.ts'
+import { orNotFound } from '../../routing/or-not-found.ts'
 
 export const userKeys = {
   all: ['users'] as const,
@@ -32,13 +26,10 @@ export const userKeys = {
 
 /** `GET /user/search?query=&page=`: by name or email, page by page. */
 export function userSearchQueryOptions(query: string) {
-  return infiniteQueryOptions({
-    queryKey: userKeys.search(query),
-    queryFn: async ({ pageParam }) =>
-      (await call(userSearch, { query: { query, page: pageParam } })).data,
-    initialPageParam: 1,
-    getNextPageParam: (last, pages, lastPage) => nextPage(pages, last.count, lastPage),
-  })
+  return pagedQueryOptions(
+    userKeys.search(query),
+    async (page) => (await call(userSearch, { query: { query, page } })).data,
+  )
 }
 
 /** `GET /user/{id}` */
@@ -50,13 +41,8 @@ export function userQueryOptions(id: number) {
 }
 
 /** A loader's user: one the server does not know is the not-found page. */
-export async function loadUser(queryClient: QueryClient, id: number) {
-  try {
-    return await queryClient.query({ ...userQueryOptions(id), staleTime: 'static' })
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) notFound({ throw: true })
-    throw error
-  }
+export function loadUser(queryClient: QueryClient, id: number) {
+  return orNotFound(queryClient.query({ ...userQueryOptions(id), staleTime: 'static' }))
 }
 
 /** `POST /user/managers { storeId }`: the managers of one store (all pages the store page shows). */

@@ -3,8 +3,8 @@ import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { plural } from '@lingui/core/macro'
 import type { ManagedUser } from '../../contract/users.ts'
-import { PagedResults, SearchForm } from '../../ui/search-panel.tsx'
-import { RecordTable, type Column } from '../../ui/record-table.tsx'
+import { PagedResults, SearchForm, type SearchProps } from '../../ui/search-panel.tsx'
+import type { Column } from '../../ui/record-table.tsx'
 import { useRoleName } from '../../ui/role-name.ts'
 import { userSearchQueryOptions } from './user-queries.ts'
 import { canManage } from './user-roles.ts'
@@ -16,13 +16,7 @@ import { EmailAddress } from '../../ui/email-address.tsx'
  * /users searches brand experts, managers and admins by name or email
  * (docs/behaviour.md#screens-and-routes).
  */
-export function UserSearch({
-  query,
-  onSearch,
-}: {
-  query: string
-  onSearch: (query: string) => void
-}) {
+export function UserSearch({ query, onSearch }: SearchProps) {
   const { t } = useLingui()
   return (
     <>
@@ -98,16 +92,9 @@ function UserResults({ query }: { query: string }) {
       found={(count) =>
         t({ message: plural(count, { one: '# user found', other: '# users found' }) })
       }
-    >
-      {(rows) => (
-        <RecordTable
-          labelledBy="user-results-heading"
-          rows={rows}
-          columns={columns}
-          rowKey={(user) => user.id}
-          empty={<Trans>No user matches this search.</Trans>}
-        />
-      )}
-    </PagedResults>
+      columns={columns}
+      rowKey={(user) => user.id}
+      empty={<Trans>No user matches this search.</Trans>}
+    />
   )
 }

@@ -23,6 +23,15 @@ export interface StorePickerProps {
   error: string | undefined
 }
 
+/** What redeeming a voucher needs; the voucher's page (`VoucherView`) passes it on as it is. */
+export interface RedeemVoucherProps {
+  voucher: Voucher
+  renderCustomerPicker: (props: CustomerPickerProps) => ReactNode
+  /** For anyone but a manager (whose store is their own): where the voucher is redeemed. */
+  renderStorePicker?: ((props: StorePickerProps) => ReactNode) | undefined
+  onRedeemed?: () => void
+}
+
 /**
  * Redeem a valid voucher (docs/behaviour.md#screens-and-routes). Choose the customer, confirm in a
  * dialog, then `POST /voucher/submit`. The picker comes from the caller (the customers feature owns
@@ -33,13 +42,7 @@ export function RedeemVoucher({
   renderCustomerPicker,
   renderStorePicker,
   onRedeemed,
-}: {
-  voucher: Voucher
-  renderCustomerPicker: (props: CustomerPickerProps) => ReactNode
-  /** For anyone but a manager (whose store is their own): where the voucher is redeemed. */
-  renderStorePicker?: ((props: StorePickerProps) => ReactNode) | undefined
-  onRedeemed?: () => void
-}) {
+}: RedeemVoucherProps) {
   const { t, i18n } = useLingui()
   const [customer, setCustomer] = useState<CustomerSummary | null>(null)
   const [store, setStore] = useState<Store | null>(null)

@@ -5,6 +5,7 @@ import { useFormat } from '../../ui/use-format.ts'
 import { voucherTypeLabels } from '../../contract/record-labels.ts'
 import { voucherValue } from './voucher-status.ts'
 import { VoucherStatusPanel } from './voucher-status-badge.tsx'
+import { Detail, RecordSection } from '../../ui/record-table.tsx'
 import styles from './vouchers.module.css'
 
 /**
@@ -18,62 +19,31 @@ export function VoucherDetails({ voucher }: { voucher: Voucher }) {
   const godfather = voucher.godfather
 
   return (
-    <section className={styles.card} aria-labelledby="voucher-details-heading">
-      <h2 id="voucher-details-heading">
-        <Trans>Details</Trans>
-      </h2>
+    <RecordSection id="voucher-details-heading" title={<Trans>Details</Trans>}>
       <VoucherStatusPanel status={voucher.status} />
       <dl className={styles.details}>
-        <div>
-          <dt>
-            <Trans>Code</Trans>
-          </dt>
-          <dd className={styles.code}>{voucher.code}</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Type</Trans>
-          </dt>
-          <dd>{i18n._(voucherTypeLabels[voucher.type])}</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Value</Trans>
-          </dt>
-          <dd>{value ? format.money(value) : '—'}</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Godfather (referred by)</Trans>
-          </dt>
-          <dd>
-            {godfather ? (
-              <Link to="/customers/$id/overview" params={{ id: godfather.id }}>
-                {godfather.fullname}
-              </Link>
-            ) : (
-              <span className={styles.muted}>
-                <Trans>None</Trans>
-              </span>
-            )}
-            {godfather?.email && <div className={styles.optionMeta}>{godfather.email}</div>}
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Expires on</Trans>
-          </dt>
-          <dd>{format.date(voucher.expiresAt)}</dd>
-        </div>
+        <Detail label={<Trans>Code</Trans>} className={styles.code}>
+          {voucher.code}
+        </Detail>
+        <Detail label={<Trans>Type</Trans>}>{i18n._(voucherTypeLabels[voucher.type])}</Detail>
+        <Detail label={<Trans>Value</Trans>}>{value ? format.money(value) : '—'}</Detail>
+        <Detail label={<Trans>Godfather (referred by)</Trans>}>
+          {godfather ? (
+            <Link to="/customers/$id/overview" params={{ id: godfather.id }}>
+              {godfather.fullname}
+            </Link>
+          ) : (
+            <span className={styles.muted}>
+              <Trans>None</Trans>
+            </span>
+          )}
+          {godfather?.email && <div className={styles.optionMeta}>{godfather.email}</div>}
+        </Detail>
+        <Detail label={<Trans>Expires on</Trans>}>{format.date(voucher.expiresAt)}</Detail>
         {voucher.usedAt && (
-          <div>
-            <dt>
-              <Trans>Used on</Trans>
-            </dt>
-            <dd>{format.dateTime(voucher.usedAt)}</dd>
-          </div>
+          <Detail label={<Trans>Used on</Trans>}>{format.dateTime(voucher.usedAt)}</Detail>
         )}
       </dl>
-    </section>
+    </RecordSection>
   )
 }

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { VoucherLogEntry } from '../../contract/vouchers.ts'
-import { ScrollArea } from '../../ui/scroll-area.tsx'
 import { DateTime } from '../../ui/date-time.tsx'
+import { RecordTable, type Column } from '../../ui/record-table.tsx'
 import { voucherTypeLabels } from '../../contract/record-labels.ts'
-import styles from './vouchers.module.css'
+import styles from '../../ui/records.module.css'
 import { EmailAddress } from '../../ui/email-address.tsx'
 
 /** A voucher's log (docs/behaviour.md#records): code, date, type, customer email, expert, store. */
@@ -16,52 +16,24 @@ export function VoucherLogTable({
   headingId: string
 }) {
   const { i18n } = useLingui()
-  if (rows.length === 0)
-    return (
-      <p className={styles.empty}>
-        <Trans>Nothing is logged for this voucher yet.</Trans>
-      </p>
-    )
+  const columns: Column<VoucherLogEntry>[] = [
+    { header: <Trans>Code</Trans>, cell: (row) => <span className={styles.code}>{row.code}</span> },
+    { header: <Trans>Date</Trans>, cell: (row) => <DateTime value={row.date} /> },
+    { header: <Trans>Type</Trans>, cell: (row) => i18n._(voucherTypeLabels[row.type]) },
+    {
+      header: <Trans>Consumer email</Trans>,
+      cell: (row) => (row.customerEmail ? <EmailAddress email={row.customerEmail} /> : '—'),
+    },
+    { header: <Trans>Brand expert</Trans>, cell: (row) => row.expert ?? '—' },
+    { header: <Trans>Store</Trans>, cell: (row) => row.store ?? '—' },
+  ]
   return (
-    <ScrollArea labelledBy={headingId} className={styles.tableWrap}>
-      <table className={styles.table} aria-labelledby={headingId}>
-        <thead>
-          <tr>
-            <th scope="col">
-              <Trans>Code</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Date</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Type</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Consumer email</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Brand expert</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Store</Trans>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id}>
-              <td className={`${styles.code} ${styles.nowrap}`}>{row.code}</td>
-              <td>
-                <DateTime value={row.date} />
-              </td>
-              <td>{i18n._(voucherTypeLabels[row.type])}</td>
-              <td>{row.customerEmail ? <EmailAddress email={row.customerEmail} /> : '—'}</td>
-              <td>{row.expert ?? '—'}</td>
-              <td>{row.store ?? '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollArea>
+    <RecordTable
+      labelledBy={headingId}
+      rows={rows}
+      columns={columns}
+      rowKey={(row) => row.id}
+      empty={<Trans>Nothing is logged for this voucher yet.</Trans>}
+    />
   )
 }

@@ -1,7 +1,5 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { notFound } from '@tanstack/react-router'
 import { call } from '../../api/client.ts'
-import { ApiError } from '../../api/api-error.ts'
 import { useAction } from '../../api/use-action.ts'
 import { idempotencyHeader } from '../../contract/http.ts'
 import {
@@ -11,6 +9,7 @@ import {
   voucherSearch,
 } from '../../contract/endpoints/vouchers.ts'
 import type { VoucherSubmitBody } from '../../contract/vouchers.ts'
+import { orNotFound } from '../../routing/or-not-found.ts'
 
 export const voucherKeys = {
   all: ['vouchers'] as const,
@@ -34,16 +33,7 @@ export function voucherCodeLogQueryOptions(id: number) {
   })
 }
 
-/** A route loader's fetch: a voucher the server does not know is the not-found page. */
-async function orNotFound<T>(load: Promise<T>): Promise<T> {
-  try {
-    return await load
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) notFound({ throw: true })
-    throw error
-  }
-}
-
+/** A loader's voucher: one the server does not know is the not-found page. */
 export function loadVoucher(queryClient: QueryClient, id: number) {
   return orNotFound(queryClient.query({ ...voucherQueryOptions(id), staleTime: 'static' }))
 }

@@ -1,42 +1,19 @@
-import type { ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import type { Voucher } from '../../contract/vouchers.ts'
 import { buttonClass } from '../../ui/button.tsx'
 import { VoucherDetails } from './voucher-details.tsx'
 import { VoucherLogTable } from './voucher-log-table.tsx'
-import {
-  RedeemVoucher,
-  type CustomerPickerProps,
-  type StorePickerProps,
-} from './redeem-voucher.tsx'
+import { RedeemVoucher, type RedeemVoucherProps } from './redeem-voucher.tsx'
 import { canRedeem } from './voucher-status.ts'
 import styles from './vouchers.module.css'
 
-/** /vouchers/{id}: the voucher, redemption while it is valid, and its log. */
-export function VoucherView({
-  voucher,
-  renderCustomerPicker,
-  renderStorePicker,
-  onRedeemed,
-}: {
-  voucher: Voucher
-  renderCustomerPicker: (props: CustomerPickerProps) => ReactNode
-  renderStorePicker?: ((props: StorePickerProps) => ReactNode) | undefined
-  onRedeemed?: () => void
-}) {
+/** /vouchers/{id}: the voucher, redemption while it is valid (`props` go to it), and its log. */
+export function VoucherView(props: RedeemVoucherProps) {
+  const voucher = props.voucher
   return (
     <>
       <VoucherDetails voucher={voucher} />
-      {canRedeem(voucher) && (
-        <RedeemVoucher
-          key={voucher.id}
-          voucher={voucher}
-          renderCustomerPicker={renderCustomerPicker}
-          renderStorePicker={renderStorePicker}
-          onRedeemed={onRedeemed}
-        />
-      )}
+      {canRedeem(voucher) && <RedeemVoucher key={voucher.id} {...props} />}
       {voucher.status === 'used' && (
         <div className={styles.links}>
           <Link

@@ -3,8 +3,11 @@ import fieldStyles from '../field.module.css'
 import { useFieldIds } from '../field-parts.tsx'
 import { FieldMessages, LabelText } from '../field-parts.tsx'
 
-/** A labelled native select, with the field's error below it. */
-export function SelectField({
+/**
+ * A labelled native select, with the field's error below it. It answers one of its options' values,
+ * typed as they are (a role, a country), never any other text.
+ */
+export function SelectField<T extends string>({
   label,
   value,
   options,
@@ -14,9 +17,9 @@ export function SelectField({
   required,
 }: {
   label: string
-  value: string
-  options: readonly { value: string; label: string }[]
-  onChange: (value: string) => void
+  value: T
+  options: readonly { value: T; label: string }[]
+  onChange: (value: T) => void
   onBlur?: () => void
   error?: string | undefined
   required?: boolean
@@ -35,7 +38,10 @@ export function SelectField({
           required={required}
           aria-invalid={error ? true : undefined}
           aria-describedby={ids.describedBy}
-          onChange={(event: ChangeEvent<HTMLSelectElement>) => onChange(event.target.value)}
+          onChange={(event: ChangeEvent<HTMLSelectElement>) => {
+            const chosen = options.find((option) => option.value === event.target.value)
+            if (chosen) onChange(chosen.value)
+          }}
           onBlur={onBlur}
         >
           {options.map((option) => (
