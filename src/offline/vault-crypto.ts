@@ -57,12 +57,38 @@ export async function wrapDataKey(
   iterations = pinIterations,
 ): Promise<WrappedKey> {
   const salt = randomBytes(16)
+  return { salt, iterations, ...(await wrapUnder(dataKey, await pinKey(pin, salt, iterations))) }
+}
+
+/** The data key wrapped under `key` (AES-GCM, a new IV each time). */
+async function wrapUnder(dataKey: CryptoKey, key: CryptoKey): Promise<KeyWrap> {
   const iv = randomBytes(12)
-  const wrapped = await crypto.subtle.wrapKey('raw', dataKey, await pinKey(pin, salt, iterations), {
-    name: 'AES-GCM',
-    iv,
-  })
-  return { salt, iterations, iv, wrapped }
+  const wrapped = await crypto.subtle.wrapKey('raw', dataKey, key, { name: 'AES-GCM', iv })
+  return { iv, wrapped }
+}
+
+/**
+ * The data key wrapped under `key`, or null when it was wrapped under another (the tag fails). A
+ * key still being made counts too: a secret that cannot be a key is not the one.
+ */
+async function unwrapUnder(
+  kept: KeyWrap,
+  key: CryptoKey | Promise<CryptoKey>,
+  extractable: boolean,
+): Promise<CryptoKey | null> {
+  try {
+    return await crypto.subtle.unwrapKey(
+      'raw',
+      kept.wrapped,
+      await key,
+      { name: 'AES-GCM', iv: kept.iv },
+      aesGcm,
+      extractable,
+      ['encrypt', 'decrypt'],
+    )
+  } catch {
+    return null
+  }
 }
 
 /**
@@ -74,20 +100,7 @@ export async function unwrapDataKey(
   pin: string,
   extractable = false,
 ): Promise<CryptoKey | null> {
-  const key = await pinKey(pin, kept.salt, kept.iterations)
-  try {
-    return await crypto.subtle.unwrapKey(
-      'raw',
-      kept.wrapped,
-      key,
-      { name: 'AES-GCM', iv: kept.iv },
-      aesGcm,
-      extractable,
-      ['encrypt', 'decrypt'],
-    )
-  } catch {
-    return null
-  }
+  return unwrapUnder(kept, await pinKey(pin, kept.salt, kept.iterations), extractable)
 }
 
 function bytesOfBase64Url(text: string): Uint8Array<ArrayBuffer> {
@@ -109,12 +122,7 @@ export async function wrapWithSecret(
   dataKey: CryptoKey,
   secret: string | Uint8Array<ArrayBuffer>,
 ): Promise<KeyWrap> {
-  const iv = randomBytes(12)
-  const wrapped = await crypto.subtle.wrapKey('raw', dataKey, await wrappingKey(secret), {
-    name: 'AES-GCM',
-    iv,
-  })
-  return { iv, wrapped }
+  return wrapUnder(dataKey, await wrappingKey(secret))
 }
 
 /** The data key, or null when `secret` is not the one it was wrapped with. */
@@ -123,19 +131,7 @@ export async function unwrapWithSecret(
   secret: string | Uint8Array<ArrayBuffer>,
   extractable = false,
 ): Promise<CryptoKey | null> {
-  try {
-    return await crypto.subtle.unwrapKey(
-      'raw',
-      kept.wrapped,
-      await wrappingKey(secret),
-      { name: 'AES-GCM', iv: kept.iv },
-      aesGcm,
-      extractable,
-      ['encrypt', 'decrypt'],
-    )
-  } catch {
-    return null
-  }
+  return unwrapUnder(kept, wrappingKey(secret), extractable)
 }
 
 export async function sealJson(key: CryptoKey, value: unknown): Promise<Sealed> {

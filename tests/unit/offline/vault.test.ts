@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto'
-import { afterEach, expect, it } from 'vitest'
+import { afterEach, expect, it, vi } from 'vitest'
 import { OfflineDatabase } from '../../../src/offline/database.ts'
 import { newOutboxItem } from '../../../src/offline/outbox-state.ts'
 import {
@@ -22,6 +22,10 @@ import {
   wipePersonalData,
 } from '../../../src/offline/vault.ts'
 import { pinIterations, unwrapDataKey } from '../../../src/offline/vault-crypto.ts'
+
+// Every PIN tried derives a key at the device's 600,000 PBKDF2 iterations: a test that tries
+// several takes seconds, more on a busy machine, than vitest's default 5 s allows.
+vi.setConfig({ testTimeout: 20_000 })
 
 const databases: OfflineDatabase[] = []
 function database() {
