@@ -201,7 +201,7 @@ export function Combobox<T>(props: ComboboxProps<T>) {
             apply({ type: 'toggle' })
             input.current?.focus()
           }}
-          className={styles.toggle}
+          className={cx(fieldStyles.endButton, styles.toggle)}
         >
           <svg
             viewBox="0 0 24 24"
