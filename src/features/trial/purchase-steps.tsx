@@ -92,8 +92,10 @@ function StickQuantities({
  * One stick product: its name, and − and + around its quantity. The quantity is a number field
  * once the stick is chosen or its 0 is tapped to type one; before that the 0 is a plain button:
  * eight number fields drawn at once made the step the wizard's slowest to appear. For the same
- * reason the name and the three controls are one row of the list item, with no box around the
- * stepper: the list of sticks is most of what the step draws when it opens.
+ * reason the name and the controls are one row of the list item, with no box around the stepper,
+ * and the − is drawn only once there is a quantity to take from (its place is kept): the list of
+ * sticks is most of what the step draws when it opens, and a − that could only be disabled was
+ * a third of its buttons.
  */
 function StickRow({
   id,
@@ -118,15 +120,17 @@ function StickRow({
       ) : (
         <span className={styles.quantityName}>{name}</span>
       )}
-      <button
-        type="button"
-        className={styles.stepButton}
-        aria-label={t`One less ${name}`}
-        disabled={quantity === 0}
-        onClick={() => onChange(quantity - 1)}
-      >
-        −
-      </button>
+      {typed && (
+        <button
+          type="button"
+          className={styles.stepButton}
+          aria-label={t`One less ${name}`}
+          disabled={quantity === 0}
+          onClick={() => onChange(quantity - 1)}
+        >
+          −
+        </button>
+      )}
       {typed ? (
         <input
           id={id}
