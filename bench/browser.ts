@@ -4,7 +4,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as v from 'valibot'
-import { distDir, freePort, projectDir, serverArgs } from './server.ts'
+import { freePort, projectDir, serverArgs } from './server.ts'
 import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { demo } from '../tests/support/accounts.ts'
 import { apiClient } from '../tests/support/api.ts'
@@ -65,14 +65,17 @@ async function stopChild(child: ChildProcess) {
   running.delete(child)
 }
 
-/** Starts `node server/main.ts` on `dataDir` and a free port; resolves once /ready answers. */
-async function spawnServer(dataDir: string): Promise<RunningApp> {
+/**
+ * Starts `node server/main.ts` of `checkout` (this one unless another is compared with it) on
+ * `dataDir` and a free port; resolves once /ready answers.
+ */
+async function spawnServer(dataDir: string, checkout = projectDir): Promise<RunningApp> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   // Always the embedded database with the demo data, whatever the caller's environment says.
   const { DATABASE_URL: _postgres, SEED_DEMO: _seed, ...inherited } = process.env
   const child = spawn(process.execPath, serverArgs, {
-    cwd: projectDir,
+    cwd: checkout,
     env: {
       ...inherited,
       PORT: String(port),
@@ -100,29 +103,37 @@ async function spawnServer(dataDir: string): Promise<RunningApp> {
  * A seeded data folder, made once per process: seeding the demo data takes a while on a busy
  * machine, and every benchmark then starts from its own copy of the same database.
  */
-let template: Promise<string> | null = null
+const templates = new Map<string, Promise<string>>()
 
-function seededTemplate(): Promise<string> {
-  template ??= (async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'brand-expert-bench-seed-'))
-    removeOnExit.add(dir)
-    const app = await spawnServer(dir)
-    await app.stop()
-    return dir
-  })()
+/** One per checkout: another build may have other migrations. */
+function seededTemplate(checkout: string): Promise<string> {
+  let template = templates.get(checkout)
+  if (!template) {
+    template = (async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'brand-expert-bench-seed-'))
+      removeOnExit.add(dir)
+      const app = await spawnServer(dir, checkout)
+      await app.stop()
+      return dir
+    })()
+    templates.set(checkout, template)
+  }
   return template
 }
 
-/** The built app and its API on a fresh copy of the seeded demo database. */
-export async function startApp(): Promise<RunningApp> {
-  if (!existsSync(join(distDir, 'index.html'))) {
-    throw new Error('dist/ is missing: run `npm run build` first')
+/**
+ * The built app and its API on a fresh copy of the seeded demo database: this checkout's, or
+ * another built one's (`checkout`) when a benchmark compares two builds.
+ */
+export async function startApp(checkout = projectDir): Promise<RunningApp> {
+  if (!existsSync(join(checkout, 'dist', 'index.html'))) {
+    throw new Error(`${join(checkout, 'dist')} is missing: run \`npm run build\` there first`)
   }
-  const seeded = await seededTemplate()
+  const seeded = await seededTemplate(checkout)
   const dataDir = mkdtempSync(join(tmpdir(), 'brand-expert-bench-'))
   removeOnExit.add(dataDir)
   cpSync(seeded, dataDir, { recursive: true })
-  const app = await spawnServer(dataDir)
+  const app = await spawnServer(dataDir, checkout)
   return {
     ...app,
     stop: async () => {
