@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { resolve } from 'node:path'
 import type { Browser, Page } from '@playwright/test'
 import type { BenchModule, Figure } from './figures.ts'
@@ -197,6 +198,18 @@ async function run(): Promise<Figure[]> {
   }
 }
 
+/** A checkout as a reader can find it again: its commit, and whether it had changes on top. */
+function describeCheckout(checkout: string): string {
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-C', checkout, ...args], { encoding: 'utf8' }).trim()
+  try {
+    const changed = git('status', '--porcelain', '--untracked-files=no') !== ''
+    return `${git('rev-parse', '--short', 'HEAD')}${changed ? ' with uncommitted changes' : ''}`
+  } catch {
+    return checkout
+  }
+}
+
 /** This build against the baseline, trial by trial in turn: ratios below 1 are less work. */
 function comparison(
   current: ReturnType<typeof summary>,
@@ -212,7 +225,7 @@ function comparison(
     budget: '(comparison)',
     measured: ratio(purchase, before),
     pass: null,
-    note: `baseline ${checkout}; ${runs} trials each, in turn; purchase step ${ms(purchase)} against ${ms(before)}, net of each build's floor ${ratio(purchase - current.floor, before - baseline.floor)}; median step change ${ms(current.medianPaint)} against ${ms(baseline.medianPaint)} (${ratio(current.medianPaint, baseline.medianPaint)}); floors ${ms(current.floor)} and ${ms(baseline.floor)}`,
+    note: `baseline ${describeCheckout(checkout)}, this build ${describeCheckout(projectDir)}; ${runs} trials each, in turn; purchase step ${ms(purchase)} against ${ms(before)}, net of each build's floor ${ratio(purchase - current.floor, before - baseline.floor)}; median step change ${ms(current.medianPaint)} against ${ms(baseline.medianPaint)} (${ratio(current.medianPaint, baseline.medianPaint)}); floors ${ms(current.floor)} and ${ms(baseline.floor)}`,
   }
 }
 
