@@ -142,7 +142,8 @@ async function run(): Promise<Figure[]> {
     }
     const [current, baseline] = sides
     if (!current) throw new Error('no build was timed')
-    const { steps, finish, purchase, worst, floor, medianPaint } = summary(current)
+    const measured = summary(current)
+    const { steps, finish, purchase, worst, floor, medianPaint } = measured
     const middle = (key: keyof Cost) => ms(median(steps.map((change) => change[key])))
     const list = steps
       .map(
@@ -190,7 +191,7 @@ async function run(): Promise<Figure[]> {
       },
     ]
     if (baseline && baselineCheckout)
-      figures.push(comparison(summary(current), summary(baseline), baselineCheckout, runs))
+      figures.push(comparison(measured, summary(baseline), baselineCheckout, runs))
     return figures
   } finally {
     await browser.close()

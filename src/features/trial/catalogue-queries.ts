@@ -1,5 +1,6 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import { queryOptions } from '@tanstack/react-query'
 import { call } from '../../api/client.ts'
+import { pagedQueryOptions } from '../../api/paging.ts'
 import {
   brandFamilyListSchema,
   packListSchema,
@@ -59,17 +60,13 @@ export function packsQueryOptions(type: PackType, brandFamily: string) {
 
 /** `GET /internal-products/search?type=&query=&page=`, page by page (the device pickers). */
 export function productSearchQueryOptions(type: ProductType, query: string) {
-  return infiniteQueryOptions({
-    queryKey: catalogueKeys.productSearch(type, query),
-    queryFn: async ({ pageParam }) =>
-      (await call(productSearch, { query: { type, query, page: pageParam } })).data,
-    initialPageParam: 1,
-    getNextPageParam: (last, pages, lastPage) =>
-      pages.reduce((loaded, page) => loaded + page.rows.length, 0) < last.count
-        ? lastPage + 1
-        : undefined,
+  return {
+    ...pagedQueryOptions(
+      catalogueKeys.productSearch(type, query),
+      async (page) => (await call(productSearch, { query: { type, query, page } })).data,
+    ),
     ...cached,
-  })
+  }
 }
 
 /**
