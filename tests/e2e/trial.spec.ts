@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { consentTexts } from '../../src/features/trial/consent-texts.ts'
 import { test, expect, signIn, demo, expectAccessible, apiLogin, apiGet } from './fixtures.ts'
+import { answerUpToContact } from './trial-driver.ts'
 
 type Rows<T> = { rows: T[]; count: number }
 type StoredTrial = { id: number; store: { id: number; name: string }; comment: unknown }
@@ -553,6 +554,51 @@ test('a pack without a picture, or whose picture fails, shows its name; the chos
   await page.getByRole('combobox', { name: 'Brand family' }).fill('Ter')
   await page.getByRole('option', { name: 'Terra' }).click()
   await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled()
+})
+
+test('the purchase step waits behind "Did the customer buy?" unseen: Tab and screen readers meet only the question, and its answers stay after Back', async ({
+  page,
+}) => {
+  await signIn(page, demo.manager.email)
+  await page.goto('/free-guided-trial')
+  const next = page.getByRole('button', { name: 'Next' })
+  await answerUpToContact(page)
+  await page.getByRole('button', { name: 'No email' }).click()
+  await next.click()
+  await step(page, 'Did the customer buy?')
+  await page.getByRole('radio', { name: 'Yes, bought' }).click()
+  // The wizard draws the purchase step ahead while idle, hidden.
+  const oneMoreGold = page.getByRole('button', { name: 'One more Aurum Gold', includeHidden: true })
+  await expect(oneMoreGold).toBeAttached()
+  await expect(oneMoreGold).toBeHidden()
+
+  const question = page.getByRole('region', { name: 'Did the customer buy?' })
+  expect(await question.ariaSnapshot()).not.toMatch(/Sticks bought|Aurum|Device bought/)
+  await page.getByRole('heading', { level: 2, name: 'Did the customer buy?' }).focus()
+  const stops: string[] = []
+  for (let presses = 0; presses < 12 && stops.at(-1) !== 'Next'; presses++) {
+    await page.keyboard.press('Tab')
+    stops.push(
+      await page.evaluate(() => {
+        const focused = document.activeElement
+        if (!focused) return ''
+        const labels = focused instanceof HTMLInputElement ? focused.labels : null
+        const name = focused.getAttribute('aria-label') ?? labels?.[0]?.textContent
+        return (name ?? focused.textContent).trim()
+      }),
+    )
+  }
+  expect(stops).toEqual(['Yes, bought', 'Back', 'Next'])
+
+  await next.click()
+  await step(page, 'Successful purchase')
+  await page.getByRole('button', { name: 'One more Aurum Gold' }).click()
+  await page.getByRole('button', { name: 'Back' }).click()
+  await step(page, 'Did the customer buy?')
+  await expect(page.getByRole('spinbutton', { name: 'Aurum Gold' })).toHaveCount(0)
+  await next.click()
+  await step(page, 'Successful purchase')
+  await expect(page.getByRole('spinbutton', { name: 'Aurum Gold' })).toHaveValue('1')
 })
 
 test('Give up on the first step goes back to the previous page', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { useId, useState, type Dispatch } from 'react'
+import { memo, useId, useState, type Dispatch } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
 import { noPurchaseReasons, purchaseReasons } from '../../contract/trial-options.ts'
@@ -15,9 +15,10 @@ import styles from './steps.module.css'
 
 /**
  * Step 14 of the guided trial (docs/behaviour.md#the-guided-trial): reasons, and what was bought (a
- * device and/or sticks).
+ * device and/or sticks). The wizard draws it ahead, hidden (use-steps-drawn.ts): it draws again only
+ * when its own answer changes, not when Next shows it.
  */
-export function PurchaseStep({
+export const PurchaseStep = memo(function PurchaseStep({
   answer,
   dispatch,
 }: {
@@ -58,7 +59,7 @@ export function PurchaseStep({
       </section>
     </div>
   )
-}
+})
 
 /** Every stick product (all pages) with a quantity stepper. */
 function StickQuantities({
@@ -173,9 +174,9 @@ function StickRow({
 
 /**
  * Step 14 of the guided trial (docs/behaviour.md#the-guided-trial): why the customer did not buy,
- * and a comment (10 rows).
+ * and a comment (10 rows). Drawn ahead as the purchase step is, and likewise kept.
  */
-export function NoPurchaseStep({
+export const NoPurchaseStep = memo(function NoPurchaseStep({
   answer,
   dispatch,
 }: {
@@ -209,4 +210,4 @@ export function NoPurchaseStep({
       />
     </div>
   )
-}
+})

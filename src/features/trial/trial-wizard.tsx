@@ -25,6 +25,7 @@ import { dropDraft } from './wizard-draft.ts'
 import { wizardReducer, wizardView } from './wizard-machine.ts'
 import { initialWizardState, type WizardState } from './wizard-state.ts'
 import { stepKey } from './wizard-steps.ts'
+import { useStepsDrawn } from './use-steps-drawn.ts'
 import { useStepHistory } from './use-step-history.ts'
 import type { StrandedDraft } from '../../offline/database.ts'
 
@@ -64,6 +65,7 @@ function Wizard({
   )
   const view = wizardView(state)
   const text = useStepText(view.step)
+  const stepsDrawn = useStepsDrawn(view)
   const headingId = useId()
   const heading = useRef<HTMLHeadingElement>(null)
   const submit = useFinishTrial()
@@ -180,13 +182,14 @@ function Wizard({
           {text.hint && <p className={styles.hint}>{text.hint}</p>}
         </div>
         <div inert={locked} className={styles.body}>
-          <StepView
-            key={stepKey(view.step)}
-            step={view.step}
-            state={state}
-            dispatch={dispatch}
-            headingId={headingId}
-          />
+          {stepsDrawn.map((step) => {
+            const ahead = step !== view.step
+            return (
+              <div key={stepKey(step)} className={ahead ? styles.ahead : undefined} inert={ahead}>
+                <StepView step={step} state={state} dispatch={dispatch} headingId={headingId} />
+              </div>
+            )
+          })}
         </div>
       </section>
 

@@ -365,3 +365,5 @@ export function wizardView(state: WizardState) {
     canFinish: isLast && valid,
   }
 }
+
+export type WizardView = ReturnType<typeof wizardView>
