@@ -15,9 +15,20 @@ export function whenIdle(task: () => void, timeout = 1000): () => void {
 /**
  * Runs `task` after the page's next frame, once the browser is then idle (at the latest `timeout`
  * ms later): work that can wait while the screen being opened gets its code, data and paint first.
- * In a hidden tab, where frames wait, only for idleness.
+ * In a hidden tab, where frames wait, only for idleness. Answers a function that cancels it.
  */
-export function afterPaintWhenIdle(task: () => void, timeout = 2000): void {
-  if (document.hidden) whenIdle(task, timeout)
-  else requestAnimationFrame(() => setTimeout(() => whenIdle(task, timeout)))
+export function afterPaintWhenIdle(task: () => void, timeout = 2000): () => void {
+  if (document.hidden) return whenIdle(task, timeout)
+  let cancelIdle = () => {}
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(() => {
+      cancelIdle = whenIdle(task, timeout)
+    })
+  })
+  return () => {
+    cancelAnimationFrame(frame)
+    clearTimeout(timer)
+    cancelIdle()
+  }
 }

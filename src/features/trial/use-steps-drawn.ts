@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { whenIdle } from '../../ui/when-idle.ts'
+import { afterPaintWhenIdle } from '../../ui/when-idle.ts'
 import type { WizardView } from './wizard-machine.ts'
 import { stepKey, type Step, type StepKind } from './wizard-steps.ts'
 
@@ -8,7 +8,8 @@ import { stepKey, type Step, type StepKind } from './wizard-steps.ts'
  * which the wizard draws and lays out ahead of time, hidden. The purchase step draws the most of
  * any (its reasons, a device picker and every stick with a stepper); drawn ahead, Next only shows
  * it, and the click's task neither builds its elements nor lays out their text again. It is drawn
- * once the step shown is painted and the browser idle, so that drawing it never delays that step.
+ * once the step shown is painted and the browser idle (Safari, which has no idle callbacks, after
+ * the paint), so that drawing it never delays that step.
  */
 export function useStepsDrawn(view: WizardView): Step[] {
   const ahead = view.steps[view.index + 1]
@@ -16,7 +17,7 @@ export function useStepsDrawn(view: WizardView): Step[] {
   const [ready, setReady] = useState<string | null>(null)
   useEffect(() => {
     if (aheadKey === null) return
-    return whenIdle(() => setReady(aheadKey))
+    return afterPaintWhenIdle(() => setReady(aheadKey), 1000)
   }, [aheadKey])
   return ahead && aheadKey !== null && ready === aheadKey ? [view.step, ahead] : [view.step]
 }
