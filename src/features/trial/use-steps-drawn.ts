@@ -12,14 +12,15 @@ import { stepKey, type Step, type StepKind } from './wizard-steps.ts'
  * the paint), so that drawing it never delays that step.
  */
 export function useStepsDrawn(view: WizardView): Step[] {
-  const ahead = view.steps[view.index + 1]
-  const aheadKey = ahead && drawnAhead.has(ahead.kind) ? stepKey(ahead) : null
+  const next = view.steps[view.index + 1]
+  const ahead = next && drawnAhead.has(next.kind) ? next : undefined
+  const aheadKey = ahead ? stepKey(ahead) : null
   const [ready, setReady] = useState<string | null>(null)
   useEffect(() => {
     if (aheadKey === null) return
     return afterPaintWhenIdle(() => setReady(aheadKey), 1000)
   }, [aheadKey])
-  return ahead && aheadKey !== null && ready === aheadKey ? [view.step, ahead] : [view.step]
+  return ahead && ready === aheadKey ? [view.step, ahead] : [view.step]
 }
 
 const drawnAhead = new Set<StepKind>(['shoppingSuccess', 'shoppingUnsuccess'])
