@@ -1,12 +1,15 @@
 /** Starts the API and the PWA on the configured database (entry: main.ts, which turns on the compile cache). */
 import { once } from 'node:events'
 import { Server, type ServerResponse } from 'node:http'
+import type { Server as NetServer } from 'node:net'
 import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { loadConfig } from './config.ts'
 import { openDatabase } from './db/database.ts'
 import { forgetExpiredKeys } from './http/idempotency.ts'
 import { answerUnreadableRequests } from './http/unreadable.ts'
+import { checkpointAudit, sealAuditHead } from './audit/log.ts'
+import { serveControl } from './control.ts'
 import { demoPassword, demoUsers, seedDemo } from './db/seed.ts'
 import { createLogger } from './log.ts'
 import { createMailer } from './mail/mailer.ts'
@@ -30,6 +33,7 @@ const metricsServer =
 const app = createApp({ db: database.db, mailer, clock, config, tasks, logger, metrics }, readiness)
 // Set once the database is migrated; a shutdown before then has none to stop.
 let keySweep: ReturnType<typeof setInterval> | undefined = undefined
+let controlServer: NetServer | undefined = undefined
 
 /**
  * Requests being handled, whether or not their client is still there: one whose client left
@@ -88,6 +92,7 @@ async function shutDown(signal: string) {
   clearTimeout(force)
   // Scraped to the end: the last figures of a stopping process are read while it drains.
   metricsServer?.close()
+  controlServer?.close()
   await Promise.allSettled(handling)
   clearInterval(keySweep)
   await tasks.idle()
@@ -101,6 +106,11 @@ process.once('SIGTERM', (signal) => void shutDown(signal))
 process.once('SIGINT', (signal) => void shutDown(signal))
 
 await database.migrate()
+const sealedAt = await sealAuditHead(database.db, config.auditKey)
+if (sealedAt !== null && sealedAt > 0) {
+  // Once after the upgrade that brought the seal; at any other time, someone unsealed the head.
+  logger.warn({ event: 'audit.sealed', position: sealedAt }, 'the audit head was sealed as found')
+}
 if (config.seedDemo && (await seedDemo(database.db, clock))) {
   logger.info('seeded the demo data')
 }
@@ -111,6 +121,10 @@ const forgetKeys = () =>
   })
 forgetKeys()
 keySweep = setInterval(forgetKeys, 60 * 60_000).unref()
+// The operator's commands on the embedded database ask this process (server/control.ts).
+controlServer = config.databaseUrl
+  ? undefined
+  : serveControl(config.dataDir, () => checkpointAudit(database.db, config.auditKey, clock()))
 readiness.ready()
 if (!server.listening) await once(server, 'listening')
 const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { calendarDay, daysInOrder, listOf, pageSchema } from './http.ts'
+import { messages } from './messages.ts'
 import { roleSchema } from './roles.ts'
 
 /**
@@ -27,6 +28,8 @@ export const auditActions = [
   'report.export',
   'session.revoke',
   'device.revoke',
+  'customer.read',
+  'audit.break',
 ] as const
 export type AuditAction = (typeof auditActions)[number]
 
@@ -66,12 +69,26 @@ export const auditQuerySchema = v.pipe(
 export type AuditQuery = v.InferOutput<typeof auditQuerySchema>
 
 /**
+ * `GET /audit/verify?checkpoint=`: a checkpoint printed by `npm run audit:checkpoint`, checked to
+ * be still in the chain (docs/api.md#audit-log).
+ */
+export const auditVerifyQuerySchema = v.object({
+  checkpoint: v.optional(
+    v.pipe(v.string(), v.trim(), v.maxLength(200, messages.auditCheckpointInvalid.id)),
+  ),
+})
+export type AuditVerifyQuery = v.InferOutput<typeof auditVerifyQuerySchema>
+
+/**
  * `GET /audit/verify`: whether every row's HMAC holds and the chain is whole; `firstBrokenId` the
- * first position that does not (a changed row, or the first one missing), null when `ok`.
+ * first position that does not (a changed row, the first one missing or forged past the head),
+ * null when the chain holds; `breaks` the positions where appends found and recorded a break
+ * (`audit.break`). `ok` only when both are empty.
  */
 export const auditVerifySchema = v.object({
   ok: v.boolean(),
   count: v.number(),
   firstBrokenId: v.nullable(v.number()),
+  breaks: v.array(v.number()),
 })
 export type AuditVerify = v.InferOutput<typeof auditVerifySchema>

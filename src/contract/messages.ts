@@ -4,6 +4,10 @@
  * the id as their message, and each side translates it (server: by the `Language` header).
  */
 export const messages = {
+  auditCheckpointInvalid: /*i18n*/ {
+    id: 'audit.checkpointInvalid',
+    message: 'This is not a checkpoint of this audit log.',
+  },
   required: /*i18n*/ { id: 'validation.required', message: 'This field is required' },
   email: /*i18n*/ { id: 'validation.email', message: 'Must be a valid email.' },
   restrictedEmail: /*i18n*/ { id: 'validation.restrictedEmail', message: 'Email is not valid' },

@@ -1,6 +1,6 @@
-import { asc, eq, gt } from 'drizzle-orm'
+import { asc, gt } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { auditListSchema, auditVerifySchema, type AuditAction } from '../../src/contract/audit.ts'
+import { auditListSchema, type AuditAction } from '../../src/contract/audit.ts'
 import { apiBasePath, appHeader, appId, dataEnvelope } from '../../src/contract/http.ts'
 import { issueToken } from '../../server/auth/tokens.ts'
 import { auditHead, auditLog } from '../../server/db/schema/audit.ts'
@@ -562,41 +562,6 @@ describe.each(databases)('the audit log on $name', (database) => {
     expect((await api.request('GET', '/audit/search', { token: agent.token })).status).toBe(403)
     const refused = await api.request('GET', '/audit/search?action=nothing', { token: admin.token })
     expect(refused.status).toBe(400)
-  })
-
-  it('verifies the chain, and finds a row altered, removed or cut from the end', async () => {
-    const admin = await signedIn(api, 'super')
-    const verify = async () => {
-      const answer = await api.request('GET', '/audit/verify', { token: admin.token })
-      expect(answer.status).toBe(200)
-      return expectShape(dataEnvelope(auditVerifySchema), answer.body).data
-    }
-    for (let index = 0; index < 3; index += 1) await signIn(api, await createUser(api))
-    const whole = await verify()
-    expect(whole).toEqual({ ok: true, count: await newestPosition(api), firstBrokenId: null })
-
-    const position = await newestPosition(api)
-    const target = position - 1
-    const [row] = await api.db.select().from(auditLog).where(eq(auditLog.id, target))
-    if (!row) throw new Error('no row to alter')
-    await api.db
-      .update(auditLog)
-      .set({ actor: 'someone-else@example.rs' })
-      .where(eq(auditLog.id, target))
-    expect(await verify()).toMatchObject({ ok: false, firstBrokenId: target })
-    await api.db.update(auditLog).set({ actor: row.actor }).where(eq(auditLog.id, target))
-    expect((await verify()).ok).toBe(true)
-
-    await api.db.delete(auditLog).where(eq(auditLog.id, target))
-    expect(await verify()).toMatchObject({ ok: false, firstBrokenId: target })
-    await api.db.insert(auditLog).values(row)
-    expect((await verify()).ok).toBe(true)
-
-    const [last] = await api.db.select().from(auditLog).where(eq(auditLog.id, position))
-    await api.db.delete(auditLog).where(eq(auditLog.id, position))
-    expect(await verify()).toMatchObject({ ok: false, firstBrokenId: position })
-    if (last) await api.db.insert(auditLog).values(last)
-    expect((await verify()).ok).toBe(true)
   })
 
   it('offers no way to change or remove a row', async () => {

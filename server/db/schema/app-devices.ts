@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { generatedId } from './columns.ts'
+import { createdAt, generatedId } from './columns.ts'
 import { userId } from './users.ts'
 
 /**
@@ -36,6 +36,18 @@ export const deviceCredentials = pgTable(
     index('device_credentials_device_index').on(table.deviceId),
   ],
 )
+
+/**
+ * The secret each device id is bound to (docs/security.md#device-ids): made on the device with its
+ * id and sent with every sign-in that names the id, of which only the sha256 is kept. The first
+ * sign-in with a secret registers it; a sign-in naming the id with another secret gets a new id.
+ * Devices of builds that send no secret have no row, and cannot take over one that has.
+ */
+export const deviceSecrets = pgTable('device_secrets', {
+  deviceId: uuid('device_id').primaryKey(),
+  secretHash: text('secret_hash').notNull(),
+  createdAt: createdAt(),
+})
 
 /**
  * Each device of the app (a tablet, not a customer's device) as its last heartbeat told it: one row per device id, written over by the next. Counts and sizes

@@ -34,9 +34,12 @@ export const auditLog = pgTable(
 )
 
 /**
- * The chain's head: one row (`id` 1) with the last row's position and `hmac`. An act locks it
- * (`select … for update`) in its own transaction to append, so appends are serial on every process
- * and database, and a removed last row shows as a head the rows do not reach.
+ * The chain's head: one row (`id` 1) with the last row's position and `hmac`, and `seal`, the HMAC
+ * under `AUDIT_KEY` of both (server/audit/log.ts): rows cut from the end cannot be hidden by
+ * copying the new last row's `hmac` here, which needs no key. An act locks it (`select … for
+ * update`) in its own transaction to append, so appends are serial on every process and database.
+ * `seal` is null only between the migration that added it and the first start after it, which
+ * seals the head as it finds it.
  */
 export const auditHead = pgTable(
   'audit_head',
@@ -44,6 +47,7 @@ export const auditHead = pgTable(
     id: integer('id').primaryKey(),
     position: integer('position').notNull(),
     hmac: text('hmac').notNull(),
+    seal: text('seal'),
   },
   (table) => [check('audit_head_one_row', sql`${table.id} = 1`)],
 )

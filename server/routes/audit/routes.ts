@@ -1,5 +1,8 @@
 import { auditSearch, auditVerify } from '../../../src/contract/endpoints/audit.ts'
+import { messages } from '../../../src/contract/messages.ts'
+import { readCheckpoint } from '../../audit/checkpoint.ts'
 import { searchAudit, verifyAudit } from '../../audit/log.ts'
+import { HttpError } from '../../http-error.ts'
 import type { AppDeps } from '../../deps.ts'
 import { ok } from '../../http/respond.ts'
 import type { ApiRoutes } from '../../http/route.ts'
@@ -14,5 +17,12 @@ export function auditRoutes(routes: ApiRoutes, { db, config }: AppDeps) {
     .signedIn(auditSearch, async (c, { query }) =>
       ok(c, await searchAudit(db, query, config.timeZone)),
     )
-    .signedIn(auditVerify, async (c) => ok(c, await verifyAudit(db, config.auditKey)))
+    .signedIn(auditVerify, async (c, { query }) => {
+      const checkpoint = query.checkpoint ? readCheckpoint(config.auditKey, query.checkpoint) : null
+      if (query.checkpoint && !checkpoint) {
+        const message = messages.auditCheckpointInvalid.id
+        throw new HttpError(400, message, { invalidFields: [{ field: 'checkpoint', message }] })
+      }
+      return ok(c, await verifyAudit(db, config.auditKey, checkpoint))
+    })
 }

@@ -7,7 +7,7 @@ import { rememberedLifetime, sessionLifetime, signToken } from '../../auth/jwt.t
 import { extendSession, startSession } from '../../auth/sessions.ts'
 import { clientAddress } from '../../http/client-address.ts'
 
-type SessionDeps = Pick<AppDeps, 'db' | 'config' | 'clock'>
+type SessionDeps = Pick<AppDeps, 'db' | 'config' | 'clock' | 'logger'>
 
 /**
  * A successful sign-in: a new session (remembered: 30 days, else 12 hours) and its audit row in

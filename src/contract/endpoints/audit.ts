@@ -1,4 +1,9 @@
-import { auditListSchema, auditQuerySchema, auditVerifySchema } from '../audit.ts'
+import {
+  auditListSchema,
+  auditQuerySchema,
+  auditVerifyQuerySchema,
+  auditVerifySchema,
+} from '../audit.ts'
 import { administration } from '../policy.ts'
 import { endpoint } from '../endpoint.ts'
 
@@ -18,7 +23,8 @@ export const auditVerify = endpoint({
   method: 'GET',
   path: '/audit/verify',
   summary:
-    "Checks the audit log's HMAC chain: ok, how many rows, and the first position that breaks it.",
+    "Checks the audit log's HMAC chain and its sealed head, and that a checkpoint is still in it: ok, how many rows, the first position that breaks it and the breaks recorded.",
   policy: { allow: administration },
+  query: auditVerifyQuerySchema,
   answer: auditVerifySchema,
 })

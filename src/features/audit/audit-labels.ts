@@ -23,6 +23,8 @@ export const auditActionLabels: Record<AuditAction, MessageDescriptor> = {
   'report.export': msg`Report exported`,
   'session.revoke': msg`Session ended by an administrator`,
   'device.revoke': msg`Device revoked`,
+  'customer.read': msg`Customer profile opened`,
+  'audit.break': msg`Audit log tampering found`,
 }
 
 export const auditOutcomeLabels: Record<AuditOutcome, MessageDescriptor> = {

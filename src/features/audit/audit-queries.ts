@@ -46,12 +46,18 @@ export function auditSearchQueryOptions(filter: AuditFilter) {
   )
 }
 
-/** `GET /audit/verify`: run when asked, never kept (a check is only as good as its moment). */
-export function auditVerifyQueryOptions() {
+/**
+ * `GET /audit/verify`, against a checkpoint when one is given: run when asked (each press is a new
+ * `asked`), never kept (a check is only as good as its moment).
+ */
+export function auditVerifyQueryOptions(asked: { checkpoint: string; press: number } | null) {
   return queryOptions({
-    queryKey: auditKeys.verify(),
-    queryFn: async () => (await call(auditVerify, {})).data,
-    enabled: false,
+    queryKey: [...auditKeys.verify(), asked] as const,
+    queryFn: async () => {
+      const checkpoint = asked?.checkpoint.trim()
+      return (await call(auditVerify, { query: checkpoint ? { checkpoint } : {} })).data
+    },
+    enabled: asked !== null,
     gcTime: 0,
   })
 }

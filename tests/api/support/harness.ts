@@ -11,6 +11,7 @@ import { afterAll, beforeAll, beforeEach, inject } from 'vitest'
 import { apiBasePath, appHeader, appId, languageHeader } from '../../../src/contract/http.ts'
 import type { Locale } from '../../../src/contract/locale.ts'
 import { createApp } from '../../../server/app.ts'
+import { sealAuditHead } from '../../../server/audit/log.ts'
 import { answerUnreadableRequests } from '../../../server/http/unreadable.ts'
 import type { AppDeps } from '../../../server/deps.ts'
 import { loadConfig, type Config } from '../../../server/config.ts'
@@ -221,6 +222,8 @@ export function useApi(database: TestDatabase, apiOptions: ApiOptions = {}): Tes
     const first = await open()
     await first.migrate()
     const db = first.db
+    // As the server does at its start (server/serve.ts).
+    await sealAuditHead(db, config.auditKey)
     const metrics = createMetrics()
     const { url } = await start(db, metrics)
     started = {
