@@ -1,4 +1,5 @@
 import { isValidPin } from '../../offline/vault-crypto.ts'
+import { isGuessablePin } from './guessable-pin.ts'
 
 /**
  * When the app locks for want of use: after `outside` ms without a touch, a key
@@ -46,8 +47,16 @@ export function pinOutcome(result: { unlocked: boolean; attemptsLeft?: number })
   return (result.attemptsLeft ?? 0) > 0 ? 'retry' : 'signOut'
 }
 
-/** What is wrong with a new PIN and its repetition: too short (or not all digits), or different. */
-export function pinProblem(pin: string, repeat: string): 'short' | 'mismatch' | null {
+/**
+ * What is wrong with a new PIN and its repetition: too short (or not all digits), one of those a
+ * thief tries first (`isGuessablePin`), or different.
+ */
+export function pinProblem(
+  pin: string,
+  repeat: string,
+  year = new Date().getFullYear(),
+): 'short' | 'guessable' | 'mismatch' | null {
   if (!isValidPin(pin)) return 'short'
+  if (isGuessablePin(pin, year)) return 'guessable'
   return pin === repeat ? null : 'mismatch'
 }

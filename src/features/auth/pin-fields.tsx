@@ -53,7 +53,13 @@ export function NewPinFields({
         label={labels.pin}
         value={pin}
         onChange={(event) => onPinChange(event.target.value)}
-        error={problem === 'short' ? t`A PIN has at least 6 digits, and only digits.` : undefined}
+        error={
+          problem === 'short'
+            ? t`A PIN has at least 6 digits, and only digits.`
+            : problem === 'guessable'
+              ? t`This PIN is among the first a thief would try (a repeated digit, a run such as 123456, a year). Choose another.`
+              : undefined
+        }
       />
       <PasswordField
         {...pinInput}
