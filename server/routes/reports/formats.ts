@@ -1,12 +1,17 @@
 import type { ReportRequest } from '../../../src/contract/administration.ts'
+import type { ReportColumn } from '../../../src/contract/report-columns.ts'
 import { byteOrderMark, csvLine, type Cell } from './csv.ts'
 import { xlsxFile } from './xlsx.ts'
 
-/** How a report is written: its type and extension, and the file as a stream of chunks. */
+/**
+ * How a report is written: its type and extension, and the file as a stream of chunks, from the
+ * report's columns, their translated titles and the rows.
+ */
 export type ReportFormat = {
   contentType: string
   extension: string
   write: (
+    columns: readonly ReportColumn[],
     header: readonly string[],
     batches: AsyncIterable<Iterable<Cell[]>>,
   ) => AsyncIterable<string | Uint8Array>
@@ -15,11 +20,11 @@ export type ReportFormat = {
 const csv: ReportFormat = {
   contentType: 'text/csv; charset=utf-8',
   extension: 'csv',
-  write: async function* (header, batches) {
-    yield byteOrderMark + csvLine(header)
+  write: async function* (columns, header, batches) {
+    yield byteOrderMark + csvLine(columns, header)
     for await (const rows of batches) {
       let text = ''
-      for (const cells of rows) text += csvLine(cells)
+      for (const cells of rows) text += csvLine(columns, cells)
       yield text
     }
   },
@@ -28,7 +33,8 @@ const csv: ReportFormat = {
 const xlsx: ReportFormat = {
   contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   extension: 'xlsx',
-  write: xlsxFile,
+  // A text cell is an inline string, which a spreadsheet never runs: no column needs defusing.
+  write: (_columns, header, batches) => xlsxFile(header, batches),
 }
 
 export const reportFormats: Record<ReportRequest['format'], ReportFormat> = { csv, xlsx }

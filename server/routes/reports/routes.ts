@@ -48,7 +48,7 @@ export function reportRoutes(routes: ApiRoutes, deps: AppDeps) {
     return stream(
       c,
       async (out) => {
-        for await (const chunk of format.write(header, source.rows(context))) {
+        for await (const chunk of format.write(source.header, header, source.rows(context))) {
           if (out.aborted) return
           await out.write(chunk)
         }

@@ -4,7 +4,8 @@ import type { Cell } from './csv.ts'
 /**
  * An Office Open XML workbook (`.xlsx`) of one sheet, written as a stream: the sheet's XML is
  * deflated into the ZIP batch by batch, so a long report never sits in memory. Text cells are
- * inline strings (no shared-string table to hold), the header row is bold and frozen.
+ * inline strings (no shared-string table to hold), never formulas, even when they start with `=`;
+ * the header row is bold and frozen.
  */
 export async function* xlsxFile(
   header: readonly string[],
