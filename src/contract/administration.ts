@@ -2,13 +2,13 @@ import * as v from 'valibot'
 import { calendarDay, daysInOrder, listOf, maxId, pageSchema } from './http.ts'
 import { messages } from './messages.ts'
 import { countries } from './stores.ts'
-import { requiredText } from './validators.ts'
+import { readableText } from './validators.ts'
 
 /** `POST /store/create` `{ name, address, city, country }`; `/store/update` adds `id`. */
 export const storeFormSchema = v.object({
-  name: v.pipe(requiredText, v.maxLength(120)),
-  address: v.pipe(requiredText, v.maxLength(200)),
-  city: v.pipe(requiredText, v.maxLength(80)),
+  name: v.pipe(readableText, v.maxLength(120)),
+  address: v.pipe(readableText, v.maxLength(200)),
+  city: v.pipe(readableText, v.maxLength(80)),
   country: v.picklist(countries, messages.required.id),
 })
 export type StoreForm = v.InferOutput<typeof storeFormSchema>

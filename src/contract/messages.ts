@@ -58,6 +58,10 @@ export const messages = {
     id: 'validation.rangeInverted',
     message: 'The end date must not be before the start date.',
   },
+  bidiControl: /*i18n*/ {
+    id: 'validation.bidiControl',
+    message: 'This text holds hidden characters that change its reading direction. Type it again.',
+  },
 
   unknownError: /*i18n*/ { id: 'api.unknownError', message: 'An unknown error occurred.' },
   network: /*i18n*/ {

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { listOf, maxId } from './http.ts'
 import { messages } from './messages.ts'
 import { userSchema } from './auth.ts'
-import { requiredText } from './validators.ts'
+import { readableText, requiredText } from './validators.ts'
 
 /**
  * A user as the administration screens list and edit them (`GET /user/search`, `GET /user/{id}`):
@@ -23,7 +23,7 @@ export const managedUserListSchema = listOf(managedUserSchema)
  * `POST /user/update` is the same with `id`.
  */
 export const userFormSchema = v.object({
-  fullname: v.pipe(requiredText, v.maxLength(120)),
+  fullname: v.pipe(readableText, v.maxLength(120)),
   email: requiredText,
   phone: requiredText,
   role: v.picklist(['super', 'admin', 'manager', 'agent'], messages.required.id),

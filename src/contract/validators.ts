@@ -1,11 +1,32 @@
 import * as v from 'valibot'
 import { messages } from './messages.ts'
 
-/** A required text: trimmed, and not empty. */
+/**
+ * A character a reader can see: not white space, nor a format character (zero-width spaces and
+ * joiners, U+FEFF, direction controls) nor another code point shown as nothing (fillers,
+ * variation selectors).
+ */
+const visible = /[^\p{White_Space}\p{Cf}\p{Default_Ignorable_Code_Point}]/u
+
+/**
+ * A required text: trimmed, and not empty; a text made only of characters nobody sees (U+200B)
+ * is empty too.
+ */
 export const requiredText = v.pipe(
   v.string(messages.required.id),
   v.trim(),
   v.nonEmpty(messages.required.id),
+  v.regex(visible, messages.required.id),
+)
+
+/**
+ * A name, an address or a code: a required text without direction controls (U+202A–U+202E,
+ * U+2066–U+2069, the marks U+200E, U+200F and U+061C), which would show it in another order than
+ * it is stored: a name that reads as another in a list, a code that looks like another.
+ */
+export const readableText = v.pipe(
+  requiredText,
+  v.regex(/^[^\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]*$/u, messages.bidiControl.id),
 )
 
 export const emailSchema = v.pipe(

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { listOf, maxId } from './http.ts'
 import { messages } from './messages.ts'
 import type { Locale } from './locale.ts'
-import { requiredText } from './validators.ts'
+import { readableText } from './validators.ts'
 
 /**
  * Voucher calls (`/voucher/*`): any signed-in user; a manager not checked in to a store gets 403
@@ -80,7 +80,7 @@ export type Voucher = v.InferOutput<typeof voucherSchema>
  * `GET /voucher/code-log/{id}`: `{ data: { rows: VoucherLogEntry[], count } }`, newest first.
  */
 export const voucherSearchQuerySchema = v.object({
-  code: v.pipe(requiredText, v.maxLength(64)),
+  code: v.pipe(readableText, v.maxLength(64)),
 })
 
 /**
@@ -94,7 +94,7 @@ export const voucherSearchQuerySchema = v.object({
  * `customer.notChosen`. Of concurrent redemptions of one code exactly one succeeds.
  */
 export const voucherSubmitBodySchema = v.object({
-  code: v.pipe(requiredText, v.maxLength(64)),
+  code: v.pipe(readableText, v.maxLength(64)),
   // Left out counts as 0, so that it gets the "no customer chosen" message, not "required".
   customerId: v.pipe(
     v.optional(v.number(messages.noCustomerChosen.id), 0),

@@ -112,6 +112,38 @@ describe.each(databases)('store administration on $name', (database) => {
     })
   })
 
+  it('refuses a spoofed store: a name of zero-width spaces as empty, direction controls in its address and city', async () => {
+    const admin = await signedIn(api, 'admin')
+    const store = await createStore(api)
+    const spoofed = storeForm({
+      name: '\u200B\u200B\u200B',
+      address: 'Kneza Miloša \u202E21',
+      city: '\u2066Čačak\u2069',
+    })
+    const before = await api.db.select({ id: stores.id }).from(stores)
+    for (const [path, body] of [
+      ['/store/create', spoofed],
+      ['/store/update', { id: store.id, ...spoofed }],
+    ] as const) {
+      const response = await api.request('POST', path, { token: admin.token, body, language: 'en' })
+      expect(response.status, path).toBe(400)
+      expect(response.body, path).toMatchObject({
+        code: messages.required.id,
+        invalidFields: [
+          { field: 'name', code: messages.required.id, message: messages.required.message },
+          {
+            field: 'address',
+            code: messages.bidiControl.id,
+            message: messages.bidiControl.message,
+          },
+          { field: 'city', code: messages.bidiControl.id, message: messages.bidiControl.message },
+        ],
+      })
+    }
+    expect(await api.db.select({ id: stores.id }).from(stores)).toEqual(before)
+    expect(await storeRow(api, store.id)).toMatchObject({ name: store.name, city: store.city })
+  })
+
   it('does not update or delete an archived or unknown store', async () => {
     const admin = await signedIn(api, 'admin')
     const archived = await createStore(api, { archived: true })

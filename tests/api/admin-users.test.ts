@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { dataEnvelope, pageSize } from '../../src/contract/http.ts'
 import { messages } from '../../src/contract/messages.ts'
 import { managedUserListSchema, managedUserSchema } from '../../src/contract/users.ts'
+import { users } from '../../server/db/schema/users.ts'
 import { expectAdminsOnly, signedIn } from './support/admin-fixtures.ts'
 import {
   createStore,
@@ -167,6 +169,28 @@ describe.each(databases)('user administration on $name', (database) => {
         { field: 'role', message: 'Ovo polje je obavezno.' },
       ],
     })
+  })
+
+  it('refuses a spoofed name: zero-width characters only as empty, direction controls as such', async () => {
+    const admin = await signedIn(api, 'admin')
+    const form = newUser()
+    for (const [fullname, message] of [
+      ['\u200B\u200C\u200D\uFEFF', messages.required],
+      // Shown as "Marko Markovićnimda": an admin's name turned around.
+      ['Marko Marković\u202Eadmin', messages.bidiControl],
+    ] as const) {
+      const response = await api.request('POST', '/user/create', {
+        token: admin.token,
+        body: { ...form, fullname },
+        language: 'en',
+      })
+      expect(response.status).toBe(400)
+      expect(response.body).toMatchObject({
+        invalidFields: [{ field: 'fullname', code: message.id, message: message.message }],
+      })
+    }
+    const stored = await api.db.select().from(users).where(eq(users.email, form.email))
+    expect(stored).toEqual([])
   })
 
   it('takes a phone of any of the three rules in every language, and words the error in it', async () => {

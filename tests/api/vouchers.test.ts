@@ -162,6 +162,19 @@ describe.each(databases)('voucher look-up on $name', (database) => {
     }
   })
 
+  it('refuses a code with direction controls, which would show as another code', async () => {
+    const response = await search('\u202E1000-DILAV-MGM')
+    expect(response.status).toBe(400)
+    expect(response.body).toMatchObject({
+      code: messages.bidiControl.id,
+      invalidFields: [{ field: 'code', message: messages.bidiControl.message }],
+    })
+    const invisible = await search('\u200B\u2060')
+    expect(invisible.body).toMatchObject({
+      invalidFields: [{ field: 'code', code: messages.required.id }],
+    })
+  })
+
   it('shows a LOYALTY voucher with its value', async () => {
     const voucher = await createVoucher(api, {
       type: 'LOYALTY',

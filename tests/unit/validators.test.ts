@@ -5,7 +5,12 @@ import {
   passwordSchema,
   restrictedEmailSchema,
   emailSchema,
+  readableText,
+  requiredText,
 } from '../../src/contract/validators.ts'
+import { storeFormSchema } from '../../src/contract/administration.ts'
+import { userFormSchema } from '../../src/contract/users.ts'
+import { voucherSearchQuerySchema } from '../../src/contract/vouchers.ts'
 import {
   isValidPhone,
   matchesPhoneRule,
@@ -164,5 +169,62 @@ describe('a calendar day', () => {
     for (const text of ['', '31.02.2026.', 'tomorrow']) {
       expect(firstMessage(calendarDay('validation.invalid'), text)).toBe('validation.invalid')
     }
+  })
+})
+
+describe('names, addresses and codes a reader cannot see or that read in another direction', () => {
+  it.each([
+    ['zero-width spaces', '\u200B\u200B'],
+    ['zero-width joiners and a word joiner', '\u200C\u200D\u2060'],
+    ['byte order marks between spaces', ' \uFEFF \uFEFF '],
+    ['a soft hyphen and a Hangul filler', '\u00AD\u3164'],
+    ['direction controls alone', '\u202E\u2066\u2069'],
+  ])('refuses a text made only of %s as empty', (_, text) => {
+    expect(firstMessage(requiredText, text)).toBe('validation.required')
+    expect(firstMessage(readableText, text)).toBe('validation.required')
+  })
+
+  it.each([
+    ['right-to-left override (U+202E)', 'Marko \u202EćivokraM'],
+    ['left-to-right embedding (U+202A)', '\u202AMarko'],
+    ['pop directional formatting (U+202C)', 'Marko\u202C'],
+    ['left-to-right isolate (U+2066)', 'Bulevar \u2066Kralja\u2069 1'],
+    ['first strong isolate (U+2068)', '\u2068MGM-VALID-0001'],
+    ['right-to-left mark (U+200F)', 'MGM\u200F-VALID-0001'],
+  ])('refuses a name, an address or a code holding a %s', (_, text) => {
+    expect(firstMessage(readableText, text)).toBe('validation.bidiControl')
+  })
+
+  it('keeps names with letters of every alphabet the stores use, a zero-width joiner inside one too', () => {
+    for (const text of ['Đorđe Šćekić', 'Ђорђе Шћекић', "O'Neil-Smith", 'Ana\u200DMarija']) {
+      expect(firstMessage(readableText, text)).toBeUndefined()
+    }
+  })
+
+  it('applies to the names of people and stores, store addresses and voucher codes', () => {
+    const store = { name: 'Trafika', address: 'Bulevar 1', city: 'Beograd', country: 'RS' }
+    const user = {
+      fullname: 'Ana Anić',
+      email: 'ana@example.rs',
+      phone: '+38164123456',
+      role: 'agent',
+    }
+    const issues = (schema: v.GenericSchema, value: unknown) =>
+      fieldErrors(v.safeParse(schema, value).issues ?? [])
+    expect(
+      issues(storeFormSchema, { ...store, name: '\u200B', address: 'Bulevar \u202E1' }),
+    ).toEqual({
+      name: 'validation.required',
+      address: 'validation.bidiControl',
+    })
+    expect(issues(storeFormSchema, { ...store, city: '\u2067Beograd' })).toEqual({
+      city: 'validation.bidiControl',
+    })
+    expect(issues(userFormSchema, { ...user, fullname: '\u200B\u200C' })).toEqual({
+      fullname: 'validation.required',
+    })
+    expect(issues(voucherSearchQuerySchema, { code: 'MGM-\u202EVALID' })).toEqual({
+      code: 'validation.bidiControl',
+    })
   })
 })
