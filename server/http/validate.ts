@@ -15,9 +15,21 @@ function messageOf(issue: v.BaseIssue<unknown>): string {
   return messages.invalid.id
 }
 
-/** The JSON body as it was sent; an empty body is `{}`, malformed JSON a 400. */
+/** Refuses bytes that are not UTF-8, where a lenient decoder would store U+FFFD in their place. */
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+
+/**
+ * The JSON body as it was sent; an empty body is `{}`, malformed JSON or a body that is not
+ * UTF-8 a 400.
+ */
 export async function readJson(c: Context): Promise<unknown> {
-  const text = await c.req.text()
+  const bytes = await c.req.arrayBuffer()
+  let text: string
+  try {
+    text = utf8.decode(bytes)
+  } catch {
+    throw new HttpError(400, messages.invalidRequest.id)
+  }
   if (text.trim() === '') return {}
   try {
     return JSON.parse(text) as unknown

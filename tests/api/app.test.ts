@@ -2,6 +2,8 @@ import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { dataEnvelope, errorEnvelopeSchema, requestIdHeader } from '../../src/contract/http.ts'
 import { messages } from '../../src/contract/messages.ts'
+import { stores } from '../../server/db/schema/stores.ts'
+import { signedIn } from './support/admin-fixtures.ts'
 import { databases, expectShape, useApi } from './support/harness.ts'
 
 describe.each(databases)('the app on $name', (database) => {
@@ -93,6 +95,37 @@ describe.each(databases)('the app on $name', (database) => {
     })
     expect(response.status).toBe(400)
     expect(await response.json()).toMatchObject({ message: messages.invalidRequest.message })
+  })
+
+  it('refuses a body that is not UTF-8 with 400 api.invalidRequest, storing no U+FFFD in its place', async () => {
+    const admin = await signedIn(api, 'admin')
+    const before = await api.db.select().from(stores)
+    const encoder = new TextEncoder()
+    // A cut two-byte sequence, a byte never in UTF-8, an overlong `/`, and a lone surrogate.
+    for (const bytes of [[0xc3, 0x28], [0xff], [0xc0, 0xaf], [0xed, 0xa0, 0x80]]) {
+      const body = new Uint8Array([
+        ...encoder.encode('{"name":"Trafika '),
+        ...bytes,
+        ...encoder.encode('","address":"Bulevar 1","city":"Beograd","country":"RS"}'),
+      ])
+      const response = await fetch(`${api.url}/api/v1/store/create`, {
+        method: 'POST',
+        headers: {
+          'X-APP': 'brand-expert-pwa',
+          'Content-Type': 'application/json; charset=utf-8',
+          'Idempotency-Key': crypto.randomUUID(),
+          Authorization: `Bearer ${admin.token}`,
+          Language: 'en',
+        },
+        body,
+      })
+      expect(response.status, String(bytes)).toBe(400)
+      expect(await response.json()).toMatchObject({
+        code: messages.invalidRequest.id,
+        message: messages.invalidRequest.message,
+      })
+    }
+    expect(await api.db.select().from(stores)).toEqual(before)
   })
 
   it('refuses a body over 1 MB with 413, saying it is too large', async () => {
