@@ -58,7 +58,7 @@ const limitSentBody: MiddlewareHandler = (c, next) => {
 export function createApp(deps: AppDeps, readiness: Readiness = createReadiness('ready')) {
   installDefaultMessages()
   const app = new Hono<AppEnv>()
-  app.onError(errorHandler(deps.logger))
+  app.onError(errorHandler(deps.logger, () => readiness.diskFull(deps.clock())))
   app.use(
     assignRequestId,
     announceMinAppVersion(deps.config.minAppVersion),
@@ -74,6 +74,11 @@ export function createApp(deps: AppDeps, readiness: Readiness = createReadiness(
       throw new HttpError(503, messages.notReady.id)
     }
     await next()
+  })
+  // A change answered without an error was stored: there is room again after a full disk.
+  app.use(`${apiBasePath}/*`, async (c, next) => {
+    await next()
+    if (c.req.method !== 'GET' && c.res.status < 400) readiness.wrote()
   })
   const routes = apiRoutes(deps)
   healthRoutes(routes, deps, readiness)

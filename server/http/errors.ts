@@ -7,6 +7,7 @@ import { messages } from '../../src/contract/messages.ts'
 import { HttpError } from '../http-error.ts'
 import type { Logger } from '../log.ts'
 import { translate } from '../i18n.ts'
+import { diskFullRetrySeconds } from '../readiness.ts'
 import type { AppEnv } from '../deps.ts'
 
 /**
@@ -32,14 +33,36 @@ export function errorResponse(c: Context<AppEnv>, error: HttpError): Response {
 }
 
 /**
- * The app's one error handler: an `HttpError` as it is; anything else a 500, logged with the
- * request's id, which the answer's `Request-Id` header gives the user to quote.
+ * No room to store: PostgreSQL's (and PGlite's) `disk_full` and `insufficient_resources`, and a
+ * file that could not be written (a full disk, a quota).
  */
-export function errorHandler(logger: Logger) {
+const noRoomCodes = new Set(['53100', '53000', 'ENOSPC', 'EDQUOT'])
+
+/** Whether an error, or one of its causes (drizzle wraps the driver's), says there is no room. */
+export function isDiskFull(error: unknown): boolean {
+  for (let item: unknown = error; item instanceof Error; item = item.cause) {
+    if ('code' in item && typeof item.code === 'string' && noRoomCodes.has(item.code)) return true
+  }
+  return false
+}
+
+/**
+ * The app's one error handler: an `HttpError` as it is; no room to store a 503 with
+ * `Retry-After` (nothing was stored: the client keeps what it sent and sends it again), logged
+ * and told to `onDiskFull`; anything else a 500, logged with the request's id, which the
+ * answer's `Request-Id` header gives the user to quote.
+ */
+export function errorHandler(logger: Logger, onDiskFull: () => void) {
   return (error: Error, c: Context<AppEnv>): Response => {
     if (error instanceof HttpError) return errorResponse(c, error)
     if (error instanceof HTTPException && error.status < 500) {
       return errorResponse(c, new HttpError(error.status, messages.invalidRequest.id))
+    }
+    if (isDiskFull(error)) {
+      logger.error({ err: error, requestId: c.get('requestId'), method: c.req.method }, 'disk full')
+      onDiskFull()
+      const headers = { 'Retry-After': String(diskFullRetrySeconds) }
+      return errorResponse(c, new HttpError(503, messages.diskFull.id, { headers }))
     }
     logger.error({ err: error, requestId: c.get('requestId'), method: c.req.method }, 'failed')
     return errorResponse(c, new HttpError(500, messages.unknownError.id))

@@ -92,6 +92,11 @@ export function refusalsOf(entry: Endpoint): Map<number, Refusal[]> {
   }
   if (!entry.root && !healthEntries.includes(entry)) {
     add(503, messages.notReady.id, 'The server is starting (its database is being migrated).')
+    add(
+      503,
+      messages.diskFull.id,
+      'Its disk is full: nothing was stored; send the same request again after `Retry-After` seconds.',
+    )
   }
   add(500, messages.unknownError.id, 'The server failed; the `Request-Id` finds it in the logs.')
 

@@ -90,6 +90,10 @@ export const messages = {
     id: 'api.notReady',
     message: 'The server is starting or stopping. Please try again in a moment.',
   },
+  diskFull: /*i18n*/ {
+    id: 'api.diskFull',
+    message: 'The server cannot store anything right now; nothing was lost. Try again in a minute.',
+  },
   invalidCredentials: /*i18n*/ {
     id: 'auth.invalidCredentials',
     message: 'Wrong email or password.',

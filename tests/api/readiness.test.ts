@@ -1,21 +1,37 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { randomUUID } from 'node:crypto'
+import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { apiBasePath, appHeader, appId, languageHeader } from '../../src/contract/http.ts'
+import {
+  apiBasePath,
+  appHeader,
+  appId,
+  idempotentReplayedHeader,
+  languageHeader,
+} from '../../src/contract/http.ts'
+import { messages } from '../../src/contract/messages.ts'
 import { createApp } from '../../server/app.ts'
 import { silentLogger } from '../../server/log.ts'
 import { createMetrics } from '../../server/metrics.ts'
 import { createMailer } from '../../server/mail/mailer.ts'
-import { createReadiness, type ReadinessState } from '../../server/readiness.ts'
+import { createReadiness, type Readiness, type ReadinessState } from '../../server/readiness.ts'
 import { startServerProcess } from '../support/server-process.ts'
+import { trialBody } from '../support/trial-body.ts'
+import { createStore, createUser, signIn } from './support/fixtures.ts'
 import { databases, useApi } from './support/harness.ts'
+import { postTrial, trialsOf } from './support/trial-fixtures.ts'
 
 describe.each(databases)('the readiness check on $name', (database) => {
   const api = useApi(database)
 
   /** The app as a process in `state` builds it (server/serve.ts), on the test's database. */
   function appIn(state: ReadinessState) {
+    return appWith(createReadiness(state))
+  }
+
+  function appWith(readiness: Readiness) {
     const { db, config, tasks, clock } = api
     const app = createApp(
       {
@@ -27,7 +43,7 @@ describe.each(databases)('the readiness check on $name', (database) => {
         logger: silentLogger(),
         metrics: createMetrics(),
       },
-      createReadiness(state),
+      readiness,
     )
     return (path: string, headers: Record<string, string> = { [appHeader]: appId }) =>
       app.request(`${apiBasePath}${path}`, { headers })
@@ -56,6 +72,65 @@ describe.each(databases)('the readiness check on $name', (database) => {
     expect((await request('/health/live')).status).toBe(200)
     // Served as usual: a signed-out call is refused for the sign-in it lacks, not for the drain.
     expect((await request('/store/search')).status).toBe(401)
+  })
+
+  it('answers a write on a full disk 503 with Retry-After and turns /ready 503, and stores the retry once when there is room', async () => {
+    const store = await createStore(api)
+    const agent = await createUser(api)
+    const token = await signIn(api, agent)
+    // The database's own error for a full disk (SQLSTATE 53100), as PostgreSQL raises it when
+    // it cannot extend a table's file.
+    await api.db.execute(
+      sql.raw(`create function disk_is_full() returns trigger language plpgsql as $$
+        begin
+          raise exception 'could not extend file "base/1/2": No space left on device'
+            using errcode = 'disk_full';
+        end $$`),
+    )
+    await api.db.execute(
+      sql.raw(`create trigger disk_is_full before insert on trials
+        for each row execute function disk_is_full()`),
+    )
+    const key = randomUUID()
+    const trial = { token, body: trialBody(store.id), key }
+    try {
+      const refused = await postTrial(api, trial)
+      expect(refused.status).toBe(503)
+      expect(refused.headers.get('Retry-After')).toBe('60')
+      expect(refused.body).toMatchObject({
+        code: messages.diskFull.id,
+        message: messages.diskFull.message,
+      })
+      const notReady = await api.request('GET', '/ready', { app: null, language: 'en' })
+      expect(notReady.status).toBe(503)
+      expect(notReady.headers.get('Retry-After')).toBe('60')
+      expect(notReady.body).toMatchObject({ code: messages.diskFull.id })
+      // Reads go on.
+      expect((await api.request('GET', '/health')).status).toBe(200)
+      expect(await trialsOf(api, agent.id)).toEqual([])
+    } finally {
+      await api.db.execute(sql.raw('drop trigger disk_is_full on trials'))
+      await api.db.execute(sql.raw('drop function disk_is_full()'))
+    }
+
+    // The tablet sends the same trial again, under the same key.
+    const stored = await postTrial(api, trial)
+    expect(stored.status).toBe(201)
+    expect((await api.request('GET', '/ready', { app: null })).status).toBe(200)
+    const again = await postTrial(api, trial)
+    expect(again.headers.get(idempotentReplayedHeader)).toBe('true')
+    expect(await trialsOf(api, agent.id)).toHaveLength(1)
+  })
+
+  it('takes requests again a minute after a full disk, when no write came to find out', async () => {
+    const readiness = createReadiness('ready')
+    const request = appWith(readiness)
+    readiness.diskFull(api.clock.now())
+    expect((await request('/ready', {})).status).toBe(503)
+    api.clock.advance(59_000)
+    expect((await request('/ready', {})).status).toBe(503)
+    api.clock.advance(1_000)
+    expect((await request('/ready', {})).status).toBe(200)
   })
 })
 

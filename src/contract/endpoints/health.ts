@@ -24,14 +24,16 @@ export const liveness = endpoint({
 
 /**
  * A load balancer's readiness check: started (database migrated), not draining for a shutdown,
- * and its database answering; otherwise 503, read as "route elsewhere".
+ * its writes not failing for want of room (a full disk), and its database answering; otherwise
+ * 503, read as "route elsewhere".
  */
 export const readiness = endpoint({
   method: 'GET',
   path: '/ready',
-  summary: 'This process should get requests: started, not draining, its database answering.',
+  summary:
+    'This process should get requests: started, not draining, its writes not failing for a full disk, its database answering.',
   policy: { allow: everyone },
   answer: statusSchema,
-  errors: { 503: [messages.notReady] },
+  errors: { 503: [messages.notReady, messages.diskFull] },
   withoutAppHeader: true,
 })
