@@ -8,9 +8,11 @@ function assetOrigins(assetBaseUrl: string): string[] {
 }
 
 /**
- * Hono's secure headers, no referrer, and a strict Content-Security-Policy for the PWA. Pack images
- * come from the app's own `/media/` unless `assetBaseUrl` puts them on another origin, which is then
- * allowed for images and for the service worker's fetches that cache them.
+ * Hono's secure headers, no referrer, a strict Content-Security-Policy for the PWA, and a
+ * Permissions-Policy that gives no page the tablet's camera, microphone, location, payments or
+ * devices: the app uses none of them. It keeps the passkey (WebAuthn, docs/security.md) to this
+ * origin. Pack images come from the app's own `/media/` unless `assetBaseUrl` puts them on another
+ * origin, which is then allowed for images and for the service worker's fetches that cache them.
  */
 export function securityHeaders({ assetBaseUrl }: Pick<Config, 'assetBaseUrl'>) {
   const assets = assetOrigins(assetBaseUrl)
@@ -29,6 +31,34 @@ export function securityHeaders({ assetBaseUrl }: Pick<Config, 'assetBaseUrl'>) 
       baseUri: ["'self'"],
       formAction: ["'self'"],
       frameAncestors: ["'none'"],
+    },
+    permissionsPolicy: {
+      accelerometer: false,
+      autoplay: false,
+      browsingTopics: false,
+      camera: false,
+      displayCapture: false,
+      encryptedMedia: false,
+      fullscreen: false,
+      geolocation: false,
+      gyroscope: false,
+      hid: false,
+      identityCredentialsGet: false,
+      idleDetection: false,
+      localFonts: false,
+      magnetometer: false,
+      microphone: false,
+      midi: false,
+      otpCredentials: false,
+      payment: false,
+      pictureInPicture: false,
+      // Unlocking with a passkey (src/features/auth/passkey.ts); its creation is this origin's
+      // by default.
+      publickeyCredentialsGet: ['self'],
+      screenWakeLock: false,
+      serial: false,
+      usb: false,
+      xrSpatialTracking: false,
     },
   })
 }

@@ -10,15 +10,21 @@ const immutable = 'public, max-age=31536000, immutable'
 const revalidated = new Set(['/', '/index.html', '/sw.js'])
 /** Pack images keep their names when redrawn: a month, then revalidated in the background. */
 const mediaCache = 'public, max-age=2592000, stale-while-revalidate=86400'
+/** A source map, or its compressed copy (scripts/build/compress-dist.ts). */
+const sourceMap = /\.map(\.br|\.gz)?$/
 
 /**
  * The built PWA from `distDir`, when it was built: fingerprinted `/assets/*` cached for a year,
  * `index.html` and `sw.js` revalidated every time, and `index.html` for any other page (a GET that
  * accepts text/html: the SPA fallback). Pack images from `mediaDir` under `/media/`, cached for a
  * month (their content type from the extension: `image/svg+xml` for the generated artwork). Text
- * files of the build go out Brotli- or gzip-compressed from their precompressed copies.
+ * files of the build go out Brotli- or gzip-compressed from their precompressed copies. In
+ * production the build's source maps are not sent (below).
  */
-export function serveStaticFiles(app: Hono<AppEnv>, dirs: { distDir: string; mediaDir: string }) {
+export function serveStaticFiles(
+  app: Hono<AppEnv>,
+  dirs: { distDir: string; mediaDir: string; production: boolean },
+) {
   if (existsSync(dirs.mediaDir)) {
     app.use('/media/*', async (c, next) => {
       await next()
@@ -34,6 +40,13 @@ export function serveStaticFiles(app: Hono<AppEnv>, dirs: { distDir: string; med
   }
   const indexFile = join(dirs.distDir, 'index.html')
   if (!existsSync(indexFile)) return
+
+  if (dirs.production) {
+    // The source maps hold the app's sources, comments included: they stay in the build (the
+    // bundle benchmark reads them, and they map a stack trace on the server), but nobody is sent
+    // one. The build does not point at them either (`sourcemap: 'hidden'`, vite.config.ts).
+    app.get('*', (c, next) => (sourceMap.test(c.req.path) ? c.notFound() : next()))
+  }
 
   app.use('*', async (c, next) => {
     await next()

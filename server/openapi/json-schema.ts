@@ -5,7 +5,7 @@ import {
   type OverrideActionContext,
   type OverrideSchemaContext,
 } from '@valibot/to-json-schema'
-import type * as v from 'valibot'
+import * as v from 'valibot'
 import { jsonSamples, rulesInCode, type RuleInCode } from './rules-in-code.ts'
 
 /**
@@ -47,6 +47,35 @@ function describe(schema: JsonSchema, sentence: string): JsonSchema {
   return { ...schema, description }
 }
 
+function hasEntries(schema: Node): schema is Node & { entries: v.ObjectEntries } {
+  return 'entries' in schema && typeof schema.entries === 'object' && schema.entries !== null
+}
+
+/**
+ * An entry left out is read as its default, and its rules then run on that: an entry whose rules
+ * refuse its own default (a `customerId` of 0, "no customer chosen") cannot be left out. The
+ * document says it is required and shows no default that no request may have.
+ */
+function requiredByRefusedDefault(schema: Node, jsonSchema: JsonSchema): JsonSchema | undefined {
+  if (!hasEntries(schema) || jsonSchema.properties === undefined) return undefined
+  const refused = Object.entries(schema.entries)
+    .filter(([, entry]) => 'default' in entry && entry.default !== undefined)
+    .filter(([, entry]) => !v.safeParse(entry, undefined).success)
+    .map(([key]) => key)
+  if (refused.length === 0) return undefined
+  const properties = { ...jsonSchema.properties }
+  for (const key of refused) {
+    const property = properties[key]
+    if (typeof property !== 'object') continue
+    const { default: _refused, ...rest } = property
+    properties[key] = rest
+  }
+  const required = Object.keys(schema.entries).filter(
+    (key) => refused.includes(key) || jsonSchema.required?.includes(key),
+  )
+  return { ...jsonSchema, properties, required }
+}
+
 function converterFor(direction: Direction) {
   function lazyShapes(schema: Node): JsonSchema | undefined {
     if (!isLazy(schema)) return undefined
@@ -66,7 +95,10 @@ function converterFor(direction: Direction) {
   }
 
   function overrideSchema(context: OverrideSchemaContext): JsonSchema | undefined {
-    const written = lazyShapes(context.valibotSchema) ?? recordByPicklist(context.valibotSchema)
+    const written =
+      lazyShapes(context.valibotSchema) ??
+      recordByPicklist(context.valibotSchema) ??
+      requiredByRefusedDefault(context.valibotSchema, context.jsonSchema)
     return written
   }
 

@@ -172,6 +172,22 @@ describe.each(databases)('the app on $name', (database) => {
     }
   })
 
+  it('denies every page the camera, microphone, location, payments and devices (Permissions-Policy), passkeys to this origin only', async () => {
+    for (const path of ['/api/v1/health', '/api/docs', '/some/page']) {
+      const policy = (await fetch(`${api.url}${path}`)).headers.get('permissions-policy') ?? ''
+      const features = new Map(
+        policy.split(', ').map((directive) => {
+          const [feature = '', allowed = ''] = directive.split('=')
+          return [feature, allowed]
+        }),
+      )
+      for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial']) {
+        expect(features.get(feature), `${path} ${feature}`).toBe('()')
+      }
+      expect(features.get('publickey-credentials-get'), path).toBe('(self)')
+    }
+  })
+
   it('serves no page when the PWA is not built', async () => {
     const response = await fetch(`${api.url}/login`, { headers: { Accept: 'text/html' } })
     expect(response.status).toBe(404)

@@ -1,4 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator'
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import addFormats from 'ajv-formats'
 import { describe, expect, it } from 'vitest'
 import { endpointTable } from '../../src/contract/endpoints/all.ts'
 import { apiBasePath, requestIdHeader } from '../../src/contract/http.ts'
@@ -54,6 +56,29 @@ describe('the OpenAPI document', () => {
       'query user: read in code: to_number, integer, min_value 1, max_value 2147483647',
       'query: raw_check',
     ])
+  })
+
+  // A client fills a left-out field with its default: one its own schema refuses (a customerId
+  // of 0 beside `minimum: 1`) would have it send a request the server refuses.
+  it('has no default that its own schema refuses', () => {
+    const ajv = new Ajv2020({ strict: false })
+    addFormats(ajv)
+    const refused: string[] = []
+    const visit = (node: unknown, path: string) => {
+      if (typeof node !== 'object' || node === null) return
+      if ('default' in node && !path.endsWith('.responses')) {
+        const { default: value, ...schema } = node
+        if (!ajv.validate(schema, value)) refused.push(`${path} ${JSON.stringify(value)}`)
+      }
+      for (const [key, child] of Object.entries(node)) visit(child, `${path}.${key}`)
+    }
+    visit(document, '')
+    expect(refused).toEqual([])
+    // Left out, it is refused as 0 is: the document says it is required.
+    const redeem = paths[`${apiBasePath}/voucher/submit`]?.post?.requestBody
+    expect(redeem).toMatchObject({
+      content: { 'application/json': { schema: { required: ['code', 'customerId'] } } },
+    })
   })
 
   it("writes out the trial's comment, a lazy schema, as its two shapes", () => {

@@ -3,6 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliCompressSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
+import { createApp } from '../../server/app.ts'
+import { silentLogger } from '../../server/log.ts'
+import { createMailer } from '../../server/mail/mailer.ts'
 import { databases, useApi } from './support/harness.ts'
 
 function builtPwa() {
@@ -19,6 +22,10 @@ function builtPwa() {
     join(distDir, 'assets', 'index-abc123.js.br'),
     brotliCompressSync(Buffer.from('console.log("app")')),
   )
+  // The build's source maps, as `sourcemap: 'hidden'` and compress-dist.ts leave them.
+  const map = '{"version":3,"sources":["../../src/main.tsx"],"sourcesContent":["// secret"]}'
+  writeFileSync(join(distDir, 'assets', 'index-abc123.js.map'), map)
+  writeFileSync(join(distDir, 'assets', 'index-abc123.js.map.br'), brotliCompressSync(map))
   writeFileSync(join(mediaDir, 'packs', 'gold.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
   // As scripts/build/prerender-login.ts leaves them: the sign-in screen in each locale.
   mkdirSync(join(distDir, 'prerendered'))
@@ -65,6 +72,34 @@ describe.each(databases)('the built PWA on $name', (database) => {
       headers: { Accept: 'text/html', Cookie: 'locale=en' },
     })
     expect(await other.text()).not.toContain('sign-in')
+  })
+
+  it('sends no source map in production, nor its compressed copy, however it is asked for', async () => {
+    const { db, config, clock, tasks, metrics } = api
+    const production = createApp({
+      db,
+      clock: clock.now,
+      tasks,
+      metrics,
+      config: { ...config, production: true },
+      mailer: createMailer(config),
+      logger: silentLogger(),
+    })
+    for (const path of ['/assets/index-abc123.js.map', '/assets/index-abc123.js.map.br']) {
+      const asked: Record<string, string>[] = [
+        {},
+        { 'Accept-Encoding': 'br, gzip' },
+        { Accept: 'text/html' },
+      ]
+      for (const headers of asked) {
+        const response = await production.request(path, { headers })
+        expect(response.status, path).toBe(404)
+        expect(await response.text()).not.toContain('secret')
+      }
+    }
+    expect((await production.request('/assets/index-abc123.js')).status).toBe(200)
+    // Outside production a developer's browser may still read them.
+    expect((await fetch(`${api.url}/assets/index-abc123.js.map`)).status).toBe(200)
   })
 
   it('revalidates the service worker and caches fingerprinted assets for a year', async () => {
