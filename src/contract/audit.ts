@@ -70,7 +70,7 @@ export type AuditQuery = v.InferOutput<typeof auditQuerySchema>
 
 /**
  * `GET /audit/verify?checkpoint=`: a checkpoint printed by `npm run audit:checkpoint`, checked to
- * be still in the chain (docs/api.md#audit-log).
+ * be still in the chain (docs/behaviour.md#audit-log).
  */
 export const auditVerifyQuerySchema = v.object({
   checkpoint: v.optional(

@@ -14,6 +14,7 @@ import {
 } from '../../src/contract/http.ts'
 import { devicesMayCall, isPublic, mayCall } from '../../src/contract/policy.ts'
 import { roles, type Role } from '../../src/contract/roles.ts'
+import { makeCheckpoint } from '../../server/audit/checkpoint.ts'
 import { createApp } from '../../server/app.ts'
 import { sessionLifetime, signToken } from '../../server/auth/jwt.ts'
 import { silentLogger } from '../../server/log.ts'
@@ -181,7 +182,11 @@ describe.each(databases)('live answers match the OpenAPI document on $name', (da
     }),
     logout: () => ({}),
     auditSearch: () => ({ query: { query: 'Document', action: 'auth.signIn' } }),
-    auditVerify: () => ({}),
+    auditVerify: () => ({
+      query: {
+        checkpoint: makeCheckpoint(api.config.auditKey, { position: 0, hmac: '', at: new Date() }),
+      },
+    }),
     storeSearch: () => ({ query: { query: 'Trafika' } }),
     storeLog: () => ({}),
     storeById: async () => ({ params: { id: (await createStore(api)).id } }),

@@ -65,7 +65,15 @@ test("an admin ends an expert's session (pressed twice, ended once): the expert 
   await expect(
     page.getByRole('row', { name: /Session ended by an administrator/ }).first(),
   ).toContainText(demo.admin.email)
-  await page.getByRole('button', { name: 'Verify the log' }).click()
+  const verifyLog = page.getByRole('button', { name: 'Verify the log' })
+  await verifyLog.click()
   await expect(page.getByRole('status').filter({ hasText: 'The log is whole' })).toBeVisible()
+  // A checkpoint not signed under this log's key (one made up, or of another log) is refused.
+  const checkpoint = page.getByRole('textbox', { name: 'Checkpoint (optional)' })
+  await checkpoint.fill(`v1.1.${'0'.repeat(64)}.1.${'0'.repeat(64)}`)
+  await verifyLog.dblclick()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'This is not a checkpoint of this audit log.' }),
+  ).toBeVisible()
   await expectAccessible(page)
 })
