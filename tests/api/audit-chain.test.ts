@@ -50,7 +50,7 @@ async function asAttacker(api: TestApi, tamper: () => Promise<unknown>) {
 
 /** `npm run audit:checkpoint`, run as an operator would, against `env`'s database. */
 function printCheckpoint(env: Record<string, string>) {
-  const run = spawnSync(process.execPath, ['scripts/admin/audit-checkpoint.ts'], {
+  const run = spawnSync(process.execPath, ['server/audit-checkpoint.ts'], {
     cwd: projectDir,
     env: { ...process.env, ...env },
     encoding: 'utf8',

@@ -6,10 +6,10 @@
  * socket, since no second process may open its folder; with none running, or on PostgreSQL, the
  * database is opened here. Exits 1 without a checkpoint when the log does not verify.
  */
-import { checkpointAudit } from '../../server/audit/log.ts'
-import { loadConfig } from '../../server/config.ts'
-import { askServer } from '../../server/control.ts'
-import { openDatabase } from '../../server/db/database.ts'
+import { checkpointAudit } from './audit/log.ts'
+import { loadConfig } from './config.ts'
+import { askServer } from './control.ts'
+import { openDatabase } from './db/database.ts'
 
 const config = loadConfig()
 
