@@ -44,6 +44,14 @@ export async function issueToken(
 }
 
 /**
+ * Voids a user's unused links of both kinds: a link mailed before a new password was set (in a
+ * mailbox read by someone else, say) must not set another one.
+ */
+export async function voidUnusedTokens(db: Database, userId: number) {
+  await db.delete(authTokens).where(and(eq(authTokens.userId, userId), isNull(authTokens.usedAt)))
+}
+
+/**
  * Marks a token used and answers its user id, or null when it is unknown, of another kind,
  * expired or used already. Race-free: only one caller can mark it.
  */

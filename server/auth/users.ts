@@ -7,6 +7,7 @@ import { preparedPerDatabase } from '../db/prepared.ts'
 import { sessions } from '../db/schema/sessions.ts'
 import { stores } from '../db/schema/stores.ts'
 import { users } from '../db/schema/users.ts'
+import { voidUnusedTokens } from './tokens.ts'
 
 /** Emails are compared without case (the unique index is on `lower(email)`). */
 export function normalizeEmail(email: string): string {
@@ -132,6 +133,11 @@ export async function findUserForLogin(
   return { ...toUser(user), passwordHash }
 }
 
+/**
+ * Sets a user's password (in the caller's transaction), however it is set: their unused reset
+ * and setup links stop working.
+ */
 export async function setPasswordHash(db: Database, userId: number, passwordHash: string) {
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId))
+  await voidUnusedTokens(db, userId)
 }

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { messages } from '../../src/contract/messages.ts'
-import { createUser, goodPassword, mailsTo, type ReceivedMail } from './support/fixtures.ts'
+import { issueToken } from '../../server/auth/tokens.ts'
+import { createUser, goodPassword, mailsTo, signIn, type ReceivedMail } from './support/fixtures.ts'
 import { databases, useApi, type TestApi } from './support/harness.ts'
 
 const newPassword = 'Nova!Lozinka9'
+const minute = 60 * 1000
 
 function requestReset(api: TestApi, email: string, language: 'en' | 'me' = 'en') {
   return api.request('POST', '/user/forgot-password/email', { body: { email }, language })
@@ -106,6 +108,7 @@ describe.each(databases)('password reset on $name', (database) => {
     const agent = await createUser(api)
     await requestReset(api, agent.email)
     const first = linkOf((await mailsTo(api, agent.email))[0]).searchParams.get('token') ?? ''
+    api.clock.advance(2 * minute + 1000)
     await requestReset(api, agent.email)
     const mails = await mailsTo(api, agent.email)
     expect(mails).toHaveLength(2)
@@ -113,6 +116,58 @@ describe.each(databases)('password reset on $name', (database) => {
       mails.map((mail) => linkOf(mail).searchParams.get('token')).find((t) => t !== first) ?? ''
     expect((await reset(api, { email: agent.email, token: first })).status).toBe(400)
     expect((await reset(api, { email: agent.email, token: second })).status).toBe(200)
+  })
+
+  it('floods no mailbox: one reset mail per account in 2 minutes and 5 an hour, the same 200 each time', async () => {
+    const agent = await createUser(api)
+    const answers = [await requestReset(api, agent.email), await requestReset(api, agent.email)]
+    expect(await mailsTo(api, agent.email)).toHaveLength(1)
+    for (let asked = 3; asked <= 7; asked += 1) {
+      api.clock.advance(2 * minute + 1000)
+      answers.push(await requestReset(api, agent.email))
+    }
+    // Seven asked for within 11 minutes: the second (too soon) and the seventh (a sixth in the
+    // hour) are held back; an hour after the first, one more goes.
+    expect(await mailsTo(api, agent.email)).toHaveLength(5)
+    api.clock.advance(50 * minute)
+    answers.push(await requestReset(api, agent.email))
+    expect(await mailsTo(api, agent.email)).toHaveLength(6)
+    for (const answer of answers) {
+      expect(answer.status).toBe(200)
+      expect(answer.body).toEqual({ data: null, message: messages.resetMailSent.message })
+    }
+  })
+
+  it('voids unused reset and setup links once the password is changed or reset (an old link in a mailbox sets no password)', async () => {
+    const agent = await createUser(api)
+    const setUp = (token: string) =>
+      api.request('POST', '/user/password', {
+        body: { token, password: newPassword, confirmPassword: newPassword },
+        language: 'en',
+      })
+    const resetLink = await issueToken(api.db, agent.id, 'reset', api.clock.now)
+    const setupLink = await issueToken(api.db, agent.id, 'setup', api.clock.now)
+    const token = await signIn(api, agent)
+    const changed = await api.request('POST', '/user/change-password', {
+      token,
+      body: { currentPassword: goodPassword, password: newPassword, confirmPassword: newPassword },
+    })
+    expect(changed.status).toBe(200)
+    const afterChange = [
+      await reset(api, { email: agent.email, token: resetLink }),
+      await setUp(setupLink),
+    ]
+
+    const usedLink = await issueToken(api.db, agent.id, 'reset', api.clock.now)
+    const otherSetupLink = await issueToken(api.db, agent.id, 'setup', api.clock.now)
+    expect((await reset(api, { email: agent.email, token: usedLink })).status).toBe(200)
+    const afterReset = [await setUp(otherSetupLink)]
+
+    for (const refused of [...afterChange, ...afterReset]) {
+      expect(refused.status).toBe(400)
+      expect(refused.body).toMatchObject({ message: messages.tokenInvalid.message })
+    }
+    expect((await login(api, agent.email, newPassword)).status).toBe(200)
   })
 
   it('names the password rule that fails and a confirmation that differs', async () => {
@@ -160,5 +215,21 @@ describe.each(databases)('password reset on $name', (database) => {
         message: 'This field is required',
       })),
     })
+  })
+})
+
+describe.each(databases)('password reset mails from one address on $name', (database) => {
+  const api = useApi(database)
+
+  it('mails 20 accounts an hour from one address, and answers the 21st the same 200', async () => {
+    const accounts = await Promise.all(Array.from({ length: 21 }, () => createUser(api)))
+    const answers = []
+    for (const account of accounts) answers.push(await requestReset(api, account.email))
+    const mailed = await Promise.all(accounts.map(async (account) => mailsTo(api, account.email)))
+    expect(mailed.map((mails) => mails.length)).toEqual([...Array.from({ length: 20 }, () => 1), 0])
+    for (const answer of answers) {
+      expect(answer.status).toBe(200)
+      expect(answer.body).toEqual({ data: null, message: messages.resetMailSent.message })
+    }
   })
 })

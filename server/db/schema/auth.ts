@@ -25,7 +25,11 @@ export const authTokens = pgTable(
   ],
 )
 
-/** Failed sign-ins, by `account:<email>` and `ip:<address>`: throttling shared by every process. */
+/**
+ * Throttling shared by every process (server/auth/throttle.ts): failed sign-ins by
+ * `account:<email>` and `ip:<address>`, reset mails sent by `reset:user:<id>` and
+ * `reset:ip:<address>`, customer searches by `customer-search:user:<id>`.
+ */
 export const loginAttempts = pgTable(
   'login_attempts',
   {

@@ -3,9 +3,11 @@ import type { forgotPassword } from '../../../src/contract/endpoints/auth.ts'
 import { type User } from '../../../src/contract/auth.ts'
 import type { Locale } from '../../../src/contract/locale.ts'
 import { messages } from '../../../src/contract/messages.ts'
+import { mayMailReset } from '../../auth/throttle.ts'
 import { issueToken } from '../../auth/tokens.ts'
 import { findUserForLogin } from '../../auth/users.ts'
 import type { AppDeps, AppEnv } from '../../deps.ts'
+import { clientAddress } from '../../http/client-address.ts'
 import { ok } from '../../http/respond.ts'
 import type { Input } from '../../http/route.ts'
 import { emailTag, logEvent } from '../../log.ts'
@@ -13,7 +15,8 @@ import { passwordResetMail } from '../../mail/templates.ts'
 
 /**
  * `POST /user/forgot-password/email`: always the same answer. The token and the mail are made
- * after the answer is sent, so its timing does not tell whether the account exists either.
+ * after the answer is sent, so its timing does not tell whether the account exists either, nor
+ * whether the mail was held back (server/auth/throttle.ts: `mayMailReset`).
  */
 export function forgotPasswordHandler(deps: AppDeps) {
   return async (c: Context<AppEnv>, { body: { email } }: Input<typeof forgotPassword>) => {
@@ -21,7 +24,15 @@ export function forgotPasswordHandler(deps: AppDeps) {
     const locale = c.var.locale
     if (user) {
       logEvent(c, 'auth.reset.requested', { user: user.id })
-      deps.tasks.run('password reset mail', () => sendResetMail(deps, user, locale))
+      const address = clientAddress(c, deps.config.trustedProxies)
+      const now = deps.clock()
+      deps.tasks.run('password reset mail', async () => {
+        if (await mayMailReset(deps.db, { userId: user.id, address }, now)) {
+          await sendResetMail(deps, user, locale)
+        } else {
+          logEvent(c, 'auth.reset.throttled', { user: user.id, address })
+        }
+      })
     } else {
       logEvent(c, 'auth.reset.unknownEmail', { account: emailTag(email) })
     }
