@@ -107,6 +107,12 @@ function isTimeZone(name: string): boolean {
   }
 }
 
+/** A number of customer searches, or `none`: no limit (for a load benchmark, not for people). */
+const searchLimit = v.union(
+  [v.literal('none'), v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1))],
+  'a number of searches (1 or more), or none',
+)
+
 const envSchema = v.object({
   PORT: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(0)), '3000'),
   HOST: v.optional(v.string(), '0.0.0.0'),
@@ -151,6 +157,8 @@ const envSchema = v.object({
     ),
     noMinimumAppVersion,
   ),
+  CUSTOMER_SEARCH_PER_MINUTE: v.optional(searchLimit, '30'),
+  CUSTOMER_SEARCH_PER_HOUR: v.optional(searchLimit, '300'),
   NODE_ENV: v.optional(v.string()),
   DIST_DIR: v.optional(v.pipe(v.string(), v.nonEmpty())),
 })
@@ -205,6 +213,13 @@ export type Config = {
    * Never above `appVersion`: the server would refuse its own app.
    */
   minAppVersion: string
+  /**
+   * Customer searches one user may make (`CUSTOMER_SEARCH_PER_MINUTE`, `CUSTOMER_SEARCH_PER_HOUR`),
+   * counted by every process together; more answer 429 (server/auth/throttle.ts). Far above what
+   * a person at a counter types, far below paging through every customer's contacts. Null: no
+   * limit (`none`), nothing counted.
+   */
+  customerSearchLimits: { perMinute: number | null; perHour: number | null }
   /** `NODE_ENV=production`: nothing meant for a developer only (the links of mails kept in files). */
   production: boolean
   /** The built PWA (`npm run build`); served when it exists. */
@@ -264,6 +279,11 @@ export function loadConfig(
     production,
     appVersion,
     minAppVersion: parsed.MIN_APP_VERSION,
+    customerSearchLimits: {
+      perMinute:
+        parsed.CUSTOMER_SEARCH_PER_MINUTE === 'none' ? null : parsed.CUSTOMER_SEARCH_PER_MINUTE,
+      perHour: parsed.CUSTOMER_SEARCH_PER_HOUR === 'none' ? null : parsed.CUSTOMER_SEARCH_PER_HOUR,
+    },
     distDir: parsed.DIST_DIR ? resolve(parsed.DIST_DIR) : join(projectDir, 'dist'),
     mediaDir: join(projectDir, 'server', 'media'),
   }

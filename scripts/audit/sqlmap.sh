@@ -72,7 +72,9 @@ port=$(node -e "
   })")
 base="http://127.0.0.1:$port/api/v1"
 
+# sqlmap sends thousands of customer searches as one user: not throttled, or it would test the 429.
 server_env=(PORT="$port" HOST=127.0.0.1 DATA_DIR="$work/data" SEED_DEMO=true
+  CUSTOMER_SEARCH_PER_MINUTE=none CUSTOMER_SEARCH_PER_HOUR=none
   JWT_SECRET="$(node -e "console.log(require('node:crypto').randomBytes(32).toString('hex'))")")
 if [[ -n ${DATABASE_URL:-} ]]; then
   database_name="sqlmap_audit_$(date +%s)_$$"

@@ -110,6 +110,10 @@ export const messages = {
     id: 'auth.tooManyAttempts',
     message: 'Too many sign-in attempts. Try again in 15 minutes.',
   },
+  tooManyCustomerSearches: /*i18n*/ {
+    id: 'customer.tooManySearches',
+    message: 'Too many customer searches in a short time. Try again in a few minutes.',
+  },
   resetMailSent: /*i18n*/ {
     id: 'auth.resetMailSent',
     message: 'If the address belongs to an account, a link to reset the password is on its way.',

@@ -461,6 +461,25 @@ const cases: Case[] = [
     },
   },
   {
+    name: "a customer's profile opened (by the customer's id, never their contacts)",
+    prepare: async (api) => {
+      const store = await createStore(api)
+      const manager = await signedIn(api, 'manager', { expertStoreId: store.id })
+      const customer = await createCustomer(api)
+      return {
+        act: async () =>
+          (await api.request('GET', `/customer/${customer.id}`, { token: manager.token })).status,
+        expected: {
+          action: 'customer.read',
+          actorId: manager.id,
+          actor: manager.email,
+          target: `customer:${customer.id}`,
+          detail: null,
+        },
+      }
+    },
+  },
+  {
     name: 'a device revoked (twice: the second revokes nothing)',
     prepare: async (api) => {
       const admin = await signedIn(api, 'admin')

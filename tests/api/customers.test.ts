@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto'
-import { asc, count, sql } from 'drizzle-orm'
+import { asc, count, gt, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { customerCountLimit, customerListSchema } from '../../src/contract/customers.ts'
 import { dataEnvelope, pageSize } from '../../src/contract/http.ts'
+import { messages } from '../../src/contract/messages.ts'
+import { auditHead, auditLog } from '../../server/db/schema/audit.ts'
 import { customers } from '../../server/db/schema/customers.ts'
 import { searchCustomers } from '../../server/routes/customers/search.ts'
 import {
@@ -11,11 +13,13 @@ import {
   uniquePhone,
   type SignedIn,
 } from './support/customer-fixtures.ts'
+import { signedIn } from './support/admin-fixtures.ts'
 import { uniqueWord } from './support/fixtures.ts'
-import { databases, expectShape, useApi } from './support/harness.ts'
+import { callApi, databases, expectShape, useApi } from './support/harness.ts'
 
 describe.each(databases)('customer search on $name', (database) => {
-  const api = useApi(database)
+  // These tests search far faster than a person does; the limits are tested on their own below.
+  const api = useApi(database, { customerSearchLimits: { perMinute: null, perHour: null } })
   let managerPromise: Promise<SignedIn> | undefined
   const manager = () => (managerPromise ??= managerWithStore(api))
 
@@ -224,5 +228,74 @@ describe.each(databases)('customer search on $name', (database) => {
       token,
     })
     expect(response.status).toBe(400)
+  })
+})
+
+describe.each(databases)('reading customers in bulk on $name', (database) => {
+  const api = useApi(database, { customerSearchLimits: { perMinute: 5, perHour: 8 } })
+  const minute = 60 * 1000
+
+  it("stops an expert paging through every customer's contacts: 429 with Retry-After past the minute's and the hour's searches, counted on every process", async () => {
+    const expert = await signedIn(api, 'agent')
+    const other = await signedIn(api, 'agent')
+    const second = await api.startAnother()
+    const search = (page: number, token = expert.token, url = api.url) =>
+      callApi(url, 'GET', `/customer/search?query=&page=${page}`, { token, language: 'en' })
+    const refusal = {
+      message: messages.tooManyCustomerSearches.message,
+      code: messages.tooManyCustomerSearches.id,
+    }
+
+    // Five pages a minute, whichever process answers them.
+    for (let page = 1; page <= 5; page += 1) {
+      expect((await search(page, expert.token, page % 2 ? api.url : second.url)).status).toBe(200)
+    }
+    for (const url of [api.url, second.url]) {
+      const refused = await search(6, expert.token, url)
+      expect(refused.status).toBe(429)
+      expect(refused.body).toMatchObject(refusal)
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+      expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60)
+    }
+    // Counted per user: another expert searches as usual.
+    expect((await search(1, other.token)).status).toBe(200)
+
+    // A minute on, three more: eight in the hour, then none until the first is an hour old.
+    api.clock.advance(minute + 1000)
+    for (let page = 6; page <= 8; page += 1) expect((await search(page)).status).toBe(200)
+    const hourly = await search(9)
+    expect(hourly.status).toBe(429)
+    expect(hourly.body).toMatchObject(refusal)
+    expect(Number(hourly.headers.get('retry-after'))).toBeGreaterThan(50 * 60)
+    api.clock.advance(59 * minute)
+    expect((await search(9)).status).toBe(200)
+  })
+
+  it("records who opened which customer's profile by the customer's id, never the search terms or the customer's contacts", async () => {
+    const { token, id } = await managerWithStore(api)
+    const customer = await createCustomer(api)
+    const [head] = await api.db.select({ position: auditHead.position }).from(auditHead)
+    const found = await api.request('GET', `/customer/search?query=${customer.email ?? ''}`, {
+      token,
+    })
+    expect(found.status).toBe(200)
+    expect((await api.request('GET', `/customer/${customer.id}`, { token })).status).toBe(200)
+    const rows = await api.db
+      .select()
+      .from(auditLog)
+      .where(gt(auditLog.id, head?.position ?? 0))
+    expect(rows).toEqual([
+      expect.objectContaining({
+        action: 'customer.read',
+        actorId: id,
+        target: `customer:${customer.id}`,
+        outcome: 'success',
+        detail: null,
+      }),
+    ])
+    const written = JSON.stringify(rows)
+    for (const contact of [customer.email, customer.phone, customer.fullname]) {
+      expect(written).not.toContain(contact)
+    }
   })
 })

@@ -5,11 +5,14 @@ import {
   visitNoteCreate,
 } from '../../../src/contract/endpoints/customers.ts'
 import { messages } from '../../../src/contract/messages.ts'
+import { audit } from '../../audit/log.ts'
+import { countCustomerSearch } from '../../auth/throttle.ts'
 import type { AppDeps } from '../../deps.ts'
 import { answerOnce, oncePerKey } from '../../http/once-per-key.ts'
 import { envelope, ok } from '../../http/respond.ts'
 import type { ApiRoutes } from '../../http/route.ts'
 import { HttpError } from '../../http-error.ts'
+import { logEvent } from '../../log.ts'
 import { findCustomer } from './queries.ts'
 import { searchCustomers } from './search.ts'
 import { trialsOfCustomer } from './trials.ts'
@@ -23,9 +26,14 @@ export function customerRoutes(routes: ApiRoutes, deps: AppDeps) {
   const notFound = () => new HttpError(404, messages.customerNotFound.id)
 
   routes
-    .signedIn(customerSearch, async (c, { query }) =>
-      ok(c, await searchCustomers(deps.db, query.query, query.page)),
-    )
+    .signedIn(customerSearch, async (c, { query }) => {
+      const { id } = c.var.user
+      const limits = deps.config.customerSearchLimits
+      await countCustomerSearch(deps.db, { userId: id, limits }, deps.clock(), (retryAfter) =>
+        logEvent(c, 'customer.searchThrottled', { user: id, retryAfter }),
+      )
+      return ok(c, await searchCustomers(deps.db, query.query, query.page))
+    })
     .signedIn(visitNoteCreate, async (c, { body }) => {
       const now = deps.clock()
       const once = await oncePerKey(c, { db: deps.db, now }, async (db) => {
@@ -42,6 +50,10 @@ export function customerRoutes(routes: ApiRoutes, deps: AppDeps) {
     .signedIn(customerById, async (c, { params }) => {
       const customer = await findCustomer(deps.db, params.id, deps.clock())
       if (!customer) throw notFound()
+      // Who read whose personal data: the customer's id, never their contacts.
+      await deps.db.transaction((tx) =>
+        audit(c, deps, tx, { action: 'customer.read', target: `customer:${customer.id}` }),
+      )
       return ok(c, customer)
     })
 }

@@ -14,10 +14,12 @@ import { endpoint } from '../endpoint.ts'
 export const customerSearch = endpoint({
   method: 'GET',
   path: '/customer/search',
-  summary: 'Customers by name, email, phone or referral code, 20 a page.',
+  summary:
+    "Customers by name, email, phone or referral code, 20 a page. A user's searches are limited per minute and per hour (`CUSTOMER_SEARCH_PER_MINUTE`, `CUSTOMER_SEARCH_PER_HOUR`): more answer 429 with Retry-After.",
   policy: inAStore,
   query: searchQuerySchema,
   answer: customerListSchema,
+  errors: { 429: [messages.tooManyCustomerSearches] },
 })
 
 // §6: /customers/{id}, as customers.
@@ -49,7 +51,8 @@ export const customerTrials = endpoint({
 export const customerById = endpoint({
   method: 'GET',
   path: '/customer/:id',
-  summary: "A customer's profile: loyalty, vouchers, visit notes, reclamations.",
+  summary:
+    "A customer's profile: loyalty, vouchers, visit notes, reclamations. Each read is in the audit log (`customer.read`, by the customer's id).",
   policy: inAStore,
   params: idParamsSchema,
   answer: customerSchema,

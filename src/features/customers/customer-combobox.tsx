@@ -46,7 +46,10 @@ export function CustomerCombobox({
       onInputValueChange={setText}
       loading={search.isFetching}
       emptyText={
-        query === '' ? t`Type a name, email, phone or referral code` : t`No consumer found`
+        query === ''
+          ? t`Type a name, email, phone or referral code`
+          : // A refused search (too many at once, no connection) says why, not "none found".
+            (search.error?.message ?? t`No consumer found`)
       }
       placeholder={t`Name, email, phone or referral code`}
       error={error}

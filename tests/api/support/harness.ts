@@ -170,6 +170,8 @@ export type ApiOptions = {
   logTo?: DestinationStream
   /** `TRIAL_SEAL_KEYS`; the development key unless a test sets others. */
   trialSealKeys?: Config['trialSealKeys']
+  /** `CUSTOMER_SEARCH_PER_MINUTE`, `CUSTOMER_SEARCH_PER_HOUR`; the defaults unless a test sets others. */
+  customerSearchLimits?: Config['customerSearchLimits']
 }
 
 /**
