@@ -135,7 +135,7 @@ const envSchema = v.object({
   ALLOWED_EMAIL_DOMAINS: v.optional(v.string(), 'example.com,example.rs,example.me'),
   ASSET_BASE_URL: v.optional(v.pipe(v.string(), v.nonEmpty()), '/media/'),
   TIME_ZONE: v.optional(v.pipe(v.string(), v.check(isTimeZone)), 'Europe/Belgrade'),
-  SEED_DEMO: v.optional(v.picklist(['true', 'false']), 'true'),
+  SEED_DEMO: v.optional(v.picklist(['true', 'false'])),
   DRAIN_DELAY: v.optional(v.pipe(v.string(), v.toNumber(), v.minValue(0), v.maxValue(300)), '0'),
   METRICS_PORT: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(0))),
   LOG_LEVEL: v.optional(v.picklist(logLevels), 'info'),
@@ -187,6 +187,10 @@ export type Config = {
   assetBaseUrl: string
   /** The stores' time zone: date-only filters (`startAt`, `endAt`) are days in it. */
   timeZone: string
+  /**
+   * Whether an empty database gets the demo data, whose accounts share a published password
+   * (`SEED_DEMO`): yes by default outside production, never in production unless set to `true`.
+   */
   seedDemo: boolean
   /**
    * On SIGTERM, how long the process goes on serving after its readiness check turns 503, so that a
@@ -270,7 +274,7 @@ export function loadConfig(
     allowedEmailDomains: parseDomainList(parsed.ALLOWED_EMAIL_DOMAINS),
     assetBaseUrl: parsed.ASSET_BASE_URL.replace(/\/?$/, '/'),
     timeZone: parsed.TIME_ZONE,
-    seedDemo: parsed.SEED_DEMO === 'true',
+    seedDemo: parsed.SEED_DEMO === undefined ? !production : parsed.SEED_DEMO === 'true',
     drainDelayMs: parsed.DRAIN_DELAY * 1000,
     metricsPort: parsed.METRICS_PORT,
     trustedProxies: trustedProxyList(parsed.TRUSTED_PROXIES) ?? new BlockList(),

@@ -2,8 +2,8 @@
  * The server's entry (`npm start`, `npm run serve`): turns on Node's compile cache before any
  * other module loads, so that a restart reads the compiled code of the server's modules (type
  * stripping included) and of its packages from the system's temporary folder instead of compiling
- * them again, starts a new embedded database's copy of its template, then starts the server:
- * `serve.ts`.
+ * them again, locks the embedded database's folder and starts a new one's copy of its template,
+ * then starts the server: `serve.ts`.
  */
 import module from 'node:module'
 
@@ -45,7 +45,18 @@ module.registerHooks({
  */
 const { loadConfig } = await import('./config.ts')
 const { copyTemplateInto, pgliteFolder } = await import('./db/pglite-template.ts')
+const { lockFolder } = await import('./db/folder-lock.ts')
 const config = loadConfig()
-if (!config.databaseUrl) void copyTemplateInto(pgliteFolder(config.dataDir))
+if (!config.databaseUrl) {
+  const folder = pgliteFolder(config.dataDir)
+  // Before the copy: a second server on the same folder stops here, having written nothing.
+  try {
+    lockFolder(folder)
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error)
+    process.exit(1)
+  }
+  void copyTemplateInto(folder)
+}
 
 await import('./serve.ts')

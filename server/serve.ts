@@ -111,6 +111,13 @@ if (sealedAt !== null && sealedAt > 0) {
   // Once after the upgrade that brought the seal; at any other time, someone unsealed the head.
   logger.warn({ event: 'audit.sealed', position: sealedAt }, 'the audit head was sealed as found')
 }
+if (config.seedDemo && config.production) {
+  // Only ever asked for (SEED_DEMO=true): the demo accounts' password is published in the README.
+  logger.warn(
+    { event: 'demo.inProduction' },
+    'SEED_DEMO=true in production: the demo accounts, whose password is published, can sign in',
+  )
+}
 if (config.seedDemo && (await seedDemo(database.db, clock))) {
   logger.info('seeded the demo data')
 }
@@ -141,6 +148,9 @@ if (metricsServer) {
 // scripts that wait for them (`listening on http://…`, `Demo logins`).
 console.info(`Brand Expert listening on http://${host}:${port}`)
 if (config.seedDemo) {
+  if (config.production) {
+    console.warn('WARNING: SEED_DEMO=true in production. Never on real data: anyone may sign in as')
+  }
   console.info(`Demo logins (password ${demoPassword}):`)
   for (const user of demoUsers) console.info(`  ${user.role.padEnd(8)} ${user.email}`)
 }

@@ -9,6 +9,7 @@ import pg from 'pg'
 import type { Config } from '../config.ts'
 import type { Logger } from '../log.ts'
 import type { PoolUsage } from '../metrics.ts'
+import { lockFolder } from './folder-lock.ts'
 import { runPreparedOn } from './prepared.ts'
 import {
   copyTemplateInto,
@@ -57,7 +58,8 @@ const migrationLock = 20240502
 
 /**
  * node-postgres when `databaseUrl` is set; otherwise the embedded PGlite, with its data in
- * `${dataDir}/pglite`, or in memory when `memory` is asked for (tests). `logger` hears of
+ * `${dataDir}/pglite` (locked for this process until `close`: folder-lock.ts), or in memory when
+ * `memory` is asked for (tests). `logger` hears of
  * connections lost. A cluster in memory starts from the build's migrated template unless
  * `fromTemplate` is false (the API tests' serial configuration, which migrates each database).
  */
@@ -108,23 +110,30 @@ export async function openDatabase(
         })),
     }
   }
-  let dataDir: string | undefined
-  if (!options.memory) {
-    dataDir = pgliteFolder(config.dataDir)
-    await copyTemplateInto(dataDir)
-  }
-  // pg_trgm serves the customer search's partial matches (the migrations create the extension).
-  // A new cluster starts from the build's migrated template when there is one.
-  const client = await PGlite.create(dataDir, {
-    extensions: { pg_trgm },
-    loadDataDir:
-      dataDir === undefined && options.fromTemplate !== false ? templateTarball() : undefined,
-  })
-  const db = drizzlePglite({ client })
-  return {
-    db,
-    migrate: (folder = migrationsFolder) => migratePglite(db, { migrationsFolder: folder }),
-    close: () => client.close(),
-    poolUsage: () => [],
+  const dataDir = options.memory ? undefined : pgliteFolder(config.dataDir)
+  // Before anything is read or copied there: a folder another process has open is refused.
+  const lock = dataDir === undefined ? undefined : lockFolder(dataDir)
+  try {
+    if (dataDir !== undefined) await copyTemplateInto(dataDir)
+    // pg_trgm serves the customer search's partial matches (the migrations create the extension).
+    // A new cluster starts from the build's migrated template when there is one.
+    const client = await PGlite.create(dataDir, {
+      extensions: { pg_trgm },
+      loadDataDir:
+        dataDir === undefined && options.fromTemplate !== false ? templateTarball() : undefined,
+    })
+    const db = drizzlePglite({ client })
+    return {
+      db,
+      migrate: (folder = migrationsFolder) => migratePglite(db, { migrationsFolder: folder }),
+      close: async () => {
+        await client.close()
+        lock?.release()
+      },
+      poolUsage: () => [],
+    }
+  } catch (error) {
+    lock?.release()
+    throw error
   }
 }

@@ -167,7 +167,12 @@ export function userRoutes(routes: ApiRoutes, deps: AppDeps) {
     .signedIn(sessionRevoke, revoke)
 }
 
-async function sendInvitation(deps: AppDeps, user: ManagedUser, locale: Locale) {
+/** Mails a new user a one-time link to set their first password (also `npm run admin:create`). */
+export async function sendInvitation(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer'>,
+  user: Pick<ManagedUser, 'id' | 'email' | 'fullname'>,
+  locale: Locale,
+) {
   const token = await issueToken(deps.db, user.id, 'setup', deps.clock)
   const link = new URL(`${deps.config.publicUrl}/password-setup`)
   link.searchParams.set('token', token)

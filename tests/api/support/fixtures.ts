@@ -211,7 +211,12 @@ function parseMail(source: string): ReceivedMail {
 /** The mails written to the file transport for `to`, once the mail in the background is sent. */
 export async function mailsTo(api: TestApi, to: string): Promise<ReceivedMail[]> {
   await api.tasks.idle()
-  const folder = join(api.config.dataDir, 'mail')
+  return mailsIn(api.config.dataDir, to)
+}
+
+/** The mails for `to` a process wrote to the file transport of its data folder (`DATA_DIR`). */
+export async function mailsIn(dataDir: string, to: string): Promise<ReceivedMail[]> {
+  const folder = join(dataDir, 'mail')
   const files = await readdir(folder).catch(() => [])
   const mails = await Promise.all(
     files.map(async (file) => parseMail(await readFile(join(folder, file), 'utf8'))),
