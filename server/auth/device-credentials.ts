@@ -1,10 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, isNull, max, sql } from 'drizzle-orm'
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto'
+import { and, asc, eq, gt, isNull, max, sql } from 'drizzle-orm'
 import type { User } from '../../src/contract/auth.ts'
+import type { UserDevice } from '../../src/contract/users.ts'
 import { deviceCredentialDays } from '../../src/contract/devices.ts'
 import type { Database } from '../db/database.ts'
 import { preparedPerDatabase } from '../db/prepared.ts'
-import { appDevices, deviceCredentials } from '../db/schema/app-devices.ts'
+import { appDevices, deviceCredentials, deviceSecrets } from '../db/schema/app-devices.ts'
 import { stores } from '../db/schema/stores.ts'
 import { users } from '../db/schema/users.ts'
 import { toUser, userColumns } from './users.ts'
@@ -13,6 +14,40 @@ const day = 24 * 60 * 60_000
 
 function hashOf(credential: string): string {
   return createHash('sha256').update(credential).digest('hex')
+}
+
+/**
+ * The device id a sign-in's credential is issued for (docs/security.md#device-ids). An id is bound
+ * to the first secret it is named with (only its sha256 is kept); named with that secret again it
+ * is the same device. Named with another secret, or with none once it has one, it is someone
+ * else's tablet: the caller gets a new id, bound to the secret it sent, if any. An id never named
+ * with a secret (builds before secrets) stays as it is.
+ */
+export async function bindDeviceId(
+  db: Database,
+  deviceId: string,
+  secret: string | undefined,
+): Promise<string> {
+  if (secret === undefined) {
+    const [bound] = await db
+      .select({ deviceId: deviceSecrets.deviceId })
+      .from(deviceSecrets)
+      .where(eq(deviceSecrets.deviceId, deviceId))
+    return bound ? randomUUID() : deviceId
+  }
+  const secretHash = hashOf(secret)
+  // Of two first sign-ins with one id, one registers its secret; the other reads it.
+  await db.insert(deviceSecrets).values({ deviceId, secretHash }).onConflictDoNothing()
+  const [bound] = await db
+    .select({ secretHash: deviceSecrets.secretHash })
+    .from(deviceSecrets)
+    .where(eq(deviceSecrets.deviceId, deviceId))
+  if (bound && timingSafeEqual(Buffer.from(bound.secretHash), Buffer.from(secretHash))) {
+    return deviceId
+  }
+  const newId = randomUUID()
+  await db.insert(deviceSecrets).values({ deviceId: newId, secretHash })
+  return newId
 }
 
 /**
@@ -70,6 +105,38 @@ export async function readDeviceCredential(
   if (!row) return null
   const { deviceId, ...user } = row
   return { deviceId, user: toUser(user) }
+}
+
+/**
+ * The devices where a user holds a credential that still works (not revoked, not expired), with
+ * what each one's last heartbeat told (nothing before its first), those seen last first.
+ */
+export async function listUserDevices(
+  db: Database,
+  userId: number,
+  now: Date,
+): Promise<UserDevice[]> {
+  const rows = await db
+    .selectDistinct({
+      id: deviceCredentials.deviceId,
+      lastSeenAt: appDevices.lastSeenAt,
+      waiting: appDevices.waiting,
+    })
+    .from(deviceCredentials)
+    .leftJoin(appDevices, eq(appDevices.id, deviceCredentials.deviceId))
+    .where(
+      and(
+        eq(deviceCredentials.userId, userId),
+        isNull(deviceCredentials.revokedAt),
+        gt(deviceCredentials.expiresAt, now),
+      ),
+    )
+    .orderBy(sql`${appDevices.lastSeenAt} desc nulls last`, asc(deviceCredentials.deviceId))
+  return rows.map((row) => ({
+    id: row.id,
+    lastSeenAt: row.lastSeenAt === null ? null : new Date(row.lastSeenAt).toISOString(),
+    waiting: row.waiting,
+  }))
 }
 
 /**

@@ -1,15 +1,32 @@
 import * as v from 'valibot'
-import { userSchema, type Session, type User } from '../contract/auth.ts'
+import { userSchema, type Session } from '../contract/auth.ts'
+
+/**
+ * Who is signed in, as browser storage keeps it in the clear (docs/security.md): their id, name,
+ * role and store, all the lock screen and the guards need before the PIN.
+ */
+const signedInUserSchema = v.pick(userSchema, ['id', 'role', 'fullname', 'expertStore'])
+export type SignedInUser = v.InferOutput<typeof signedInUserSchema>
+
+/** The signed-in user's email and phone: in memory, and kept encrypted with the token only. */
+export const userContactSchema = v.pick(userSchema, ['email', 'phone'])
+export type UserContact = v.InferOutput<typeof userContactSchema>
 
 /**
  * The signed-in user and their token. Browser storage keeps only who is signed in (with
- * remember-me in localStorage, otherwise in sessionStorage, gone with the tab); the token is kept
- * encrypted with the user's other personal data (src/features/auth/device-vault.ts, docs/security.md), so after a
- * reload it is `null` until the PIN or the password opens it. Builds before the lock stored the
- * token here too: such a token is read once and no longer written.
+ * remember-me in localStorage, otherwise in sessionStorage, gone with the tab); the token and the
+ * user's contact are kept encrypted with the user's other personal data
+ * (src/features/auth/device-vault.ts, docs/security.md), so after a reload they are `null` until
+ * the PIN or the password opens them. Builds before the lock stored the token here too: such a
+ * token is read once and no longer written; builds before this one stored the contact here: it is
+ * removed at the first start, unread.
  */
-const storedSchema = v.object({ token: v.optional(v.string()), user: userSchema })
-export type StoredSession = { token: string | null; user: User }
+const storedSchema = v.object({ token: v.optional(v.string()), user: signedInUserSchema })
+export type StoredSession = {
+  token: string | null
+  user: SignedInUser
+  contact: UserContact | null
+}
 
 const key = 'session'
 const listeners = new Set<() => void>()
@@ -21,7 +38,12 @@ function read(): StoredSession | null {
     if (!raw) continue
     try {
       const parsed = v.safeParse(storedSchema, JSON.parse(raw))
-      if (parsed.success) return { token: parsed.output.token ?? null, user: parsed.output.user }
+      if (!parsed.success) continue
+      const { token, user } = parsed.output
+      // Anything more than who is signed in (an older build's email and phone, token) goes.
+      const clear = JSON.stringify({ user })
+      if (raw !== clear) storage.setItem(key, clear)
+      return { token: token ?? null, user, contact: null }
     } catch {
       // Unreadable: treated as signed out.
     }
@@ -34,7 +56,7 @@ function write(session: StoredSession | null, remember: boolean) {
   sessionStorage.removeItem(key)
   if (session) {
     const storage = remember ? localStorage : sessionStorage
-    storage.setItem(key, JSON.stringify({ user: session.user }))
+    storage.setItem(key, JSON.stringify({ user: v.parse(signedInUserSchema, session.user) }))
   }
   current = session
   for (const listener of listeners) listener()
@@ -44,18 +66,24 @@ export function getSession(): StoredSession | null {
   return current
 }
 
-/** Stores the answer of login or /me: the token (in memory) plus the user's fields. */
-export function saveSession({ token, ...user }: Session, remember = isRemembered()): void {
-  write({ token, user }, remember)
+/** Stores the answer of login or /me: the token and the contact (in memory) plus who it is. */
+export function saveSession(
+  { token, email, phone, ...user }: Session,
+  remember = isRemembered(),
+): void {
+  write({ token, user, contact: { email, phone } }, remember)
 }
 
-export function updateUser(update: (user: User) => User): void {
+export function updateUser(update: (user: SignedInUser) => SignedInUser): void {
   if (current) write({ ...current, user: update(current.user) }, isRemembered())
 }
 
-/** The token opened from the device's encrypted copy (after the PIN or the password). */
-export function openSessionToken(token: string): void {
-  if (current) write({ ...current, token }, isRemembered())
+/**
+ * The token, and the contact kept with it (null when an older build kept the token alone), opened
+ * from the device's encrypted copy (after the PIN or the password).
+ */
+export function openSessionToken(token: string, contact: UserContact | null): void {
+  if (current) write({ ...current, token, contact }, isRemembered())
 }
 
 export function clearSession(): void {

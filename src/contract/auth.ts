@@ -40,6 +40,11 @@ export type Session = v.InferOutput<typeof sessionSchema>
  */
 export const loginAnswerSchema = v.object({
   ...sessionSchema.entries,
+  /**
+   * The device the credential and the key are for: the one the body named, or a new id when that
+   * one is bound to another secret (docs/security.md#device-ids). The device keeps it from then on.
+   */
+  device_id: v.optional(v.string()),
   device_credential: v.optional(v.string()),
   device_key: v.optional(v.string()),
 })
@@ -60,6 +65,11 @@ export const loginBodySchema = v.object({
   remember_me: v.optional(v.boolean(), true),
   /** The device's id (IndexedDB): with it, the answer carries a device credential for it. */
   device_id: v.optional(deviceIdSchema),
+  /**
+   * The secret the device made with its id (32 random bytes, base64url), which binds the id to
+   * it: a sign-in naming the id with another secret, or none once it has one, gets a new id.
+   */
+  device_secret: v.optional(v.pipe(v.string(), v.regex(/^[\w-]{43}$/, messages.invalid.id))),
 })
 export type LoginBody = v.InferInput<typeof loginBodySchema>
 

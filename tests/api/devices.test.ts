@@ -1,12 +1,13 @@
-import { randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { loginAnswerSchema } from '../../src/contract/auth.ts'
 import { type Heartbeat } from '../../src/contract/devices.ts'
 import { deviceListSchema, deviceSummarySchema } from '../../src/contract/device-admin.ts'
+import { userDeviceListSchema } from '../../src/contract/users.ts'
 import { dataEnvelope, errorEnvelopeSchema, invalidToken } from '../../src/contract/http.ts'
 import { messages } from '../../src/contract/messages.ts'
-import { appDevices } from '../../server/db/schema/app-devices.ts'
+import { appDevices, deviceCredentials, deviceSecrets } from '../../server/db/schema/app-devices.ts'
 import { users } from '../../server/db/schema/users.ts'
 import { createStore, createUser, goodPassword, signedInCaller } from './support/fixtures.ts'
 import { callApi, databases, expectShape, useApi, type TestApi } from './support/harness.ts'
@@ -16,16 +17,35 @@ import { noMinimumAppVersion } from '../../src/contract/app-version.ts'
 
 const day = 24 * 60 * 60_000
 
-/** Signs in on a device: the session's token and the device's credential for the user. */
-async function signInOnDevice(api: TestApi, deviceId: string, role: 'agent' | 'manager' = 'agent') {
+/**
+ * Signs in on a device (with its secret, when given): the session's token, the device's credential
+ * for the user and the id the server answered for the device.
+ */
+async function signInOnDevice(
+  api: TestApi,
+  deviceId: string,
+  role: 'agent' | 'manager' = 'agent',
+  secret?: string,
+) {
   const user = await createUser(api, { role })
   const response = await api.request('POST', '/user/login', {
-    body: { email: user.email, password: goodPassword, device_id: deviceId },
+    body: { email: user.email, password: goodPassword, device_id: deviceId, device_secret: secret },
   })
   expect(response.status).toBe(200)
   const { data } = expectShape(dataEnvelope(loginAnswerSchema), response.body)
-  if (!data.device_credential) throw new Error('no device credential')
-  return { ...user, token: data.token, credential: data.device_credential }
+  if (!data.device_credential || !data.device_id) throw new Error('no device credential')
+  return {
+    ...user,
+    token: data.token,
+    credential: data.device_credential,
+    deviceId: data.device_id,
+    key: data.device_key,
+  }
+}
+
+/** A device's secret as the PWA makes it: 32 random bytes, base64url. */
+function deviceSecret(): string {
+  return randomBytes(32).toString('base64url')
 }
 
 function heartbeat(overrides: Partial<Heartbeat> = {}): Heartbeat {
@@ -125,6 +145,118 @@ describe.each(databases)('devices on $name', (database) => {
     await api.db.update(users).set({ deletedAt: api.clock.now() }).where(eq(users.id, author.id))
     expect((await sendTrial(api, author.credential, store.id)).status).toBe(201)
     expect(await trialsOf(api, author.id)).toHaveLength(2)
+  })
+
+  it("an agent signing in with another tablet's device id gets a new id and cannot overwrite its heartbeat row", async () => {
+    const tablet = randomUUID()
+    const secret = deviceSecret()
+    const manager = await signInOnDevice(api, tablet, 'manager', secret)
+    expect(manager.deviceId).toBe(tablet)
+    const beat = (credential: string, body: Heartbeat) =>
+      byDevice(api, credential, 'POST', '/device/heartbeat', body)
+    const finishedAt = new Date(api.clock.now().getTime() - 60_000).toISOString()
+    const seven = heartbeat({ waiting: 7, oldestWaitingAt: finishedAt })
+    expect((await beat(manager.credential, seven)).status).toBe(200)
+
+    // The tablet's id read off it (a log, a screenshot of the devices list), with a secret of the
+    // agent's own making, or with none as an older build would send.
+    for (const agentSecret of [deviceSecret(), undefined]) {
+      const agent = await signInOnDevice(api, tablet, 'agent', agentSecret)
+      expect(agent.deviceId).not.toBe(tablet)
+      expect(agent.key).not.toBe(manager.key)
+      expect((await beat(agent.credential, heartbeat())).status).toBe(200)
+      const [row] = (await search({ query: tablet })).rows
+      expect(row).toMatchObject({ id: tablet, user: { id: manager.id }, waiting: 7 })
+      const [own] = (await search({ query: agent.deviceId })).rows
+      expect(own).toMatchObject({ id: agent.deviceId, user: { id: agent.id }, waiting: 0 })
+    }
+
+    // The tablet itself, with its secret, keeps its id whoever signs in on it; only the hash is kept.
+    const colleague = await signInOnDevice(api, tablet, 'agent', secret)
+    expect(colleague.deviceId).toBe(tablet)
+    const [stored] = await api.db
+      .select()
+      .from(deviceSecrets)
+      .where(eq(deviceSecrets.deviceId, tablet))
+    expect(stored?.secretHash).toMatch(/^[0-9a-f]{64}$/)
+    expect(JSON.stringify(stored)).not.toContain(secret)
+  })
+
+  it('signs in an older build that sends no secret on its id, and binds that id to the first secret it is sent with', async () => {
+    const tablet = randomUUID()
+    const old = await signInOnDevice(api, tablet)
+    expect(old.deviceId).toBe(tablet)
+    expect((await signInOnDevice(api, tablet)).deviceId).toBe(tablet)
+    // The tablet updated: its first sign-in with a secret binds the id it had.
+    const secret = deviceSecret()
+    expect((await signInOnDevice(api, tablet, 'agent', secret)).deviceId).toBe(tablet)
+    expect((await signInOnDevice(api, tablet, 'agent', secret)).deviceId).toBe(tablet)
+    expect((await signInOnDevice(api, tablet)).deviceId).not.toBe(tablet)
+    const malformed = await api.request('POST', '/user/login', {
+      body: { email: old.email, password: goodPassword, device_id: tablet, device_secret: 'short' },
+    })
+    expect(malformed.status).toBe(400)
+    expect(expectShape(errorEnvelopeSchema, malformed.body).invalidFields).toEqual([
+      expect.objectContaining({ field: 'device_secret' }),
+    ])
+  })
+
+  it('binds an id named by two first sign-ins at once to one secret only', async () => {
+    const tablet = randomUUID()
+    const [first, second] = await Promise.all([
+      signInOnDevice(api, tablet, 'agent', deviceSecret()),
+      signInOnDevice(api, tablet, 'agent', deviceSecret()),
+    ])
+    expect([first.deviceId, second.deviceId].filter((id) => id === tablet)).toHaveLength(1)
+    expect(first.deviceId).not.toBe(second.deviceId)
+  })
+
+  it("lists, in the confirmation of a user's deletion, the tablets where they still hold a credential and the trials waiting there; deleting revokes none", async () => {
+    const tablet = await signInOnDevice(api, randomUUID(), 'agent', deviceSecret())
+    const signInAgain = async (deviceId: string) => {
+      const response = await api.request('POST', '/user/login', {
+        body: { email: tablet.email, password: goodPassword, device_id: deviceId },
+      })
+      return expectShape(dataEnvelope(loginAnswerSchema), response.body).data
+    }
+    const finishedAt = new Date(api.clock.now().getTime() - 60_000).toISOString()
+    const beat = heartbeat({ waiting: 7, oldestWaitingAt: finishedAt })
+    expect((await byDevice(api, tablet.credential, 'POST', '/device/heartbeat', beat)).status).toBe(
+      200,
+    )
+    const silent = randomUUID()
+    await signInAgain(silent)
+    const revoked = randomUUID()
+    await signInAgain(revoked)
+    const expired = randomUUID()
+    await signInAgain(expired)
+    await api.db
+      .update(deviceCredentials)
+      .set({ expiresAt: new Date(api.clock.now().getTime() - 1000) })
+      .where(eq(deviceCredentials.deviceId, expired))
+    // Another user's tablet is not theirs.
+    await signInOnDevice(api, randomUUID())
+
+    const { token } = await admin()
+    expect(
+      (await api.request('POST', '/device/revoke', { token, body: { id: revoked } })).status,
+    ).toBe(200)
+    const listed = await api.request('GET', `/user/${tablet.id}/devices`, { token })
+    expect(listed.status).toBe(200)
+    const devices = expectShape(dataEnvelope(userDeviceListSchema), listed.body).data
+    expect(devices.map(({ id, waiting }) => ({ id, waiting }))).toEqual([
+      { id: tablet.deviceId, waiting: 7 },
+      { id: silent, waiting: null },
+    ])
+    expect(devices.map((device) => device.lastSeenAt === null)).toEqual([false, true])
+
+    const deleted = await api.request('POST', '/user/delete', { token, body: { id: tablet.id } })
+    expect(deleted.status).toBe(200)
+    expect((await byDevice(api, tablet.credential, 'POST', '/device/heartbeat', beat)).status).toBe(
+      200,
+    )
+    const unknown = await api.request('GET', `/user/${tablet.id}/devices`, { token })
+    expect(unknown.status).toBe(404)
   })
 
   it('can do nothing but its trials and its heartbeats', async () => {

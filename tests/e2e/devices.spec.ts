@@ -123,6 +123,47 @@ test("the tablet's heartbeat shows its waiting trial on the admin's Devices scre
   ).toHaveCount(1)
 })
 
+test('a tablet keeps its device id and secret across sign-out; another tablet set up with its id gets an id of its own', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const identity = (on: Page) =>
+    on.evaluate(() => ({
+      id: localStorage.getItem('device-id'),
+      secret: localStorage.getItem('device-secret'),
+    }))
+  await signIn(page, demo.agent.email)
+  await expect(page).toHaveURL('/')
+  const tablet = await identity(page)
+  expect(tablet.secret).toMatch(/^[\w-]{43}$/)
+  expect(await deviceIdOf(page)).toBe(tablet.id)
+
+  await page.getByRole('button', { name: 'Log out' }).click()
+  await expect(page).toHaveURL('/login')
+  expect(await identity(page)).toEqual(tablet)
+  await signIn(page, demo.manager.email)
+  await expect(page).toHaveURL('/')
+  expect(await identity(page)).toEqual(tablet)
+  expect(await deviceIdOf(page)).toBe(tablet.id)
+
+  // The id copied onto another tablet (read off this one), which makes its own secret.
+  const other = await browser.newContext(baseURL ? { baseURL } : {})
+  await other.addInitScript((id) => {
+    localStorage.setItem('locale', 'en')
+    if (!localStorage.getItem('device-id')) localStorage.setItem('device-id', id)
+  }, tablet.id ?? '')
+  const copy = await other.newPage()
+  unlockAfterEachLoad(copy)
+  await signIn(copy, demo.agent.email)
+  await expect(copy).toHaveURL('/')
+  const own = await identity(copy)
+  expect(own.id).not.toBe(tablet.id)
+  expect(own.secret).not.toBe(tablet.secret)
+  expect(await deviceIdOf(copy)).toBe(own.id)
+  await other.close()
+})
+
 test("an expert's trials finished offline are stored once, as theirs, after another signs in on the tablet", async ({
   page,
   context,

@@ -146,7 +146,10 @@ test('five wrong PINs sign the user out and keep their unsent trials', async ({
   expect(waiting).toBe(1)
 })
 
-test('the password opens the lock online; "Switch user" signs out', async ({ page, context }) => {
+test('the password opens the lock online, only for the account signed in; "Switch user" signs out', async ({
+  page,
+  context,
+}) => {
   await signIn(page, demo.manager.email)
   await page.reload()
   await expect(lockHeading(page)).toBeVisible()
@@ -156,6 +159,15 @@ test('the password opens the lock online; "Switch user" signs out', async ({ pag
   await expect(page.getByText('The password can be checked only with a connection')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Unlock with the password' })).toBeDisabled()
   await context.setOffline(false)
+  // The device does not keep the email in the clear: after a reload it is asked for.
+  await page.getByLabel('Email').fill(demo.agent.email)
+  await page.getByLabel('Password', { exact: true }).fill(demoPassword)
+  await page.getByRole('button', { name: 'Unlock with the password' }).click()
+  await expect(page.getByRole('alert')).toContainText(
+    'This is not the account signed in on this device.',
+  )
+  await expect(lockHeading(page)).toBeVisible()
+  await page.getByLabel('Email').fill(demo.manager.email)
   await page.getByLabel('Password', { exact: true }).fill('Wrong!Pass9')
   await page.getByRole('button', { name: 'Unlock with the password' }).click()
   await expect(page.getByRole('alert')).toContainText('Wrong email or password.')
@@ -191,6 +203,57 @@ test('the PIN is changed in the settings; the old one no longer opens the app', 
   await expect(page.getByRole('alert')).toContainText('Wrong PIN')
   await enterPin(page, '135791')
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible()
+})
+
+test("the signed-in user's email and phone are nowhere in the device's storage in the clear, and the app shows them again after a reload and the PIN, offline too", async ({
+  page,
+  context,
+  request,
+}) => {
+  const { token } = await apiLogin(request, demo.manager.email)
+  const me = await apiGet<{ fullname: string; email: string; phone: string | null }>(
+    request,
+    token,
+    'me',
+  )
+  const phone = me.phone ?? ''
+  expect(phone).not.toBe('')
+  const notInStorage = async () => {
+    const kept = await deviceStorageAsText(page)
+    expect(kept).toContain(me.fullname)
+    expect(kept).not.toContain(me.email)
+    expect(kept).not.toContain(phone)
+    expect(kept).not.toContain(phone.slice(4))
+  }
+  await signIn(page, demo.manager.email)
+  await controlledByServiceWorker(page)
+  await enterPin(page, demoPin)
+  await page.goto('/settings')
+  await enterPin(page, demoPin)
+  const profile = page.getByRole('region', { name: 'Profile' })
+  await expect(profile).toContainText(me.email)
+  await expect(profile).toContainText(phone)
+  await notInStorage()
+
+  // A session an older build kept, with the email and phone in the clear: the next start drops them.
+  await page.evaluate(
+    ({ email, phone }) => {
+      const stored = JSON.parse(localStorage.getItem('session') ?? '{}') as { user: object }
+      localStorage.setItem('session', JSON.stringify({ user: { ...stored.user, email, phone } }))
+    },
+    { email: me.email, phone },
+  )
+  await context.setOffline(true)
+  await page.reload()
+  await expect(lockHeading(page)).toBeVisible()
+  await expect(page.getByText(`Signed in as ${me.fullname}.`)).toBeVisible()
+  await notInStorage()
+  await enterPin(page, demoPin)
+  await expect(page.getByRole('link', { name: `Hello, ${me.fullname}` })).toBeVisible()
+  await expect(profile).toContainText(me.email)
+  await expect(profile).toContainText(phone)
+  await notInStorage()
+  await context.setOffline(false)
 })
 
 test("no customer's email or phone is readable in the device's storage, signed in or after sign-out", async ({

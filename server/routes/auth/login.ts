@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import type { login } from '../../../src/contract/endpoints/auth.ts'
 import { messages } from '../../../src/contract/messages.ts'
-import { issueDeviceCredential } from '../../auth/device-credentials.ts'
+import { bindDeviceId, issueDeviceCredential } from '../../auth/device-credentials.ts'
 import { deviceKey } from '../../auth/device-key.ts'
 import { verifyNothing, verifyPassword } from '../../auth/password.ts'
 import { startLoginAttempt } from '../../auth/throttle.ts'
@@ -56,11 +56,17 @@ export function loginHandler(deps: AppDeps) {
     // The device's credential: its queued trials reach the server whoever signs in next, or nobody.
     // Its key: it opens the user's data kept on the device without the PIN, after a password.
     if (body.device_id === undefined) return ok(c, session)
-    const device = { deviceId: body.device_id, userId: user.id, now: deps.clock() }
+    // An id bound to another secret is another tablet's: this one gets an id of its own.
+    const deviceId = await bindDeviceId(deps.db, body.device_id, body.device_secret)
+    if (deviceId !== body.device_id) {
+      logEvent(c, 'device.rebound', { user: user.id, named: body.device_id, device: deviceId })
+    }
+    const device = { deviceId, userId: user.id, now: deps.clock() }
     return ok(c, {
       ...session,
+      device_id: deviceId,
       device_credential: await issueDeviceCredential(deps.db, device),
-      device_key: deviceKey(deps.config.jwtSecret, user.id, body.device_id),
+      device_key: deviceKey(deps.config.jwtSecret, user.id, deviceId),
     })
   }
 }

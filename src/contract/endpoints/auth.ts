@@ -20,7 +20,7 @@ export const login = endpoint({
   method: 'POST',
   path: '/user/login',
   summary:
-    "Signs in: the token and the user, and with a `device_id` that device's credential for the user. Every failure answers the same 401, so that accounts cannot be discovered; repeated failures are throttled by account and by address.",
+    "Signs in: the token and the user, and with a `device_id` (and the `device_secret` it is bound to) that device's credential and key for the user, and the id they are for: another when that id is bound to another secret. Every failure answers the same 401, so that accounts cannot be discovered; repeated failures are throttled by account and by address.",
   policy: { allow: everyone },
   body: loginBodySchema,
   answer: loginAnswerSchema,

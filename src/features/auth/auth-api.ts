@@ -10,30 +10,63 @@ import {
   resetPassword as resetPasswordEndpoint,
   setupPassword,
 } from '../../contract/endpoints/auth.ts'
-import { deviceIdForSignIn } from '../../offline/device-id.ts'
+import { adoptDeviceId, deviceIdentityForSignIn } from '../../offline/device-id.ts'
 import { startOutboxAfterLogin } from '../../offline/start-outbox.ts'
 import { startServiceWorker } from '../../offline/start-service-worker.ts'
 import { setLockStatus } from './lock-state.ts'
 
 /**
- * Signs in naming this device, keeps the device credential the answer brings
- * (docs/behaviour.md#devices) before the outbox starts, and opens the user's kept data with the
- * device key (docs/security.md#the-pin-and-the-device-key). Also the lock screen's password unlock. The device's database loads only once the
- * request has left: the sign-in page does not carry it.
+ * The lock screen's password opened another account than the one signed in on the device: its
+ * session is ended at once, and nothing of it is kept.
  */
-export async function login(body: LoginBody) {
-  const deviceId = deviceIdForSignIn()
-  const result = await call(loginEndpoint, { body: { ...body, device_id: deviceId } })
-  const { device_credential: credential, device_key: deviceKey, ...session } = result.data
+export class OtherAccountError extends Error {
+  constructor() {
+    super('another account')
+    this.name = 'OtherAccountError'
+  }
+}
+
+/** The sign-in page's password. */
+export function login(body: LoginBody) {
+  return signIn(body)
+}
+
+/** The lock screen's password: it must open the account signed in on the device. */
+export function unlockWithPassword(lockedUserId: number, body: LoginBody) {
+  return signIn(body, lockedUserId)
+}
+
+/**
+ * Signs in naming this device (its id and secret; the answer may give it a new id), keeps the
+ * device credential the answer brings (docs/behaviour.md#devices) before the outbox starts, and
+ * opens the user's kept data with the device key (docs/security.md#the-pin-and-the-device-key).
+ * The device's database loads only once the request has left: the sign-in page does not carry it.
+ */
+async function signIn(body: LoginBody, lockedUserId?: number) {
+  const device = deviceIdentityForSignIn()
+  const result = await call(loginEndpoint, {
+    body: { ...body, device_id: device.id, device_secret: device.secret },
+  })
+  if (lockedUserId !== undefined && result.data.id !== lockedUserId) {
+    void endServerSession(result.data.token).catch(() => undefined)
+    throw new OtherAccountError()
+  }
+  const {
+    device_id: deviceId = device.id,
+    device_credential: credential,
+    device_key: deviceKey,
+    ...session
+  } = result.data
+  if (deviceId !== device.id) adoptDeviceId(deviceId)
   saveSession(session, body.remember_me ?? true)
-  const [device, vault] = await Promise.all([
+  const [deviceRecords, vault] = await Promise.all([
     import('../../offline/device.ts'),
     import('./device-vault.ts'),
   ])
   if (credential !== undefined) {
     await Promise.all([
-      device.keepDeviceId(deviceId),
-      device.saveDeviceCredential(session.id, credential),
+      deviceRecords.keepDeviceId(deviceId),
+      deviceRecords.saveDeviceCredential(session.id, credential),
     ]).catch((error: unknown) => console.warn('device credential not kept', error))
   }
   // The user's kept data opens with the device key, or they choose their first PIN here. A device

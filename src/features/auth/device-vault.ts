@@ -1,4 +1,10 @@
-import { getSession, openSessionToken, subscribeSession } from '../../api/session.ts'
+import * as v from 'valibot'
+import {
+  getSession,
+  openSessionToken,
+  subscribeSession,
+  userContactSchema,
+} from '../../api/session.ts'
 import { offlineDatabase } from '../../offline/database.ts'
 import {
   addPasskey,
@@ -26,22 +32,36 @@ import { createPasskey, passkeySecret } from './passkey.ts'
  * reload, before anything behind sign-in is drawn.
  */
 
-/** The kept record of the session's token, encrypted like every personal record. */
-const tokenRecord = 'session'
+/**
+ * The kept record of the session's token and the user's contact, encrypted like every personal
+ * record; builds before kept the token alone.
+ */
+const sessionRecord = 'session'
+const keptSessionSchema = v.union([
+  v.pipe(
+    v.string(),
+    v.transform((token) => ({ token, contact: null })),
+  ),
+  v.object({ token: v.string(), contact: v.nullable(userContactSchema) }),
+])
 
 /** The device key of the password sign-in that found no PIN yet: the new PIN's key wraps by it. */
 let deviceKeyOfSignIn: string | undefined
-let keptToken: string | null = null
+/** What was last kept, so that the same session is not sealed and written again. */
+let keptSession: string | null = null
 
-async function keepToken(): Promise<void> {
+async function keepSession(): Promise<void> {
   const session = getSession()
-  if (!session?.token || !isUnlocked(session.user.id) || session.token === keptToken) return
-  keptToken = session.token
-  await keep(offlineDatabase(), session.user.id, tokenRecord, session.token)
+  if (!session?.token || !isUnlocked(session.user.id)) return
+  const record = { token: session.token, contact: session.contact }
+  const text = JSON.stringify(record)
+  if (text === keptSession) return
+  keptSession = text
+  await keep(offlineDatabase(), session.user.id, sessionRecord, record)
 }
 
-// A refreshed token (the start's /me) is kept in place of the one it replaces.
-subscribeSession(() => void keepToken().catch(() => undefined))
+// A refreshed token or contact (the start's /me) is kept in place of the one it replaces.
+subscribeSession(() => void keepSession().catch(() => undefined))
 
 /**
  * After a password sign-in: the device key opens the user's kept data, or they choose their
@@ -52,7 +72,7 @@ export async function openAfterPassword(userId: number, deviceKey?: string): Pro
     deviceKey !== undefined &&
     (await unlockWithDeviceKey(offlineDatabase(), userId, deviceKey))
   ) {
-    await keepToken()
+    await keepSession()
     await openApp(userId)
     return
   }
@@ -85,8 +105,8 @@ export async function choosePin(pin: string): Promise<void> {
   if (!session) return
   await createPin(offlineDatabase(), session.user.id, pin, deviceKeyOfSignIn)
   deviceKeyOfSignIn = undefined
-  keptToken = null
-  await keepToken()
+  keptSession = null
+  await keepSession()
   await openApp(session.user.id)
 }
 
@@ -104,14 +124,17 @@ export async function unlockAppWithPin(pin: string): Promise<PinTry> {
 
 /** The key is open: the kept token opens the session, and the app opens. */
 async function openKeptSession(userId: number): Promise<boolean> {
-  const token = await readKept(offlineDatabase(), userId, tokenRecord)
-  if (typeof token !== 'string') {
+  const kept = v.safeParse(
+    keptSessionSchema,
+    await readKept(offlineDatabase(), userId, sessionRecord),
+  )
+  if (!kept.success) {
     // No session kept under the key (it was never sealed): only a password opens it now.
     lockVault()
     return false
   }
-  keptToken = token
-  openSessionToken(token)
+  keptSession = JSON.stringify(kept.output)
+  openSessionToken(kept.output.token, kept.output.contact)
   await openApp(userId)
   return true
 }
@@ -149,7 +172,8 @@ export async function turnOnPasskey(pin: string): Promise<PasskeyOutcome> {
   const db = offlineDatabase()
   // The PIN first: a wrong one makes no passkey the user would have to delete from the device.
   if (!(await isPin(db, session.user.id, pin))) return 'wrongPin'
-  const passkey = await createPasskey(session.user)
+  const { id, fullname } = session.user
+  const passkey = await createPasskey({ id, fullname, name: session.contact?.email ?? fullname })
   if (!passkey) return 'notMade'
   return (await addPasskey(db, session.user.id, pin, passkey)) ? 'on' : 'wrongPin'
 }
@@ -176,7 +200,7 @@ export function lockApp(): void {
 
 /** The data key leaves memory: the kept data is unreadable until the PIN or the password. */
 export function forgetKey(): void {
-  keptToken = null
+  keptSession = null
   lockVault()
 }
 
@@ -185,6 +209,6 @@ export function forgetKey(): void {
  * kept data and draft are wiped from the device. Their unsent trials stay.
  */
 export async function wipeEndedSession(userId: number): Promise<void> {
-  keptToken = null
+  keptSession = null
   await wipePersonalData(offlineDatabase(), userId)
 }

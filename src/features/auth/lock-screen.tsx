@@ -8,7 +8,8 @@ import { PasswordField } from '../../ui/field.tsx'
 import { Button } from '../../ui/button.tsx'
 import { useAnswer } from '../../ui/use-answer.ts'
 import { AuthCard } from './auth-card.tsx'
-import { login } from './auth-api.ts'
+import { OtherAccountError, unlockWithPassword } from './auth-api.ts'
+import { EmailField } from './email-field.tsx'
 import {
   choosePin,
   hasPasskey,
@@ -69,6 +70,7 @@ function UnlockForm({ onSignedOut }: { onSignedOut: () => void }) {
   const session = useSession()
   const online = useOnline()
   const [pin, setPin] = useState('')
+  const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [withPassword, setWithPassword] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -113,9 +115,17 @@ function UnlockForm({ onSignedOut }: { onSignedOut: () => void }) {
     if (!session) return
     void unlock.run(async () => {
       try {
-        await login({ email: session.user.email, password, remember_me: isRemembered() })
+        await unlockWithPassword(session.user.id, {
+          email: session.contact?.email ?? email,
+          password,
+          remember_me: isRemembered(),
+        })
       } catch (failure) {
-        setError(failure instanceof Error ? failure.message : String(failure))
+        if (failure instanceof OtherAccountError) {
+          setError(
+            t`This is not the account signed in on this device. To sign in as someone else, use “Switch user”.`,
+          )
+        } else setError(failure instanceof Error ? failure.message : String(failure))
       }
     })
   }
@@ -138,6 +148,15 @@ function UnlockForm({ onSignedOut }: { onSignedOut: () => void }) {
       )}
       {withPassword ? (
         <form name="unlock-password" className={styles.form} noValidate onSubmit={tryPassword}>
+          {/* Browser storage does not keep the email: after a reload it is asked for. */}
+          {!session?.contact && (
+            <EmailField
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              onBlur={() => undefined}
+              error={undefined}
+            />
+          )}
           <PasswordField
             label={t`Password`}
             autoComplete="current-password"

@@ -63,11 +63,12 @@ export async function passkeySecret(
 
 /**
  * Makes a passkey for this user on this device's platform authenticator and answers its secret;
- * null when the user cancels, or the authenticator has no PRF.
+ * null when the user cancels, or the authenticator has no PRF. `name` is the account the
+ * authenticator lists it under: the email, or the name while the email is not known.
  */
 export async function createPasskey(user: {
   id: number
-  email: string
+  name: string
   fullname: string
 }): Promise<PasskeySecret | null> {
   const salt = randomBytes(32)
@@ -78,7 +79,7 @@ export async function createPasskey(user: {
         rp: { name: 'Brand Expert' },
         user: {
           id: new TextEncoder().encode(String(user.id)),
-          name: user.email,
+          name: user.name,
           displayName: user.fullname,
         },
         pubKeyCredParams: [

@@ -1,16 +1,23 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { User } from '../../contract/auth.ts'
+import type { SignedInUser, UserContact } from '../../api/session.ts'
 import { useRoleName } from '../../ui/role-name.ts'
 import cardStyles from '../../ui/card.module.css'
 import styles from './settings.module.css'
 
-export function ProfileCard({ user }: { user: User }) {
+/** The signed-in user; their contact once the PIN or the password opened it (`null` before). */
+export function ProfileCard({
+  user,
+  contact,
+}: {
+  user: SignedInUser
+  contact: UserContact | null
+}) {
   const { t } = useLingui()
   const roleName = useRoleName()
   const rows: [string, string][] = [
     [t`Name`, user.fullname],
-    [t`Email`, user.email],
-    [t`Phone`, user.phone ?? '—'],
+    [t`Email`, contact?.email ?? '—'],
+    [t`Phone`, contact?.phone ?? '—'],
     [t`Role`, roleName(user.role)],
   ]
   if (user.role === 'manager') rows.push([t`Store`, user.expertStore?.name ?? t`No store`])

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { User } from '../../contract/auth.ts'
+import type { SignedInUser } from '../../api/session.ts'
 import { messages } from '../../contract/messages.ts'
 import type { Store } from '../../contract/stores.ts'
 import { trialTextMaxLength } from '../../contract/trial.ts'
@@ -16,7 +16,7 @@ import styles from './simple-trial-form.module.css'
  * who works for their own) and a required comment of 15 rows; Decline goes home, Save sends it and
  * goes home.
  */
-export function SimpleTrialForm({ user }: { user: User }) {
+export function SimpleTrialForm({ user }: { user: SignedInUser }) {
   const { t, i18n } = useLingui()
   const navigate = useNavigate()
   const submit = useFinishTrial()

@@ -11,7 +11,7 @@ import {
 } from 'react'
 import { Link, useNavigate, useRouter } from '@tanstack/react-router'
 import { useLingui } from '@lingui/react/macro'
-import type { User } from '../../contract/auth.ts'
+import type { SignedInUser } from '../../api/session.ts'
 import { currentLocale } from '../../i18n.ts'
 import { Button } from '../../ui/button.tsx'
 import { Page } from '../../ui/page.tsx'
@@ -50,7 +50,7 @@ function Wizard({
   draft,
   stranded,
 }: {
-  user: User
+  user: SignedInUser
   draft: WizardState | null
   /** Drafts of this user that could not be restored: shown above the new trial, never dropped. */
   stranded: StrandedDraft[]

@@ -24,7 +24,7 @@ function SettingsPage() {
   return (
     <Page title={t`Settings`}>
       <div className={styles.grid}>
-        <ProfileCard user={user} />
+        <ProfileCard user={user} contact={session.contact} />
         <LocaleSwitch />
         {user.role === 'manager' && <CheckOutCard store={user.expertStore} />}
         <ChangePasswordForm />
