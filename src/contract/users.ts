@@ -67,6 +67,19 @@ export const userSessionSchema = v.object({
 export type UserSession = v.InferOutput<typeof userSessionSchema>
 export const userSessionListSchema = v.array(userSessionSchema)
 
+/**
+ * A tablet where a user holds a device credential that still works (`GET /user/{id}/devices`),
+ * shown before the user is deleted: deleting leaves it working (decision 16). `lastSeenAt` and
+ * `waiting` are as its last heartbeat told them; null before its first.
+ */
+export const userDeviceSchema = v.object({
+  id: v.string(),
+  lastSeenAt: v.nullable(v.string()),
+  waiting: v.nullable(v.number()),
+})
+export type UserDevice = v.InferOutput<typeof userDeviceSchema>
+export const userDeviceListSchema = v.array(userDeviceSchema)
+
 /** `POST /user/session/revoke` `{ id }`: a session's id (a UUID). */
 export const sessionIdBodySchema = v.object({
   id: v.pipe(v.string(messages.required.id), v.uuid(messages.invalid.id)),

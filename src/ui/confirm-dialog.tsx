@@ -13,6 +13,7 @@ export function ConfirmDialog({
   onOpenChange,
   title,
   description,
+  details,
   confirmLabel,
   cancelLabel,
   onConfirm,
@@ -24,6 +25,8 @@ export function ConfirmDialog({
   onOpenChange: (open: boolean) => void
   title: ReactNode
   description: ReactNode
+  /** What the person should know before answering, below the question (a list, links). */
+  details?: ReactNode
   confirmLabel: ReactNode
   cancelLabel: ReactNode
   onConfirm: () => void
@@ -44,6 +47,7 @@ export function ConfirmDialog({
         <Dialog.Content className={styles.dialog}>
           <Dialog.Title className={styles.title}>{title}</Dialog.Title>
           <Dialog.Description>{description}</Dialog.Description>
+          {details}
           <div className={styles.actions}>
             <Dialog.Close asChild>
               <Button variant="secondary" disabled={pending}>

@@ -318,6 +318,9 @@ describe.each(databases)('authorization matrix on $name', (database) => {
     userSessions: async (cell) => ({
       params: { id: (await someone(cell.variant === "a super user's" ? 'super' : 'agent')).id },
     }),
+    userDevices: async (cell) => ({
+      params: { id: (await someone(cell.variant === "a super user's" ? 'super' : 'agent')).id },
+    }),
     sessionRevoke: async (cell) => {
       const owner = await someone(cell.variant === "a super user's" ? 'super' : 'agent')
       return { body: { id: (await openSession(api, owner.id)).id } }

@@ -177,6 +177,7 @@ describe.each(databases)('live answers match the OpenAPI document on $name', (da
     userDelete: async () => ({ body: { id: (await someone('agent')).id } }),
     userById: async () => ({ params: { id: (await someone('agent')).id } }),
     userSessions: async () => ({ params: { id: (await someone('agent')).id } }),
+    userDevices: async () => ({ params: { id: (await someone('agent')).id } }),
     sessionRevoke: async () => ({
       body: { id: (await openSession(api, (await someone('agent')).id)).id },
     }),

@@ -16,6 +16,7 @@ import {
   apiPostTrial,
 } from './fixtures.ts'
 import { unlockAfterEachLoad } from '../support/sign-in.ts'
+import { apiPath, appHeaders } from '../support/api.ts'
 
 test.describe.configure({ timeout: 120_000 })
 
@@ -105,6 +106,71 @@ test('an admin invites a Brand Expert who sets a password and signs in, then edi
   await page.getByRole('searchbox', { name: 'Name or email' }).fill(email)
   await page.getByRole('button', { name: 'Search' }).click()
   await expect(page.getByText('No user matches this search.')).toBeVisible()
+})
+
+test('deleting a user lists the tablets where they still hold a device credential, with the trials waiting there and a link to each on the Devices screen; deleted once however often it is confirmed', async ({
+  page,
+  request,
+}) => {
+  const admin = await apiLogin(request, demo.admin.email)
+  const email = `tablet.${Date.now()}@example.rs`
+  const created = await apiPost(request, admin.token, 'user/create', {
+    fullname: 'Tamara Tabletić',
+    email,
+    phone: '+381641112244',
+    role: 'agent',
+  })
+  const { data: user } = (await created.json()) as { data: { id: number } }
+  const token = new URL(await invitationLink(email)).searchParams.get('token')
+  const setUp = await request.post(`${apiPath}/user/password`, {
+    headers: appHeaders,
+    data: { password: 'Tablet!2345', confirmPassword: 'Tablet!2345', token },
+  })
+  expect(setUp.status()).toBe(200)
+  // The user signs in on a tablet, which reports 3 trials waiting on it.
+  const deviceId = crypto.randomUUID()
+  const login = await request.post(`${apiPath}/user/login`, {
+    headers: appHeaders,
+    data: { email, password: 'Tablet!2345', device_id: deviceId },
+  })
+  const { data: signedIn } = (await login.json()) as { data: { device_credential: string } }
+  const beat = await request.post(`${apiPath}/device/heartbeat`, {
+    headers: { ...appHeaders, Authorization: `Device ${signedIn.device_credential}` },
+    data: {
+      appVersion: '1.0.0+tablet',
+      waiting: 3,
+      needsLogin: 0,
+      failed: 0,
+      oldestWaitingAt: new Date().toISOString(),
+      lastSentAt: null,
+      storage: { usage: 10, quota: 100, persisted: true },
+      images: { cached: 0, total: 0 },
+    },
+  })
+  expect(beat.status()).toBe(200)
+
+  const deletions: string[] = []
+  page.on('request', (sent) => {
+    if (sent.method() === 'POST' && sent.url().endsWith('/user/delete')) deletions.push(sent.url())
+  })
+  await signInAsAdmin(page)
+  await page.goto(`/users/${user.id}/edit`)
+  await page.getByRole('button', { name: 'Delete user' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Delete the user?' })
+  const tablet = dialog.getByRole('listitem').filter({ hasText: deviceId.slice(0, 8) })
+  await expect(tablet).toContainText('3 trials waiting')
+  await expectAccessible(page)
+  await tablet.getByRole('link', { name: `Device ${deviceId.slice(0, 8)}` }).click()
+  await expect(page).toHaveURL(/\/devices\?/)
+  const row = page.getByRole('row', { name: new RegExp(deviceId.slice(0, 8)) })
+  await expect(row).toContainText('Tamara Tabletić')
+  await expect(row.getByRole('cell').nth(3)).toHaveText(/^3/)
+
+  await page.goBack()
+  await page.getByRole('button', { name: 'Delete user' }).click()
+  await dialog.getByRole('button', { name: 'Yes, delete' }).dblclick()
+  await expect(page).toHaveURL(/\/users(\?|$)/)
+  expect(deletions).toHaveLength(1)
 })
 
 test('an admin creates a store and sees its log after a manager checks in and out', async ({

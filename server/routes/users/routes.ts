@@ -5,12 +5,14 @@ import {
   userById,
   userCreate,
   userDelete,
+  userDevices,
   userSearch,
   userSessions,
   userUpdate,
 } from '../../../src/contract/endpoints/users.ts'
 import { messages } from '../../../src/contract/messages.ts'
 import type { UserForm } from '../../../src/contract/users.ts'
+import { listUserDevices } from '../../auth/device-credentials.ts'
 import { checkObject } from '../../auth/middleware.ts'
 import { audit } from '../../audit/log.ts'
 import { endSession, endUserSessions, findSession, listUserSessions } from '../../auth/sessions.ts'
@@ -132,6 +134,12 @@ export function userRoutes(routes: ApiRoutes, deps: AppDeps) {
     return ok(c, await listUserSessions(db, target.id, clock()))
   }
 
+  async function devicesOf(c: Context<UserEnv>, { params }: Input<typeof userDevices>) {
+    const target = await foundUser(params.id)
+    checkObject(c, 'notSuper', target.role === 'super')
+    return ok(c, await listUserDevices(db, target.id, clock()))
+  }
+
   /** Ends a session at once; again (a double click, a retry), it changes and records nothing. */
   async function revoke(c: Context<UserEnv>, { body: { id } }: Input<typeof sessionRevoke>) {
     const session = await findSession(db, id)
@@ -164,6 +172,7 @@ export function userRoutes(routes: ApiRoutes, deps: AppDeps) {
     .signedIn(userDelete, remove)
     .signedIn(userById, async (c, { params }) => ok(c, await foundUser(params.id)))
     .signedIn(userSessions, sessionsOf)
+    .signedIn(userDevices, devicesOf)
     .signedIn(sessionRevoke, revoke)
 }
 

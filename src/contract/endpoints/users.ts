@@ -7,6 +7,7 @@ import {
   managedUserListSchema,
   sessionIdBodySchema,
   userSessionListSchema,
+  userDeviceListSchema,
   managedUserSchema,
   managersQuerySchema,
   userFormSchema,
@@ -93,6 +94,20 @@ export const userSessions = endpoint({
   policy: { allow: administration, object: ['notSuper'] },
   params: idParamsSchema,
   answer: userSessionListSchema,
+  errors: { 404: [messages.notFound] },
+})
+
+// The tablets where a user still holds a device credential, with their waiting trials: listed in
+// the confirmation of deleting them (/users/{id}/edit), super and admin; an admin does not see a
+// super user's.
+export const userDevices = endpoint({
+  method: 'GET',
+  path: '/user/:id/devices',
+  summary:
+    'The devices where the user holds a credential that is not revoked nor expired, with the trials waiting on each as its last heartbeat told; those seen last first.',
+  policy: { allow: administration, object: ['notSuper'] },
+  params: idParamsSchema,
+  answer: userDeviceListSchema,
   errors: { 404: [messages.notFound] },
 })
 

@@ -8,6 +8,7 @@ import {
   userById,
   userCreate,
   userDelete,
+  userDevices,
   userSearch,
   userSessions,
   userUpdate,
@@ -22,6 +23,7 @@ export const userKeys = {
   detail: (id: number) => [...userKeys.all, 'detail', id] as const,
   managers: (storeId: number) => [...userKeys.all, 'managers', storeId] as const,
   sessions: (id: number) => [...userKeys.all, 'sessions', id] as const,
+  devices: (id: number) => [...userKeys.all, 'devices', id] as const,
 }
 
 /** `GET /user/search?query=&page=`: by name or email, page by page. */
@@ -82,6 +84,18 @@ export function userSessionsQueryOptions(id: number) {
   return queryOptions({
     queryKey: userKeys.sessions(id),
     queryFn: async () => (await call(userSessions, { params: { id } })).data,
+    staleTime: 0,
+  })
+}
+
+/**
+ * `GET /user/{id}/devices`: the tablets where the user still holds a device credential, fetched
+ * each time the screen opens (their waiting trials change).
+ */
+export function userDevicesQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: userKeys.devices(id),
+    queryFn: async () => (await call(userDevices, { params: { id } })).data,
     staleTime: 0,
   })
 }

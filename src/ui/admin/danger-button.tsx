@@ -12,6 +12,7 @@ export function DangerButton({
   pending,
   title,
   description,
+  details,
   confirmLabel,
   onConfirm,
 }: {
@@ -19,6 +20,7 @@ export function DangerButton({
   pending: boolean
   title: ReactNode
   description: ReactNode
+  details?: ReactNode
   confirmLabel: ReactNode
   onConfirm: (done: () => void) => void
 }) {
@@ -32,6 +34,7 @@ export function DangerButton({
       trigger={<Button variant="danger">{label}</Button>}
       title={title}
       description={description}
+      details={details}
       cancelLabel={<Trans>Cancel</Trans>}
       confirmLabel={confirmLabel}
       onConfirm={() => onConfirm(() => setOpen(false))}
