@@ -1,8 +1,10 @@
 import { strFromU8, unzipSync } from 'fflate'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Page } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
+import type { ConsentRecord } from '../../src/contract/consents.ts'
 import { idempotencyHeader } from '../../src/contract/http.ts'
+import type { TrialAnswers } from '../../src/contract/trial.ts'
 import { trialBody } from '../support/trial-body.ts'
 import {
   test,
@@ -212,6 +214,36 @@ test('the trial page shows its consents as recorded, and that a box the app tick
   await expect(consents.getByRole('definition').nth(1)).toContainText('Ticked by the person')
   await expect(consents).toContainText('never proof of consent')
   await expectAccessible(page)
+})
+
+/** A guided trial sent as the PWA sends it, with `changes` to its answers and body; its id. */
+async function postGuidedTrial(
+  request: APIRequestContext,
+  changes: { comment?: Partial<TrialAnswers>; consents?: ConsentRecord[] } = {},
+) {
+  const agent = await apiLogin(request, demo.agent.email)
+  const body = trialBody(1)
+  const created = await apiPost(
+    request,
+    agent.token,
+    'free-guided/form',
+    { ...body, comment: { ...body.comment, ...changes.comment }, consents: changes.consents },
+    { [idempotencyHeader]: crypto.randomUUID() },
+  )
+  return ((await created.json()) as { data: { id: number } }).data.id
+}
+
+test("the trial page shows the trial's number, as the device's Sent list shows it", async ({
+  page,
+  request,
+}) => {
+  const id = await postGuidedTrial(request)
+
+  await signInAsAdmin(page)
+  await page.goto(`/surveys/${id}`)
+  const details = page.getByRole('region', { name: 'Trial details' })
+  await expect(details.getByRole('term').first()).toHaveText('Trial number')
+  await expect(details.getByRole('definition').first()).toHaveText(`#${id}`)
 })
 
 test('an admin downloads a trials report as CSV and as an Excel workbook', async ({ page }) => {

@@ -11,7 +11,7 @@ import { answerLines, stickLines } from './trial-answers.ts'
 import styles from '../../ui/admin/admin.module.css'
 
 /**
- * /surveys/{id}: where, by whom and when (captured and received, with the marks that say how far
+ * /surveys/{id}: its number, where, by whom and when (captured and received, with the marks that say how far
  * to trust the capture time, and a possible duplicate), then the answers in the current locale's
  * words and the consents as they were recorded.
  */
@@ -23,6 +23,8 @@ export function TrialView({ trial }: { trial: TrialDetail }) {
     <>
       <RecordSection id="trial-meta-heading" title={<Trans>Trial details</Trans>}>
         <dl className={styles.details}>
+          {/* Written as the device's Sent list writes it, so that one is found from the other. */}
+          <Detail label={<Trans>Trial number</Trans>}>#{trial.id}</Detail>
           <Detail label={<Trans>Store</Trans>}>{trial.store.name}</Detail>
           <Detail label={<Trans>Brand Expert</Trans>}>{trial.user.fullname}</Detail>
           <Detail label={<Trans>Captured</Trans>}>{format.dateTime(trial.capturedAt)}</Detail>
