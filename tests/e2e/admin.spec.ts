@@ -233,6 +233,31 @@ async function postGuidedTrial(
   return ((await created.json()) as { data: { id: number } }).data.id
 }
 
+test('the trial page says what the customer liked, disliked and felt neutral about the device', async ({
+  page,
+  request,
+}) => {
+  const id = await postGuidedTrial(request, {
+    comment: {
+      device: {
+        id: 7,
+        name: 'Aura One',
+        positive: ['design'],
+        negative: ['heavy'],
+        neutral: ['undecided'],
+      },
+    },
+  })
+
+  await signInAsAdmin(page)
+  await page.goto(`/surveys/${id}`)
+  const device = page.getByRole('region', { name: 'Device', exact: true })
+  await expect(device.getByRole('heading', { level: 3 })).toHaveText('Aura One')
+  await expect(device.getByRole('term')).toHaveText(['Liked', 'Disliked', 'Neutral'])
+  await expect(device.getByRole('definition')).toHaveText(['Design', 'Heavy', 'Undecided'])
+  await expectAccessible(page)
+})
+
 test("the trial page shows the trial's number, as the device's Sent list shows it", async ({
   page,
   request,
