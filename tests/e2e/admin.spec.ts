@@ -2,7 +2,7 @@ import { strFromU8, unzipSync } from 'fflate'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
-import type { ConsentRecord } from '../../src/contract/consents.ts'
+import type { ConsentName, ConsentRecord } from '../../src/contract/consents.ts'
 import { idempotencyHeader } from '../../src/contract/http.ts'
 import type { TrialAnswers } from '../../src/contract/trial.ts'
 import { trialBody } from '../support/trial-body.ts'
@@ -232,6 +232,34 @@ async function postGuidedTrial(
   )
   return ((await created.json()) as { data: { id: number } }).data.id
 }
+
+test('a box the app ticked is never shown among the answers as a consent given', async ({
+  page,
+  request,
+}) => {
+  const ticked = (consent: ConsentName): ConsentRecord => ({
+    consent,
+    given: true,
+    ticked_by: 'app',
+    text_id: '0123456789abcdef',
+    locale: 'me',
+  })
+  const id = await postGuidedTrial(request, {
+    consents: [ticked('privacyPolicy'), ticked('analizeData')],
+  })
+
+  await signInAsAdmin(page)
+  await page.goto(`/surveys/${id}`)
+  const answers = page.getByRole('region', { name: 'Answers' })
+  await expect(answers.getByRole('term').first()).toHaveText('Gender')
+  await expect(answers).not.toContainText('Privacy policy accepted')
+  await expect(answers).not.toContainText('Data analysis allowed')
+  const consents = page.getByRole('region', { name: 'Consents, as recorded' })
+  await expect(consents.getByRole('definition')).toHaveText([
+    'Ticked by the app · shown in Montenegrin · text 0123456789abcdef',
+    'Ticked by the app · shown in Montenegrin · text 0123456789abcdef',
+  ])
+})
 
 test('the trial page says what the customer liked, disliked and felt neutral about the device', async ({
   page,

@@ -78,7 +78,9 @@ export function packName(
 /**
  * The answers of a free guided trial as labelled lines, in the wizard's order
  * (docs/behaviour.md#the-guided-trial); the sticks and the device tried, with their impressions,
- * come from `stickLines` and `deviceLine`.
+ * come from `stickLines` and `deviceLine`. The consents are not among them: the answers' boxes
+ * say only ticked or not, and a box the app ticked is no consent (docs/behaviour.md#consents), so
+ * the page shows them from the trial's records, with who set each box and in which words.
  */
 export function answerLines(answers: TrialAnswers, _: Translate): AnswerLine[] {
   const habitKeys = answers.habits.split(';').filter(Boolean) as Habit[]
@@ -102,15 +104,6 @@ export function answerLines(answers: TrialAnswers, _: Translate): AnswerLine[] {
     Boolean(value),
   )
   lines.push({ label: _(msg`Contact`), values: contact.length ? contact : [_(msg`None given`)] })
-  lines.push({
-    label: _(msg`Consents`),
-    values: [
-      answers.email.privacyPolicy
-        ? _(msg`Privacy policy accepted`)
-        : _(msg`Privacy policy not accepted`),
-      answers.email.analizeData ? _(msg`Data analysis allowed`) : _(msg`Data analysis not allowed`),
-    ],
-  })
   lines.push({ label: _(msg`Shopping`), values: [word(shoppingLabels, answers.shopping, _)] })
   const bought = answers.shoppingSuccess
   if (bought) {

@@ -97,6 +97,12 @@ describe('trial answers', () => {
     expect(sticks[1]).toMatchObject({ count: null, positive: [], negative: [], comment: null })
   })
 
+  it('never calls a box accepted or allowed: the consents are shown as recorded, apart', () => {
+    const lines = answerLines(answers(), translate)
+    expect(lines.map((item) => item.label)).not.toContain('«Consents»')
+    expect(lines.flatMap((item) => item.values).join(' ')).not.toMatch(/accepted|allowed/)
+  })
+
   it('keeps what was liked, disliked and neutral about the device apart, as for the sticks', () => {
     const tried = answers({
       device: {
