@@ -374,6 +374,34 @@ test('a report or a dashboard period that ends before it starts is refused with 
   await expect(page).not.toHaveURL(/startAt=2026-05-10/)
 })
 
+test('a range error goes as soon as the dates are in order again, without another try', async ({
+  page,
+}) => {
+  const refusal = 'The end date must not be before the start date.'
+  await signInAsAdmin(page)
+  await page.goto('/dashboard')
+  const from = page.getByRole('textbox', { name: 'From', exact: true })
+  const to = page.getByRole('textbox', { name: 'To', exact: true })
+  await from.fill('10/05/2026')
+  await to.fill('01/05/2026')
+  await page.getByRole('button', { name: 'Apply' }).click()
+  await expect(page.getByText(refusal)).toBeVisible()
+  // The start moves before the end: the range is in order, and the error is gone.
+  await from.fill('01/04/2026')
+  await expect(page.getByText(refusal)).toHaveCount(0)
+  // Out of order again by its start: said again.
+  await from.fill('20/05/2026')
+  await expect(page.getByText(refusal)).toBeVisible()
+
+  await page.goto('/reports')
+  await page.getByLabel('From').fill('10/05/2026')
+  await page.getByLabel('To').fill('01/05/2026')
+  await page.getByRole('button', { name: 'Download' }).click()
+  await expect(page.getByText(refusal)).toBeVisible()
+  await page.getByLabel('From').fill('01/04/2026')
+  await expect(page.getByText(refusal)).toHaveCount(0)
+})
+
 test('a name with tag-like characters is shown as typed in a dialog, never read as markup', async ({
   page,
   request,
