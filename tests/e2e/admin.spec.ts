@@ -402,6 +402,25 @@ test('a range error goes as soon as the dates are in order again, without anothe
   await expect(page.getByText(refusal)).toHaveCount(0)
 })
 
+test('after a download the report form says which file it saved, once for a double click', async ({
+  page,
+}) => {
+  await signInAsAdmin(page)
+  await page.goto('/reports')
+  await page.getByLabel('From').fill('01/01/2020')
+  let requests = 0
+  page.on('request', (sent) => {
+    if (sent.url().endsWith('/report/generate')) requests += 1
+  })
+  const download = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Download' }).dblclick()
+  const name = (await download).suggestedFilename()
+  await expect(page.getByRole('status').filter({ hasText: name })).toHaveText(
+    `The report was downloaded: ${name}`,
+  )
+  expect(requests).toBe(1)
+})
+
 test('a name with tag-like characters is shown as typed in a dialog, never read as markup', async ({
   page,
   request,
