@@ -70,9 +70,34 @@ export type ReportColumn = keyof typeof reportColumns
 
 /** Words that appear inside report cells. */
 export const reportWords = {
-  yes: /*i18n*/ { id: 'report.value.yes', message: 'yes' },
-  no: /*i18n*/ { id: 'report.value.no', message: 'no' },
   guided: /*i18n*/ { id: 'report.value.guided', message: 'guided' },
   simple: /*i18n*/ { id: 'report.value.simple', message: 'simple' },
   other: /*i18n*/ { id: 'report.value.other', message: 'other: {text}' },
+  // A consent's box as the trial recorded it (docs/behaviour.md#consents): who set it, never
+  // "yes" for a box the app ticked.
+  consentTickedByPerson: /*i18n*/ {
+    id: 'report.value.consentTickedByPerson',
+    message: 'ticked by the person',
+  },
+  consentUntickedByPerson: /*i18n*/ {
+    id: 'report.value.consentUntickedByPerson',
+    message: 'left unticked by the person',
+  },
+  consentTickedByApp: /*i18n*/ {
+    id: 'report.value.consentTickedByApp',
+    message: 'ticked by the app',
+  },
+  consentNotTickedByApp: /*i18n*/ {
+    id: 'report.value.consentNotTickedByApp',
+    message: 'not ticked by the app',
+  },
+  consentTickedUnrecorded: /*i18n*/ {
+    id: 'report.value.consentTickedUnrecorded',
+    message: 'ticked, by whom not recorded',
+  },
+  consentUntickedUnrecorded: /*i18n*/ {
+    id: 'report.value.consentUntickedUnrecorded',
+    message: 'not ticked, by whom not recorded',
+  },
+  consentText: /*i18n*/ { id: 'report.value.consentText', message: 'consent text {textId}' },
 } satisfies Record<string, MessageDescriptor>

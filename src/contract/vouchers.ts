@@ -1,7 +1,7 @@
 import * as v from 'valibot'
+import type { Country } from './countries.ts'
 import { listOf, maxId } from './http.ts'
 import { messages } from './messages.ts'
-import type { Locale } from './locale.ts'
 import { readableText } from './validators.ts'
 
 /**
@@ -21,13 +21,12 @@ export const moneySchema = v.object({
 export type Money = v.InferOutput<typeof moneySchema>
 
 /**
- * The referral (MGM) voucher's value as shown in each locale
- * (docs/behaviour.md#constants-and-limits).
+ * The referral (MGM) voucher's value in each country's stores (docs/behaviour.md#records): the
+ * store's country decides it, not the reader's language (decision 8).
  */
-export const mgmVoucherValue: Record<Locale, Money> = {
-  sr: { amount: '1000.00', currency: 'RSD' },
-  me: { amount: '5.00', currency: 'EUR' },
-  en: { amount: '5.00', currency: 'EUR' },
+export const mgmVoucherValue: Record<Country, Money> = {
+  RS: { amount: '1000.00', currency: 'RSD' },
+  ME: { amount: '5.00', currency: 'EUR' },
 }
 
 /**
@@ -48,7 +47,8 @@ export const voucherLogSchema = listOf(voucherLogEntrySchema)
 export type VoucherLog = v.InferOutput<typeof voucherLogSchema>
 
 /**
- * A voucher. `value` is null for MGM vouchers, whose value is shown by locale (`mgmVoucherValue`);
+ * A voucher. `value` is null for MGM vouchers, whose value is that of the country of the store it
+ * is looked up for (`mgmVoucherValue`);
  * `godfather` is the customer who referred (MGM only). `status` is as of the answer: a voucher
  * past `expiresAt` is `expired`. Times are ISO 8601 (`2025-03-01T10:15:00.000Z`); `log` is newest
  * first.

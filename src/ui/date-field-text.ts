@@ -1,3 +1,4 @@
+import { isInOrder } from '../contract/http.ts'
 import { intlTag, type Locale } from '../contract/locale.ts'
 
 /**
@@ -132,4 +133,12 @@ export function openingDay(
 /** Whether a date field's value is a day or empty, not text that is no day. */
 export function isDayOrEmpty(value: string): boolean {
   return value === '' || dayToDate(value) !== null
+}
+
+/**
+ * Whether two date fields hold days, the end before the start: the range refused as it stands now,
+ * whatever it was when its form was last sent (`isInOrder`, the server's rule).
+ */
+export function endsBeforeStart(startAt: string, endAt: string): boolean {
+  return dayToDate(startAt) !== null && dayToDate(endAt) !== null && !isInOrder({ startAt, endAt })
 }

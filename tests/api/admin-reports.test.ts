@@ -9,19 +9,20 @@ import {
   languageHeader,
 } from '../../src/contract/http.ts'
 import type { Locale } from '../../src/contract/locale.ts'
-import type { TrialAnswers } from '../../src/contract/trial.ts'
+import { trialCreatedSchema, type TrialAnswers } from '../../src/contract/trial.ts'
 import { visitNotes } from '../../server/db/schema/customers.ts'
 import { storeLogs } from '../../server/db/schema/store-logs.ts'
 import { trials } from '../../server/db/schema/trials.ts'
 import { batchSize } from '../../server/routes/reports/batches.ts'
 import { vouchers } from '../../server/db/schema/vouchers.ts'
 import { insertTrial } from '../../server/routes/trials/queries.ts'
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import { expectAdminsOnly, signedIn } from './support/admin-fixtures.ts'
 import { createCustomer, createVoucher } from './support/customer-fixtures.ts'
-import { createStore, createUser, uniqueWord } from './support/fixtures.ts'
+import { createStore, createUser, signIn, uniqueWord } from './support/fixtures.ts'
 import { databases, expectShape, useApi, type TestApi } from './support/harness.ts'
-import { guidedAnswers } from '../support/trial-body.ts'
+import { postTrial } from './support/trial-fixtures.ts'
+import { guidedAnswers, shortAnswers, trialBody } from '../support/trial-body.ts'
 
 /** RFC 4180: quoted fields may hold commas, quotes (doubled) and line breaks. */
 function parseCsv(text: string): string[][] {
@@ -195,6 +196,63 @@ describe.each(databases)('reports on $name', (database) => {
     expect(column(second, 'Kind')).toBe('simple')
     expect(column(second, 'Date')).toBe('2030-03-06 23:30:00')
     expect(column(second, 'Comment')).toBe(text)
+  })
+
+  it('exports who set each consent box and the id of its words, never "yes" for a box the app ticked', async () => {
+    const admin = await signedIn(api, 'admin')
+    const store = await createStore(api)
+    const agent = await createUser(api)
+    const token = await signIn(api, agent)
+    const submitted = async (body: unknown) => {
+      const response = await postTrial(api, { token, body, key: crypto.randomUUID() })
+      expect(response.status).toBe(201)
+      return expectShape(dataEnvelope(trialCreatedSchema), response.body).data.id
+    }
+    const recordedId = await submitted({
+      ...trialBody(store.id),
+      consents: [
+        {
+          consent: 'privacyPolicy',
+          given: true,
+          ticked_by: 'app',
+          text_id: '0123456789abcdef',
+          locale: 'me',
+        },
+        {
+          consent: 'analizeData',
+          given: true,
+          ticked_by: 'person',
+          text_id: 'fedcba9876543210',
+          locale: 'me',
+        },
+      ],
+    })
+    // An older app's trial with a contact: its boxes, but not who set them.
+    const unrecordedId = await submitted(trialBody(store.id))
+    // No contact given: the email step was skipped, no consent applies.
+    const noContactId = await submitted(trialBody(store.id, shortAnswers(1)))
+    const ids = [recordedId, unrecordedId, noContactId]
+    await api.db
+      .update(trials)
+      .set({ capturedAt: new Date('2033-04-04T10:00:00Z') })
+      .where(inArray(trials.id, ids))
+
+    const range = { type: 'trials', format: 'csv', startAt: '2033-04-04', endAt: '2033-04-04' }
+    const { text } = await download(api, admin.token, range)
+    const [header, ...rows] = parseCsv(text.slice(1))
+    const consents = (id: number) => {
+      const row = rows.find((cells) => cells[0] === String(id))
+      return ['Privacy policy', 'Analyse data'].map((name) => row?.[header?.indexOf(name) ?? -1])
+    }
+    expect(consents(recordedId)).toEqual([
+      'ticked by the app (consent text 0123456789abcdef)',
+      'ticked by the person (consent text fedcba9876543210)',
+    ])
+    expect(consents(unrecordedId)).toEqual([
+      'ticked, by whom not recorded',
+      'ticked, by whom not recorded',
+    ])
+    expect(consents(noContactId)).toEqual(['', ''])
   })
 
   it('answers store logs, vouchers and visit notes as CSV', async () => {
@@ -431,7 +489,6 @@ describe.each(databases)('reports on $name', (database) => {
     expect(column('Vrsta')).toBe('vođena')
     expect(column('Pol')).toBe('Ženski')
     expect(column('Navike')).toBe('Cigarete (RMC)')
-    expect(column('Politika privatnosti')).toBe('da')
   })
 
   it('answers xlsx as an Office Open XML workbook whose sheet holds the header and the rows', async () => {

@@ -1,8 +1,10 @@
 import { strFromU8, unzipSync } from 'fflate'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Page } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
+import type { ConsentName, ConsentRecord } from '../../src/contract/consents.ts'
 import { idempotencyHeader } from '../../src/contract/http.ts'
+import type { TrialAnswers } from '../../src/contract/trial.ts'
 import { trialBody } from '../support/trial-body.ts'
 import {
   test,
@@ -280,6 +282,89 @@ test('the trial page shows its consents as recorded, and that a box the app tick
   await expectAccessible(page)
 })
 
+/** A guided trial sent as the PWA sends it, with `changes` to its answers and body; its id. */
+async function postGuidedTrial(
+  request: APIRequestContext,
+  changes: { comment?: Partial<TrialAnswers>; consents?: ConsentRecord[] } = {},
+) {
+  const agent = await apiLogin(request, demo.agent.email)
+  const body = trialBody(1)
+  const created = await apiPost(
+    request,
+    agent.token,
+    'free-guided/form',
+    { ...body, comment: { ...body.comment, ...changes.comment }, consents: changes.consents },
+    { [idempotencyHeader]: crypto.randomUUID() },
+  )
+  return ((await created.json()) as { data: { id: number } }).data.id
+}
+
+test('a box the app ticked is never shown among the answers as a consent given', async ({
+  page,
+  request,
+}) => {
+  const ticked = (consent: ConsentName): ConsentRecord => ({
+    consent,
+    given: true,
+    ticked_by: 'app',
+    text_id: '0123456789abcdef',
+    locale: 'me',
+  })
+  const id = await postGuidedTrial(request, {
+    consents: [ticked('privacyPolicy'), ticked('analizeData')],
+  })
+
+  await signInAsAdmin(page)
+  await page.goto(`/surveys/${id}`)
+  const answers = page.getByRole('region', { name: 'Answers' })
+  await expect(answers.getByRole('term').first()).toHaveText('Gender')
+  await expect(answers).not.toContainText('Privacy policy accepted')
+  await expect(answers).not.toContainText('Data analysis allowed')
+  const consents = page.getByRole('region', { name: 'Consents, as recorded' })
+  await expect(consents.getByRole('definition')).toHaveText([
+    'Ticked by the app · shown in Montenegrin · text 0123456789abcdef',
+    'Ticked by the app · shown in Montenegrin · text 0123456789abcdef',
+  ])
+})
+
+test('the trial page says what the customer liked, disliked and felt neutral about the device', async ({
+  page,
+  request,
+}) => {
+  const id = await postGuidedTrial(request, {
+    comment: {
+      device: {
+        id: 7,
+        name: 'Aura One',
+        positive: ['design'],
+        negative: ['heavy'],
+        neutral: ['undecided'],
+      },
+    },
+  })
+
+  await signInAsAdmin(page)
+  await page.goto(`/surveys/${id}`)
+  const device = page.getByRole('region', { name: 'Device', exact: true })
+  await expect(device.getByRole('heading', { level: 3 })).toHaveText('Aura One')
+  await expect(device.getByRole('term')).toHaveText(['Liked', 'Disliked', 'Neutral'])
+  await expect(device.getByRole('definition')).toHaveText(['Design', 'Heavy', 'Undecided'])
+  await expectAccessible(page)
+})
+
+test("the trial page shows the trial's number, as the device's Sent list shows it", async ({
+  page,
+  request,
+}) => {
+  const id = await postGuidedTrial(request)
+
+  await signInAsAdmin(page)
+  await page.goto(`/surveys/${id}`)
+  const details = page.getByRole('region', { name: 'Trial details' })
+  await expect(details.getByRole('term').first()).toHaveText('Trial number')
+  await expect(details.getByRole('definition').first()).toHaveText(`#${id}`)
+})
+
 test('an admin downloads a trials report as CSV and as an Excel workbook', async ({ page }) => {
   await signInAsAdmin(page)
   await page.goto('/stores')
@@ -353,6 +438,53 @@ test('a report or a dashboard period that ends before it starts is refused with 
   await page.getByRole('button', { name: 'Apply' }).click()
   await expect(page.getByText('The end date must not be before the start date.')).toBeVisible()
   await expect(page).not.toHaveURL(/startAt=2026-05-10/)
+})
+
+test('a range error goes as soon as the dates are in order again, without another try', async ({
+  page,
+}) => {
+  const refusal = 'The end date must not be before the start date.'
+  await signInAsAdmin(page)
+  await page.goto('/dashboard')
+  const from = page.getByRole('textbox', { name: 'From', exact: true })
+  const to = page.getByRole('textbox', { name: 'To', exact: true })
+  await from.fill('10/05/2026')
+  await to.fill('01/05/2026')
+  await page.getByRole('button', { name: 'Apply' }).click()
+  await expect(page.getByText(refusal)).toBeVisible()
+  // The start moves before the end: the range is in order, and the error is gone.
+  await from.fill('01/04/2026')
+  await expect(page.getByText(refusal)).toHaveCount(0)
+  // Out of order again by its start: said again.
+  await from.fill('20/05/2026')
+  await expect(page.getByText(refusal)).toBeVisible()
+
+  await page.goto('/reports')
+  await page.getByLabel('From').fill('10/05/2026')
+  await page.getByLabel('To').fill('01/05/2026')
+  await page.getByRole('button', { name: 'Download' }).click()
+  await expect(page.getByText(refusal)).toBeVisible()
+  await page.getByLabel('From').fill('01/04/2026')
+  await expect(page.getByText(refusal)).toHaveCount(0)
+})
+
+test('after a download the report form says which file it saved, once for a double click', async ({
+  page,
+}) => {
+  await signInAsAdmin(page)
+  await page.goto('/reports')
+  await page.getByLabel('From').fill('01/01/2020')
+  let requests = 0
+  page.on('request', (sent) => {
+    if (sent.url().endsWith('/report/generate')) requests += 1
+  })
+  const download = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Download' }).dblclick()
+  const name = (await download).suggestedFilename()
+  await expect(page.getByRole('status').filter({ hasText: name })).toHaveText(
+    `The report was downloaded: ${name}`,
+  )
+  expect(requests).toBe(1)
 })
 
 test('a name with tag-like characters is shown as typed in a dialog, never read as markup', async ({

@@ -100,6 +100,48 @@ test.describe('in Serbian', () => {
     await expect(page.getByText(/^1\.000,00\sRSD$/)).toBeVisible()
     await expect(page.getByText('Vaučer je validan.')).toBeVisible()
   })
+
+  test("a Podgorica manager reading Serbian sees a referral voucher in euros, the store's currency", async ({
+    page,
+  }) => {
+    await signInLocal(page, demo.managerMe.email)
+    await lookUp(page, 'Kod vaučera', 'Pretraži', 'MGM-VALID-0014')
+    await expect(page.getByText('Vaučer je validan.')).toBeVisible()
+    await expect(page.getByText(/^5,00\s€$/)).toBeVisible()
+  })
+})
+
+test("a Belgrade manager reading English sees a referral voucher in dinars, the store's currency", async ({
+  page,
+}) => {
+  await signIn(page, demo.manager.email)
+  await expect(page).toHaveURL('/')
+  await lookUp(page, 'Voucher code', 'Search', 'MGM-VALID-0013')
+  await expect(page.getByText('The voucher is valid.')).toBeVisible()
+  await expect(page.getByText(/^RSD\s1,000\.00$/)).toBeVisible()
+})
+
+test("an admin sees a referral voucher's value in each country, then the chosen store's", async ({
+  page,
+}) => {
+  await signIn(page, demo.admin.email)
+  await expect(page).toHaveURL('/')
+  await lookUp(page, 'Voucher code', 'Search', 'MGM-VALID-0015')
+  await expect(page.getByText('The voucher is valid.')).toBeVisible()
+  await expect(page.getByText(/^Serbia: RSD\s1,000\.00$/)).toBeVisible()
+  await expect(page.getByText(/^Montenegro: €5\.00$/)).toBeVisible()
+
+  // The options of the search typed, not those still shown from the one before.
+  const store = page.getByRole('combobox', { name: 'Store' })
+  await store.fill('Podgorica')
+  await page
+    .getByRole('option', { name: /Podgorica$/ })
+    .first()
+    .click()
+  await expect(page.getByText(/^€5\.00$/)).toBeVisible()
+  await store.fill('Niš')
+  await page.getByRole('option', { name: /Niš$/ }).first().click()
+  await expect(page.getByText(/^RSD\s1,000\.00$/)).toBeVisible()
 })
 
 test('an expired, a used and a non-existent code each show their message', async ({ page }) => {

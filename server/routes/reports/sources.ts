@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, or, sql, type SQL } from 'drizzle-orm'
 import { alias, type PgColumn } from 'drizzle-orm/pg-core'
+import * as v from 'valibot'
 import type { ReportRequest } from '../../../src/contract/administration.ts'
 import {
   captureMarkLabels,
@@ -10,13 +11,14 @@ import {
   voucherTypeLabels,
 } from '../../../src/contract/record-labels.ts'
 import type { ReportColumn } from '../../../src/contract/report-columns.ts'
+import { storedConsentSchema } from '../../../src/contract/consents.ts'
 import type { Database } from '../../db/database.ts'
 import { withinDays } from '../../db/day-range.ts'
 import { placeholder, preparedPerDatabase } from '../../db/prepared.ts'
 import { customers, visitNotes } from '../../db/schema/customers.ts'
 import { storeLogs } from '../../db/schema/store-logs.ts'
 import { stores } from '../../db/schema/stores.ts'
-import { trials } from '../../db/schema/trials.ts'
+import { trialConsents, trials } from '../../db/schema/trials.ts'
 import { users } from '../../db/schema/users.ts'
 import { vouchers } from '../../db/schema/vouchers.ts'
 import { storeLogWhere, selectStoreLogs } from '../stores/log-queries.ts'
@@ -56,6 +58,25 @@ async function* mapped<T>(
 
 type TrialCursor = { at: string; id: number }
 
+/**
+ * The consents of the trial the query is on, as JSON built by the database: who set each box and
+ * the id of its words (docs/behaviour.md#consents); `[]` for a trial without them.
+ */
+const consentsOfRow = sql<unknown>`coalesce((
+  select json_agg(json_build_object(
+    'consent', ${trialConsents.consent},
+    'given', ${trialConsents.given},
+    'tickedBy', ${trialConsents.tickedBy},
+    'textId', ${trialConsents.textId}
+  ))
+  from ${trialConsents} where ${trialConsents.trialId} = ${trials.id}
+), '[]'::json)`
+
+/** A report's consents: what the cells say of each (the locale is on the trial's page). */
+const reportConsentsSchema = v.array(
+  v.pick(storedConsentSchema, ['consent', 'given', 'tickedBy', 'textId']),
+)
+
 /** Before every trial: the first batch starts after it. */
 const beforeEveryTrial: TrialCursor = { at: '-infinity', id: 0 }
 
@@ -93,6 +114,7 @@ const trialBatch = preparedPerDatabase((db) => {
       store: stores.name,
       expert: users.fullname,
       answers: sql<string>`${trials.answers}::text`,
+      consents: consentsOfRow,
     })
     .from(batch)
     .innerJoin(trials, eq(trials.id, batch.id))
@@ -149,7 +171,7 @@ const trialsReport: ReportSource = {
         row.date,
         row.store,
         row.expert,
-        ...trialAnswerCells(t, row.answers),
+        ...trialAnswerCells(t, row.answers, v.parse(reportConsentsSchema, row.consents)),
         row.receivedAt,
         row.appVersion ?? '',
         marksCell(t, row),

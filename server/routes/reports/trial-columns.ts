@@ -1,4 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core'
+import type { ConsentName, StoredConsent } from '../../../src/contract/consents.ts'
 import type { ReportColumn } from '../../../src/contract/report-columns.ts'
 import { reportWords } from '../../../src/contract/report-columns.ts'
 import type { TrialAnswers } from '../../../src/contract/trial.ts'
@@ -16,6 +17,9 @@ import {
 } from '../../../src/contract/trial-labels.ts'
 import { habits, stickColors, type Habit } from '../../../src/contract/trial-options.ts'
 import type { Cell } from './csv.ts'
+
+/** A trial's consent as its report cells need it. */
+export type ReportConsent = Pick<StoredConsent, 'consent' | 'given' | 'tickedBy' | 'textId'>
 
 /** A message in the report's language. */
 export type Translate = (message: MessageDescriptor, values?: Record<string, unknown>) => string
@@ -80,13 +84,29 @@ function pack(t: Translate, value: TrialAnswers['habitsData']['RMC']): string {
   return `${value.brandFamily} ${value.brandName}`
 }
 
-const yesNo = (t: Translate, value: boolean) => t(value ? reportWords.yes : reportWords.no)
+/**
+ * A consent's cell: who set the box and the id of the words shown (docs/behaviour.md#consents),
+ * never "yes" for a box the app ticked; empty when the trial has no consents (no contact given).
+ */
+function consentCell(t: Translate, consents: ReportConsent[], name: ConsentName): string {
+  const consent = consents.find((record) => record.consent === name)
+  if (!consent) return ''
+  const how = {
+    person: consent.given ? reportWords.consentTickedByPerson : reportWords.consentUntickedByPerson,
+    app: consent.given ? reportWords.consentTickedByApp : reportWords.consentNotTickedByApp,
+    unknown: consent.given
+      ? reportWords.consentTickedUnrecorded
+      : reportWords.consentUntickedUnrecorded,
+  }[consent.tickedBy]
+  const text = consent.textId ? ` (${t(reportWords.consentText, { textId: consent.textId })})` : ''
+  return `${t(how)}${text}`
+}
 
 function isHabit(key: string): key is Habit {
   return habits.some((habit) => habit === key)
 }
 
-function guidedCells(t: Translate, answers: TrialAnswers): Cell[] {
+function guidedCells(t: Translate, answers: TrialAnswers, consents: ReportConsent[]): Cell[] {
   const color = (key: (typeof stickColors)[number]) => t(stickColorLabels[key])
   const sticks = answers.consumptionOrder.map((key) => {
     const count = answers.consumptionCounts?.[key]
@@ -117,8 +137,8 @@ function guidedCells(t: Translate, answers: TrialAnswers): Cell[] {
     list(t, referralSourceLabels, answers.referalSource),
     answers.email.email,
     answers.email.phone,
-    yesNo(t, answers.email.privacyPolicy),
-    yesNo(t, answers.email.analizeData),
+    consentCell(t, consents, 'privacyPolicy'),
+    consentCell(t, consents, 'analizeData'),
     sticks.join(', '),
     stickImpressions.join(' | '),
     stickComments.join(' | '),
@@ -134,8 +154,15 @@ function guidedCells(t: Translate, answers: TrialAnswers): Cell[] {
   ]
 }
 
-/** The answer columns of a stored trial (its `answers` as JSON text), in the report's language. */
-export function trialAnswerCells(t: Translate, answersText: string): Cell[] {
+/**
+ * The answer columns of a stored trial (its `answers` as JSON text, and its consents as
+ * recorded), in the report's language.
+ */
+export function trialAnswerCells(
+  t: Translate,
+  answersText: string,
+  consents: ReportConsent[],
+): Cell[] {
   const answers = JSON.parse(answersText) as TrialAnswers | string
   if (typeof answers === 'string') {
     const cells: Cell[] = trialAnswerColumns.map(() => '')
@@ -143,5 +170,5 @@ export function trialAnswerCells(t: Translate, answersText: string): Cell[] {
     cells[cells.length - 1] = answers
     return cells
   }
-  return guidedCells(t, answers)
+  return guidedCells(t, answers, consents)
 }

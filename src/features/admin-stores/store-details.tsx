@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import type { Store } from '../../contract/stores.ts'
 import { Detail, RecordSection } from '../../ui/record-table.tsx'
-import { useCountryName } from './country-name.ts'
+import { useCountryName } from '../../ui/country-name.ts'
 import styles from '../../ui/admin/admin.module.css'
 
 /** The store's address and country. */

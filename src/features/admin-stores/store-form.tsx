@@ -6,7 +6,7 @@ import { TextField } from '../../ui/field.tsx'
 import { useForm } from '../../ui/use-form.ts'
 import { FormCard } from '../../ui/admin/form-card.tsx'
 import { SelectField } from '../../ui/admin/select-field.tsx'
-import { useCountryName } from './country-name.ts'
+import { useCountryName } from '../../ui/country-name.ts'
 import { useSaveStore } from './store-admin-queries.ts'
 
 /** /stores/new and /stores/{id}/edit: name, address, city and country. */

@@ -6,7 +6,7 @@ import type { Store } from '../../contract/stores.ts'
 import { PagedResults, SearchForm, type SearchProps } from '../../ui/search-panel.tsx'
 import type { Column } from '../../ui/record-table.tsx'
 import { storeSearchQueryOptions } from '../../api/store-queries.ts'
-import { useCountryName } from './country-name.ts'
+import { useCountryName } from '../../ui/country-name.ts'
 
 /**
  * /stores searches by name, address or city, page by page (docs/behaviour.md#screens-and-routes).

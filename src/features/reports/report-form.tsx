@@ -17,7 +17,10 @@ import { config } from '../../config.ts'
 import { thisMonth } from './report-dates.ts'
 import styles from '../../ui/admin/admin.module.css'
 
-/** Reports: type, date range and file format, then the file, with progress while it is prepared. */
+/**
+ * Reports: type, date range and file format, then the file, with progress while it is prepared
+ * and, once the browser has it, its name.
+ */
 export function ReportForm() {
   const { t } = useLingui()
   const format = useFormat()
@@ -29,6 +32,8 @@ export function ReportForm() {
     ...thisMonth(new Date(), config.timeZone),
   })
   const kilobytes = format.number(Math.round(bytes / 1024))
+  // The last download's file: each new one starts without it.
+  const filename = generate.data?.filename
   const typeNames: Record<ReportRequest['type'], string> = {
     trials: t`Trials`,
     'store-logs': t`Store logs`,
@@ -104,6 +109,12 @@ export function ReportForm() {
             ) : (
               <Trans>Preparing the report…</Trans>
             )}
+          </p>
+        )}
+        {/* The browser may save a file without a word (no bar, no prompt): the form says it did. */}
+        {filename !== undefined && (
+          <p role="status" className={styles.done}>
+            <Trans>The report was downloaded: {filename}</Trans>
           </p>
         )}
       </form>

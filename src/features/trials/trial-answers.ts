@@ -24,14 +24,23 @@ export interface AnswerLine {
   values: string[]
 }
 
-/** One tried stick, in the order tried: colour, count, impressions, comment. */
-export interface StickLine {
-  color: string
-  count: number | null
+/** What the customer liked, disliked and felt neutral about, as words. */
+export interface ImpressionWords {
   positive: string[]
   negative: string[]
   neutral: string[]
+}
+
+/** One tried stick, in the order tried: colour, count, impressions, comment. */
+export interface StickLine extends ImpressionWords {
+  color: string
+  count: number | null
   comment: string | null
+}
+
+/** The device tried, with the impressions kept apart as the wizard asked them. */
+export interface DeviceLine extends ImpressionWords {
+  name: string
 }
 
 function impressions<G extends 'positive' | 'negative' | 'neutral'>(
@@ -68,7 +77,10 @@ export function packName(
 
 /**
  * The answers of a free guided trial as labelled lines, in the wizard's order
- * (docs/behaviour.md#the-guided-trial).
+ * (docs/behaviour.md#the-guided-trial); the sticks and the device tried, with their impressions,
+ * come from `stickLines` and `deviceLine`. The consents are not among them: the answers' boxes
+ * say only ticked or not, and a box the app ticked is no consent (docs/behaviour.md#consents), so
+ * the page shows them from the trial's records, with who set each box and in which words.
  */
 export function answerLines(answers: TrialAnswers, _: Translate): AnswerLine[] {
   const habitKeys = answers.habits.split(';').filter(Boolean) as Habit[]
@@ -92,23 +104,6 @@ export function answerLines(answers: TrialAnswers, _: Translate): AnswerLine[] {
     Boolean(value),
   )
   lines.push({ label: _(msg`Contact`), values: contact.length ? contact : [_(msg`None given`)] })
-  lines.push({
-    label: _(msg`Consents`),
-    values: [
-      answers.email.privacyPolicy
-        ? _(msg`Privacy policy accepted`)
-        : _(msg`Privacy policy not accepted`),
-      answers.email.analizeData ? _(msg`Data analysis allowed`) : _(msg`Data analysis not allowed`),
-    ],
-  })
-  if (answers.device) {
-    lines.push({ label: _(msg`Device`), values: [answers.device.name] })
-    const device = answers.device
-    const deviceWords = (['positive', 'negative', 'neutral'] as const).flatMap((group) =>
-      impressions(deviceImpressionLabels, group, device[group], _),
-    )
-    if (deviceWords.length) lines.push({ label: _(msg`Device impressions`), values: deviceWords })
-  }
   lines.push({ label: _(msg`Shopping`), values: [word(shoppingLabels, answers.shopping, _)] })
   const bought = answers.shoppingSuccess
   if (bought) {
@@ -131,6 +126,18 @@ export function answerLines(answers: TrialAnswers, _: Translate): AnswerLine[] {
     if (notBought.comment) lines.push({ label: _(msg`Comment`), values: [notBought.comment] })
   }
   return lines
+}
+
+/** The device tried and its impressions; null when none was tried. */
+export function deviceLine(answers: TrialAnswers, _: Translate): DeviceLine | null {
+  const device = answers.device
+  if (!device) return null
+  return {
+    name: device.name,
+    positive: impressions(deviceImpressionLabels, 'positive', device.positive, _),
+    negative: impressions(deviceImpressionLabels, 'negative', device.negative, _),
+    neutral: impressions(deviceImpressionLabels, 'neutral', device.neutral, _),
+  }
 }
 
 /** The tried sticks in the order tried, each with its impressions and comment. */

@@ -7,11 +7,11 @@ import { captureMarkLabels, captureMarks } from '../../contract/record-labels.ts
 import type { TrialAnswers, TrialDetail } from '../../contract/trial.ts'
 import { useFormat } from '../../ui/use-format.ts'
 import { Detail, RecordSection } from '../../ui/record-table.tsx'
-import { answerLines, stickLines } from './trial-answers.ts'
+import { answerLines, deviceLine, stickLines, type ImpressionWords } from './trial-answers.ts'
 import styles from '../../ui/admin/admin.module.css'
 
 /**
- * /surveys/{id}: where, by whom and when (captured and received, with the marks that say how far
+ * /surveys/{id}: its number, where, by whom and when (captured and received, with the marks that say how far
  * to trust the capture time, and a possible duplicate), then the answers in the current locale's
  * words and the consents as they were recorded.
  */
@@ -23,6 +23,8 @@ export function TrialView({ trial }: { trial: TrialDetail }) {
     <>
       <RecordSection id="trial-meta-heading" title={<Trans>Trial details</Trans>}>
         <dl className={styles.details}>
+          {/* Written as the device's Sent list writes it, so that one is found from the other. */}
+          <Detail label={<Trans>Trial number</Trans>}>#{trial.id}</Detail>
           <Detail label={<Trans>Store</Trans>}>{trial.store.name}</Detail>
           <Detail label={<Trans>Brand Expert</Trans>}>{trial.user.fullname}</Detail>
           <Detail label={<Trans>Captured</Trans>}>{format.dateTime(trial.capturedAt)}</Detail>
@@ -112,6 +114,7 @@ function TrialAnswersView({ answers }: { answers: TrialAnswers }) {
   const _ = i18n._.bind(i18n)
   const lines = answerLines(answers, _)
   const sticks = stickLines(answers, _)
+  const device = deviceLine(answers, _)
   return (
     <>
       <RecordSection id="trial-answers-heading" title={<Trans>Answers</Trans>}>
@@ -135,22 +138,41 @@ function TrialAnswersView({ answers }: { answers: TrialAnswers }) {
               <li key={index} className={styles.reclamation}>
                 <h3>{stick.count ? `${stick.color} × ${stick.count}` : stick.color}</h3>
                 <dl className={styles.fields}>
-                  <StickField label={<Trans>Liked</Trans>} text={stick.positive.join(', ')} />
-                  <StickField label={<Trans>Disliked</Trans>} text={stick.negative.join(', ')} />
-                  <StickField label={<Trans>Neutral</Trans>} text={stick.neutral.join(', ')} />
-                  <StickField label={<Trans>Comment</Trans>} text={stick.comment} />
+                  <ImpressionFields impressions={stick} />
+                  <TriedField label={<Trans>Comment</Trans>} text={stick.comment} />
                 </dl>
               </li>
             ))}
           </ol>
         )}
       </RecordSection>
+      {device && (
+        <RecordSection id="trial-device-heading" title={<Trans>Device</Trans>}>
+          <div className={styles.reclamation}>
+            <h3>{device.name}</h3>
+            <dl className={styles.fields}>
+              <ImpressionFields impressions={device} />
+            </dl>
+          </div>
+        </RecordSection>
+      )}
     </>
   )
 }
 
-/** A line of a tried stick's words; none where the expert noted nothing. */
-function StickField({ label, text }: { label: ReactNode; text: string | null }) {
+/** What was liked, disliked and neutral about a stick or the device, each on its own line. */
+function ImpressionFields({ impressions }: { impressions: ImpressionWords }) {
+  return (
+    <>
+      <TriedField label={<Trans>Liked</Trans>} text={impressions.positive.join(', ')} />
+      <TriedField label={<Trans>Disliked</Trans>} text={impressions.negative.join(', ')} />
+      <TriedField label={<Trans>Neutral</Trans>} text={impressions.neutral.join(', ')} />
+    </>
+  )
+}
+
+/** A line of the words noted about a tried stick or device; none where nothing was noted. */
+function TriedField({ label, text }: { label: ReactNode; text: string | null }) {
   if (!text) return null
   return (
     <div className={styles.contents}>

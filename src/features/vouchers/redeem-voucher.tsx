@@ -35,17 +35,18 @@ export interface RedeemVoucherProps {
 /**
  * Redeem a valid voucher (docs/behaviour.md#screens-and-routes). Choose the customer, confirm in a
  * dialog, then `POST /voucher/submit`. The picker comes from the caller (the customers feature owns
- * it).
+ * it). The store chosen is the voucher page's (`store`), whose country the value shown follows.
  */
 export function RedeemVoucher({
   voucher,
   renderCustomerPicker,
   renderStorePicker,
   onRedeemed,
-}: RedeemVoucherProps) {
+  store,
+  onStoreChange,
+}: RedeemVoucherProps & { store: Store | null; onStoreChange: (store: Store | null) => void }) {
   const { t, i18n } = useLingui()
   const [customer, setCustomer] = useState<CustomerSummary | null>(null)
-  const [store, setStore] = useState<Store | null>(null)
   const [tried, setTried] = useState(false)
   const [confirming, setConfirming] = useState(false)
   const [serverError, setServerError] = useState<string | undefined>()
@@ -92,7 +93,7 @@ export function RedeemVoucher({
           if (ready) setConfirming(true)
         }}
       >
-        {renderStorePicker?.({ value: store, onChange: setStore, error: noStore })}
+        {renderStorePicker?.({ value: store, onChange: onStoreChange, error: noStore })}
         {renderCustomerPicker({
           label: t`Consumer`,
           value: customer,

@@ -1,4 +1,4 @@
-import type { Locale } from '../../contract/locale.ts'
+import { countries, type Country } from '../../contract/countries.ts'
 import { messages } from '../../contract/messages.ts'
 import {
   mgmVoucherValue,
@@ -26,16 +26,30 @@ export const voucherStatusTone: Record<VoucherStatus, BadgeTone> = {
   expired: 'danger',
 }
 
+/** A voucher's value as its page shows it: one amount, one per country, or none. */
+export type ShownValue =
+  | { kind: 'amount'; money: Money }
+  | { kind: 'perCountry'; values: { country: Country; money: Money }[] }
+  | { kind: 'none' }
+
 /**
- * What the voucher is worth as shown here: a referral (MGM) voucher's value is the locale's
- * (docs/behaviour.md#constants-and-limits: 1000.00 RSD in sr, 5.00 EUR in me); any other shows its
- * own value.
+ * What the voucher is worth at the store it is looked up for (docs/behaviour.md#records): a
+ * referral (MGM) voucher's value is that of the store's country (1,000.00 RSD in Serbia, 5.00 EUR
+ * in Montenegro), whatever the reader's language; with no store known yet (`country` null: anyone
+ * but a manager, before they choose where to redeem it), the value in each country. Any other
+ * voucher shows its own value.
  */
-export function voucherValue(
+export function shownValue(
   voucher: Pick<Voucher, 'type' | 'value'>,
-  locale: Locale,
-): Money | null {
-  return voucher.type === 'MGM' ? mgmVoucherValue[locale] : voucher.value
+  country: Country | null,
+): ShownValue {
+  if (voucher.type !== 'MGM')
+    return voucher.value ? { kind: 'amount', money: voucher.value } : { kind: 'none' }
+  if (country) return { kind: 'amount', money: mgmVoucherValue[country] }
+  return {
+    kind: 'perCountry',
+    values: countries.map((each) => ({ country: each, money: mgmVoucherValue[each] })),
+  }
 }
 
 /** Only a valid voucher can be redeemed. */

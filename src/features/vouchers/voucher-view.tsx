@@ -1,5 +1,8 @@
+import { useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
+import type { Store } from '../../contract/stores.ts'
+import { useSession } from '../../api/use-session.ts'
 import { buttonClass } from '../../ui/button.tsx'
 import { VoucherDetails } from './voucher-details.tsx'
 import { VoucherLogTable } from './voucher-log-table.tsx'
@@ -7,13 +10,25 @@ import { RedeemVoucher, type RedeemVoucherProps } from './redeem-voucher.tsx'
 import { canRedeem } from './voucher-status.ts'
 import styles from './vouchers.module.css'
 
-/** /vouchers/{id}: the voucher, redemption while it is valid (`props` go to it), and its log. */
+/**
+ * /vouchers/{id}: the voucher, redemption while it is valid (`props` go to it), and its log. The
+ * voucher is looked up for a store, whose country a referral voucher's value follows: a manager's
+ * own, or the one anyone else chooses to redeem it at (kept from one voucher to the next).
+ */
 export function VoucherView(props: RedeemVoucherProps) {
   const voucher = props.voucher
+  const [store, setStore] = useState<Store | null>(null)
+  const ownStore = useSession()?.user.expertStore
+  const choosesStore = props.renderStorePicker !== undefined
+  // A session kept by an older version has no country yet: the value in each country until
+  // `GET /me` brings it.
+  const country = (choosesStore ? store?.country : ownStore?.country) ?? null
   return (
     <>
-      <VoucherDetails voucher={voucher} />
-      {canRedeem(voucher) && <RedeemVoucher key={voucher.id} {...props} />}
+      <VoucherDetails voucher={voucher} country={country} />
+      {canRedeem(voucher) && (
+        <RedeemVoucher key={voucher.id} {...props} store={store} onStoreChange={setStore} />
+      )}
       {voucher.status === 'used' && (
         <div className={styles.links}>
           <Link

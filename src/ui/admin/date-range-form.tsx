@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { isInOrder } from '../../contract/http.ts'
 import { messages } from '../../contract/messages.ts'
 import { DateField } from '../date-field.tsx'
-import { isDayOrEmpty } from '../date-field-text.ts'
+import { endsBeforeStart, isDayOrEmpty } from '../date-field-text.ts'
 import { Button } from '../button.tsx'
 import type { DateRange } from '../../routing/route-params.ts'
 import styles from './admin.module.css'
@@ -23,7 +23,9 @@ export function DateRangeForm({
   const { t, i18n } = useLingui()
   const [startAt, setStartAt] = useState(range.startAt ?? '')
   const [endAt, setEndAt] = useState(range.endAt ?? '')
-  const [inverted, setInverted] = useState(false)
+  const [tried, setTried] = useState(false)
+  // Said of the dates as they are now, once Apply was pressed: in order again, and it goes.
+  const inverted = tried && endsBeforeStart(startAt, endAt)
   return (
     <form
       aria-labelledby={labelledBy}
@@ -35,7 +37,7 @@ export function DateRangeForm({
         if (!isDayOrEmpty(startAt) || !isDayOrEmpty(endAt)) return
         const next = { startAt: startAt || undefined, endAt: endAt || undefined }
         // A range that ends before it starts would show an empty period: refused, as the server does.
-        setInverted(!isInOrder(next))
+        setTried(true)
         if (isInOrder(next)) onApply(next)
       }}
     >
@@ -46,10 +48,7 @@ export function DateRangeForm({
         value={endAt}
         min={startAt || undefined}
         error={inverted ? i18n._(messages.rangeInverted.id) : undefined}
-        onChange={(value) => {
-          setEndAt(value)
-          setInverted(false)
-        }}
+        onChange={setEndAt}
       />
       <div className={styles.actions}>
         <Button type="submit">

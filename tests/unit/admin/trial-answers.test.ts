@@ -10,7 +10,7 @@ vi.mock('@lingui/core/macro', () => ({
   }),
 }))
 
-const { answerLines, packName, stickLines } =
+const { answerLines, deviceLine, packName, stickLines } =
   await import('../../../src/features/trials/trial-answers.ts')
 
 const translate = (descriptor: MessageDescriptor) => `«${descriptor.message ?? descriptor.id}»`
@@ -95,6 +95,34 @@ describe('trial answers', () => {
     })
     expect(sticks[0]?.negative).toHaveLength(1)
     expect(sticks[1]).toMatchObject({ count: null, positive: [], negative: [], comment: null })
+  })
+
+  it('never calls a box accepted or allowed: the consents are shown as recorded, apart', () => {
+    const lines = answerLines(answers(), translate)
+    expect(lines.map((item) => item.label)).not.toContain('«Consents»')
+    expect(lines.flatMap((item) => item.values).join(' ')).not.toMatch(/accepted|allowed/)
+  })
+
+  it('keeps what was liked, disliked and neutral about the device apart, as for the sticks', () => {
+    const tried = answers({
+      device: {
+        id: 7,
+        name: 'Aura One',
+        positive: ['design'],
+        negative: ['heavy'],
+        neutral: ['undecided'],
+      },
+    })
+    expect(deviceLine(tried, translate)).toEqual({
+      name: 'Aura One',
+      positive: ['«Design»'],
+      negative: ['«Heavy»'],
+      neutral: ['«Undecided»'],
+    })
+    expect(answerLines(tried, translate).map((item) => item.label)).not.toContain(
+      '«Device impressions»',
+    )
+    expect(deviceLine(answers({ device: null }), translate)).toBeNull()
   })
 
   it('names a pack once: the brand name holding its family is not followed by the family again', () => {

@@ -5,6 +5,7 @@ import {
   dateToDay,
   dayName,
   dayToDate,
+  endsBeforeStart,
   formatDateText,
   parseDateText,
   weekdayName,
@@ -121,5 +122,19 @@ describe('dayName and weekdayName', () => {
     expect(dayName(wednesday, 'sr')).toBe('sreda, 4. novembar 2026.')
     expect(weekdayName(wednesday, 'me')).toBe('srijeda')
     expect(weekdayName(wednesday, 'en')).toBe('Wednesday')
+  })
+})
+
+describe('endsBeforeStart', () => {
+  it('is true only of two days, the end before the start', () => {
+    expect(endsBeforeStart('2026-05-10', '2026-05-01')).toBe(true)
+    expect(endsBeforeStart('2026-04-01', '2026-05-01')).toBe(false)
+    expect(endsBeforeStart('2026-05-01', '2026-05-01')).toBe(false)
+  })
+
+  it('is false while a field is empty or holds text that is no day yet', () => {
+    expect(endsBeforeStart('', '2026-05-01')).toBe(false)
+    expect(endsBeforeStart('2026-05-10', '')).toBe(false)
+    expect(endsBeforeStart('2026-05-10', '0')).toBe(false)
   })
 })

@@ -13,15 +13,16 @@ const plain = (text: string) => text.replace(/\s/g, ' ')
 
 describe('formatMoney', () => {
   it('shows the MGM voucher value as Montenegro writes euros', () => {
-    expect(plain(formatMoney(mgmVoucherValue.me, 'me'))).toBe('5,00 €')
+    expect(plain(formatMoney(mgmVoucherValue.ME, 'me'))).toBe('5,00 €')
   })
 
   it('shows the MGM voucher value as Serbia writes dinars, with a thousands point', () => {
-    expect(plain(formatMoney(mgmVoucherValue.sr, 'sr'))).toBe('1.000,00 RSD')
+    expect(plain(formatMoney(mgmVoucherValue.RS, 'sr'))).toBe('1.000,00 RSD')
   })
 
   it('shows English amounts the English way', () => {
     expect(formatMoney({ amount: '5.00', currency: 'EUR' }, 'en')).toBe('€5.00')
+    expect(plain(formatMoney(mgmVoucherValue.RS, 'en'))).toBe('RSD 1,000.00')
   })
 
   it('keeps the cents of the decimal string', () => {

@@ -3,7 +3,7 @@ import {
   canRedeem,
   voucherStatusMessage,
   voucherStatusTone,
-  voucherValue,
+  shownValue,
 } from '../../../src/features/vouchers/voucher-status.ts'
 import { voucherStatuses } from '../../../src/contract/vouchers.ts'
 
@@ -26,21 +26,32 @@ describe('voucher status', () => {
   })
 })
 
-describe('voucherValue', () => {
-  it("shows a referral voucher at the locale's MGM value", () => {
-    expect(voucherValue({ type: 'MGM', value: null }, 'sr')).toEqual({
-      amount: '1000.00',
-      currency: 'RSD',
+describe('shownValue', () => {
+  const dinars = { amount: '1000.00', currency: 'RSD' } as const
+  const euros = { amount: '5.00', currency: 'EUR' } as const
+
+  it("shows a referral voucher at its store's country's value, whatever the language", () => {
+    expect(shownValue({ type: 'MGM', value: null }, 'RS')).toEqual({
+      kind: 'amount',
+      money: dinars,
     })
-    expect(voucherValue({ type: 'MGM', value: null }, 'me')).toEqual({
-      amount: '5.00',
-      currency: 'EUR',
+    expect(shownValue({ type: 'MGM', value: null }, 'ME')).toEqual({ kind: 'amount', money: euros })
+  })
+
+  it("shows a referral voucher at each country's value while no store is known", () => {
+    expect(shownValue({ type: 'MGM', value: null }, null)).toEqual({
+      kind: 'perCountry',
+      values: [
+        { country: 'RS', money: dinars },
+        { country: 'ME', money: euros },
+      ],
     })
   })
 
-  it('shows any other voucher at its own value', () => {
+  it('shows any other voucher at its own value, in any store', () => {
     const value = { amount: '12.50', currency: 'EUR' } as const
-    expect(voucherValue({ type: 'PROMO', value }, 'sr')).toEqual(value)
-    expect(voucherValue({ type: 'LOYALTY', value: null }, 'me')).toBeNull()
+    expect(shownValue({ type: 'PROMO', value }, 'RS')).toEqual({ kind: 'amount', money: value })
+    expect(shownValue({ type: 'PROMO', value }, null)).toEqual({ kind: 'amount', money: value })
+    expect(shownValue({ type: 'LOYALTY', value: null }, 'ME')).toEqual({ kind: 'none' })
   })
 })
