@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 
 /**
- * The build's version as design.md section 8 writes it: package.json's semver plus the commit,
+ * The build's version as docs/api.md#the-minimum-app-version writes it: package.json's semver plus the commit,
  * `1.4.0+a1b2c3d`. The commit comes from `APP_COMMIT` (the image sets it: it has no .git) or from
  * git; a checkout without either is `+dev`. The PWA's build and the server read it the same way, so
  * the app and the API it was built with name the same version.

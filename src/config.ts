@@ -25,7 +25,7 @@ export const config = {
   supportEmail: env.VITE_SUPPORT_EMAIL,
   /** The stores' time zone (the server's TIME_ZONE), in which a report's days are counted. */
   timeZone: env.VITE_TIME_ZONE,
-  /** This build's version, `semver+commit` (design.md section 8): the `App-Version` header. */
+  /** This build's version, `semver+commit` (docs/api.md#the-minimum-app-version): the `App-Version` header. */
   appVersion: env.VITE_APP_VERSION,
   /**
    * Whether a valid email or phone ticks the consents (the specification's behaviour, on unless

@@ -1,5 +1,5 @@
 /**
- * App versions are `semver+commit` (design.md section 8). They order by the semver alone: every
+ * App versions are `semver+commit` (docs/api.md#the-minimum-app-version). They order by the semver alone: every
  * release that changes the PWA bumps it, and two builds of one semver are the same release.
  * Answers below 0 when `a` is older than `b`, 0 when they are the same release, above 0 when newer.
  * A version that is not `x.y.z…` orders below every real one.

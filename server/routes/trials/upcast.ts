@@ -6,7 +6,7 @@ export type CurrentTrial = Omit<TrialBody, 'contract_version'> & {
 }
 
 /**
- * Reads a body of any shipped version as today's (design.md section 8): a trial frozen on a
+ * Reads a body of any shipped version as today's (docs/api.md#trials-capture-time-versions-and-keys): a trial frozen on a
  * device is sent as it was made, never rewritten there, so the server reads every version. Each
  * step takes one version to the next.
  * - 1 (no `contract_version`): `store_id` and `comment`; its time is its arrival (no `finished_at`).

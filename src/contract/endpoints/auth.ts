@@ -15,7 +15,7 @@ import { endpoint } from '../endpoint.ts'
 /** The answer of a call whose `message` says it all. */
 const nothing = v.null()
 
-// §6 and §2: /login is public.
+// /login is public (docs/api.md).
 export const login = endpoint({
   method: 'POST',
   path: '/user/login',
