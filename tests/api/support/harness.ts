@@ -41,17 +41,32 @@ export type RequestOptions = {
 
 export type ApiResponse = { status: number; headers: Headers; body: unknown }
 
-export type TestClock = { now: () => Date; advance: (ms: number) => void; reset: () => void }
+/**
+ * The server's clock in tests: real time moved by `advance`, or held still by `freeze` where a
+ * test compares against a whole-second boundary such as a token's expiry.
+ */
+export type TestClock = {
+  now: () => Date
+  advance: (ms: number) => void
+  freeze: () => void
+  reset: () => void
+}
 
 function createTestClock(): TestClock {
   let offset = 0
+  let frozenAt: number | undefined
   return {
-    now: () => new Date(Date.now() + offset),
+    now: () => new Date(frozenAt ?? Date.now() + offset),
     advance: (ms) => {
-      offset += ms
+      if (frozenAt === undefined) offset += ms
+      else frozenAt += ms
+    },
+    freeze: () => {
+      frozenAt ??= Date.now() + offset
     },
     reset: () => {
       offset = 0
+      frozenAt = undefined
     },
   }
 }
