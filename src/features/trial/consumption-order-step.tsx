@@ -9,7 +9,8 @@ import styles from './consumption-order-step.module.css'
 
 /**
  * Step 10 of the guided trial (docs/behaviour.md#the-guided-trial): a button per stick colour with
- * its place in the order; in multiple mode each click counts one more; Clear starts again.
+ * its place in the order; in multiple mode each click counts one more, and the place in the order
+ * of tries stays shown beside the count; Clear starts again.
  */
 export function ConsumptionOrderStep({
   answer,
@@ -61,16 +62,21 @@ export function ConsumptionOrderStep({
               className={styles.stick}
               data-color={color}
               aria-label={
-                !chosen ? name : multiple ? t`${name}, count ${count}` : t`${name}, order ${place}`
+                !chosen
+                  ? name
+                  : multiple
+                    ? t`${name}, order ${place}, count ${count}`
+                    : t`${name}, order ${place}`
               }
               onClick={() => dispatch({ type: 'pickStick', color })}
             >
               <span className={styles.swatch} aria-hidden="true" />
               <span className={styles.name}>{name}</span>
-              {chosen && (
-                <span className={styles.badge} aria-hidden="true">
-                  {multiple ? count : place}
-                </span>
+              {/* The marks are drawn from data attributes, not text: the button's name says the
+                  place and the count in words, and a screen reader must not read them twice. */}
+              {chosen && <span className={styles.badge} data-mark={place} aria-hidden="true" />}
+              {chosen && multiple && (
+                <span className={styles.count} data-mark={`×${count}`} aria-hidden="true" />
               )}
             </button>
           )
