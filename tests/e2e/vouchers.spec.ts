@@ -24,7 +24,7 @@ async function lookUp(page: Page, label: string, button: string, code: string) {
 test.describe('in Montenegrin', () => {
   test.use({ appLocale: 'me' })
 
-  test('a manager finds a valid voucher worth 5,00 €, redeems it for a consumer and sees it as already used', async ({
+  test('a manager finds a valid voucher worth 5,00 €, redeems it for a consumer, sees it redeemed just now, then used', async ({
     page,
   }) => {
     const code = 'MGM-VALID-0011'
@@ -69,8 +69,9 @@ test.describe('in Montenegrin', () => {
     await expect(page.locator('[data-kind="success"]')).toHaveCount(1)
     await expect(page.locator('[data-kind="error"]')).toHaveCount(0)
     expect(redemptions).toBe(1)
-    await expect(page.getByText('Vaučer je već iskorišćen.')).toBeVisible()
-    await expect(page.getByText('Već iskorišćen', { exact: true })).toBeVisible()
+    // Right after redeeming, the page says it was just redeemed, not that it was already used.
+    await expect(page.getByText('Upravo iskorišćen', { exact: true })).toBeVisible()
+    await expect(page.getByText('Vaučer je već iskorišćen.')).toHaveCount(0)
     await expect(page.getByRole('combobox', { name: 'Potrošač' })).toHaveCount(0)
     const log = page.getByRole('table', { name: 'Istorija' })
     await expect(log.getByRole('row').nth(1)).toContainText(code)
@@ -78,6 +79,7 @@ test.describe('in Montenegrin', () => {
     // Looking it up again finds it used; its log opens on /used-code.
     await lookUp(page, 'Kod vaučera', 'Pretraži', code)
     await expect(page.getByText('Vaučer je već iskorišćen.')).toBeVisible()
+    await expect(page.getByText('Već iskorišćen', { exact: true })).toBeVisible()
     await page.getByRole('link', { name: 'Otvori istoriju iskorišćenog vaučera' }).click()
     await expect(page).toHaveURL(/\/used-code\/\d+$/)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Iskorišćen vaučer')
@@ -192,6 +194,13 @@ test('an admin redeeming a voucher says at which store, and the log keeps it', a
   await expect(page.locator('[data-kind="success"]')).toContainText('The voucher is redeemed.')
   const log = page.getByRole('table', { name: 'Log' })
   await expect(log.getByRole('row').nth(1)).toContainText(storeName?.trim() ?? 'a store')
+  // Right after redeeming, the page says so, not "already used", which reads as a refusal.
+  await expect(page.getByText('Redeemed just now', { exact: true })).toBeVisible()
+  await expect(page.getByText('Already used', { exact: true })).toHaveCount(0)
+  // Looked up again later, it is a used voucher.
+  await lookUp(page, 'Voucher code', 'Search', 'PROMO-0004')
+  await expect(page.getByText('The voucher has already been used.')).toBeVisible()
+  await expect(page.getByText('Already used', { exact: true })).toBeVisible()
 })
 
 test('the log of a voucher not used yet is not called a used voucher', async ({ page }) => {

@@ -13,14 +13,16 @@ import styles from './vouchers.module.css'
 /**
  * A voucher's code, type, value and godfather (docs/behaviour.md#records); with its status and
  * dates. `country` is that of the store it is looked up for (null: none chosen yet), which a
- * referral voucher's value follows.
+ * referral voucher's value follows; `redeemedJustNow` when it was redeemed on this page.
  */
 export function VoucherDetails({
   voucher,
   country,
+  redeemedJustNow,
 }: {
   voucher: Voucher
   country: Country | null
+  redeemedJustNow: boolean
 }) {
   const { i18n } = useLingui()
   const format = useFormat()
@@ -42,7 +44,7 @@ export function VoucherDetails({
 
   return (
     <RecordSection id="voucher-details-heading" title={<Trans>Details</Trans>}>
-      <VoucherStatusPanel status={voucher.status} />
+      <VoucherStatusPanel status={voucher.status} redeemedJustNow={redeemedJustNow} />
       <dl className={styles.details}>
         <Detail label={<Trans>Code</Trans>} className={styles.code}>
           {voucher.code}

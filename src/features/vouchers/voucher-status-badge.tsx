@@ -1,4 +1,5 @@
-import { useLingui } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { messages } from '../../contract/messages.ts'
 import type { VoucherStatus } from '../../contract/vouchers.ts'
 import { voucherStatusLabels } from '../../contract/record-labels.ts'
 import { voucherStatusMessage, voucherStatusTone } from './voucher-status.ts'
@@ -15,10 +16,26 @@ export function VoucherStatusBadge({ status }: { status: VoucherStatus }) {
 
 /**
  * The status as a badge with its sentence (docs/behaviour.md#states-and-transitions and
- * docs/behaviour.md#errors-and-messages): valid, already used, expired.
+ * docs/behaviour.md#errors-and-messages): valid, already used, expired; or, on the page where the
+ * voucher was just redeemed, that it was (not "already used", which reads as a refusal).
  */
-export function VoucherStatusPanel({ status }: { status: VoucherStatus }) {
+export function VoucherStatusPanel({
+  status,
+  redeemedJustNow,
+}: {
+  status: VoucherStatus
+  redeemedJustNow: boolean
+}) {
   const { i18n } = useLingui()
+  if (redeemedJustNow && status === 'used')
+    return (
+      <div className={styles.status} data-tone="success">
+        <span className={styles.badge} data-tone="success">
+          <Trans>Redeemed just now</Trans>
+        </span>
+        <p>{i18n._(messages.voucherRedeemed.id)}</p>
+      </div>
+    )
   return (
     <div className={styles.status} data-tone={voucherStatusTone[status]}>
       <VoucherStatusBadge status={status} />

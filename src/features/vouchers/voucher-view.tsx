@@ -18,6 +18,8 @@ import styles from './vouchers.module.css'
 export function VoucherView(props: RedeemVoucherProps) {
   const voucher = props.voucher
   const [store, setStore] = useState<Store | null>(null)
+  // The voucher redeemed on this page, by id: the page stays mounted from one voucher to the next.
+  const [redeemedId, setRedeemedId] = useState<number | null>(null)
   const ownStore = useSession()?.user.expertStore
   const choosesStore = props.renderStorePicker !== undefined
   // A session kept by an older version has no country yet: the value in each country until
@@ -25,9 +27,22 @@ export function VoucherView(props: RedeemVoucherProps) {
   const country = (choosesStore ? store?.country : ownStore?.country) ?? null
   return (
     <>
-      <VoucherDetails voucher={voucher} country={country} />
+      <VoucherDetails
+        voucher={voucher}
+        country={country}
+        redeemedJustNow={redeemedId === voucher.id}
+      />
       {canRedeem(voucher) && (
-        <RedeemVoucher key={voucher.id} {...props} store={store} onStoreChange={setStore} />
+        <RedeemVoucher
+          key={voucher.id}
+          {...props}
+          onRedeemed={() => {
+            setRedeemedId(voucher.id)
+            props.onRedeemed?.()
+          }}
+          store={store}
+          onStoreChange={setStore}
+        />
       )}
       {voucher.status === 'used' && (
         <div className={styles.links}>
