@@ -29,4 +29,17 @@ describe('one word for one thing in each locale', () => {
       expect(translation(po, 'Name')).toBe('Ime i prezime')
     })
   }
+
+  it('writes the ijekavian "redoslijed" in me, the ekavian "redosled" in sr', () => {
+    expect(catalog('me')).not.toMatch(/redosljed/)
+    expect(translation(catalog('me'), '{name}, order {place}')).toBe('{name}, redoslijed {place}')
+    expect(translation(catalog('sr'), '{name}, order {place}')).toBe('{name}, redosled {place}')
+  })
+
+  for (const locale of ['me', 'sr']) {
+    it(`says "reasons not to buy" in words people use in ${locale}, not "nekupovina"`, () => {
+      expect(catalog(locale)).not.toMatch(/nekupovin/i)
+      expect(translation(catalog(locale), 'Reasons not to buy')).toBe('Razlozi protiv kupovine')
+    })
+  }
 })
