@@ -385,3 +385,26 @@ test('where the tablet has a fingerprint reader, the user turns it on with the P
     await context.close()
   }
 })
+
+test('opening the sign-in page on a locked tablet shows the lock first; the PIN or Switch user then signs out', async ({
+  page,
+}) => {
+  await signIn(page, demo.agent.email)
+  await expect(page.getByRole('link', { name: 'Start a free guided trial' })).toBeVisible()
+
+  // Typing the address is no way around the lock: nothing is drawn before the PIN.
+  await page.goto('/login')
+  await expect(lockHeading(page)).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Sign in' })).toHaveCount(0)
+  // The PIN opens the page asked for, which signs the user out.
+  await enterPin(page, demoPin)
+  await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible()
+  await expect(page.getByLabel('Email')).toHaveValue('')
+
+  await signIn(page, demo.agent.email)
+  await expect(page.getByRole('link', { name: 'Start a free guided trial' })).toBeVisible()
+  await page.goto('/login')
+  await expect(lockHeading(page)).toBeVisible()
+  await page.getByRole('button', { name: 'Switch user' }).click()
+  await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible()
+})

@@ -27,3 +27,24 @@ test('in multiple mode each stick keeps its place in the order of tries beside i
   expect(await marks(tan)).toEqual(['2', '×1'])
   await expectAccessible(page)
 })
+
+test('the brand list filters as each letter is typed, with no wait', async ({ page }) => {
+  await signIn(page, demo.manager.email)
+  await expect(page).toHaveURL('/')
+  await page.goto('/free-guided-trial')
+  await page.getByRole('radio', { name: 'Female', exact: true }).click()
+  await page.getByRole('radio', { name: '25–34' }).click()
+  await page.getByRole('button', { name: 'Heated tobacco (HTS)' }).click()
+  await page.getByRole('button', { name: 'Next' }).click()
+  const brand = page.getByRole('combobox', { name: 'Brand family' })
+  await brand.fill('r')
+  const aurum = page.getByRole('option', { name: 'Aurum' })
+  await expect(aurum).toBeVisible()
+
+  // With the page's timers stopped, a search that waited for a pause in typing would never run.
+  await page.clock.install()
+  await page.clock.pauseAt(Date.now() + 60_000)
+  await brand.fill('ter')
+  await expect(page.getByRole('option', { name: 'Terra' })).toBeVisible()
+  await expect(aurum).toHaveCount(0)
+})
