@@ -14,12 +14,14 @@ export class ApiError extends Error {
   readonly code: string | undefined
   /** The id the server's logs know the request by, for a user to pass on to support. */
   readonly requestId: string | undefined
+  /** The answer's `Retry-After` header, as sent (read by the outbox: `retryAfterMs`). */
+  readonly retryAfter: string | undefined
 
   constructor(
     status: number,
     message: string,
     invalidFields: { field: string; message: string }[] = [],
-    answer: { code?: string; requestId?: string } = {},
+    answer: { code?: string; requestId?: string; retryAfter?: string } = {},
   ) {
     super(message)
     this.name = 'ApiError'
@@ -27,6 +29,7 @@ export class ApiError extends Error {
     this.invalidFields = invalidFields
     this.code = answer.code
     this.requestId = answer.requestId
+    this.retryAfter = answer.retryAfter
   }
 
   /**

@@ -11,30 +11,37 @@ import {
   deviceTimeHeader,
   languageHeader,
   minAppVersionHeader,
+  requestIdHeader,
 } from '../contract/http.ts'
 import { messages } from '../contract/messages.ts'
 import { currentLocale } from '../i18n.ts'
 import { learnMinAppVersion } from '../offline/min-app-version.ts'
+import { learnReachability, reachedBy } from '../offline/reachability.ts'
 import { learnOffset } from './server-clock.ts'
 import { getSession } from './session.ts'
 import { ApiError, answeredErrorSchema, extractErrorMessage } from './api-error.ts'
 
-/** No answer: no connection, or none in time. */
+/** No answer: no connection, or none in time. The server is not reached. */
 function noAnswer(): ApiError {
+  learnReachability(false)
   return new ApiError(0, i18n._(messages.network.id))
 }
 
 /**
  * A failed answer as the one error to show: its status and its message
- * (docs/behaviour.md#errors-and-messages).
+ * (docs/behaviour.md#errors-and-messages), with how long its `Retry-After` asks to wait.
  */
-function answerError(status: number, body: unknown): ApiError {
+function answerError(status: number, body: unknown, headers: Headers): ApiError {
   const parsed = v.safeParse(answeredErrorSchema, body)
+  const retryAfter = headers.get('Retry-After')
   return new ApiError(
     status,
     extractErrorMessage(body, i18n._(messages.unknownError.id)),
     parsed.success ? (parsed.output.invalidFields ?? []) : [],
-    parsed.success ? parsed.output : {},
+    {
+      ...(parsed.success ? parsed.output : {}),
+      ...(retryAfter === null ? {} : { retryAfter }),
+    },
   )
 }
 
@@ -67,15 +74,19 @@ const http = ky.create({
     afterResponse: [
       ({ request, response }) => {
         // Every answer, an error's too, tells the server's clock (docs/behaviour.md#capture-time)
-        // and names the minimum app version (docs/behaviour.md#updates).
+        // and names the minimum app version (docs/behaviour.md#updates), and whether the server
+        // is reached (docs/behaviour.md#offline).
         const sentAt = Date.parse(request.headers.get(deviceTimeHeader) ?? '')
         learnOffset(response.headers.get('Date'), sentAt, Date.now())
         learnMinAppVersion(response.headers.get(minAppVersionHeader))
+        // A gateway's 502-504 for a server it cannot reach lacks the API's `Request-Id`.
+        learnReachability(reachedBy(response.status, response.headers.has(requestIdHeader)))
       },
     ],
     beforeError: [
       ({ error }) => {
-        if (isHTTPError(error)) return answerError(error.response.status, error.data)
+        if (isHTTPError(error))
+          return answerError(error.response.status, error.data, error.response.headers)
         if (isNetworkError(error) || isTimeoutError(error)) return noAnswer()
         return error
       },

@@ -1,11 +1,16 @@
+import { call } from '../api/client.ts'
 import { getSession } from '../api/session.ts'
+import { liveness } from '../contract/endpoints/health.ts'
 import { offlineDatabase } from './database.ts'
 import { sendHeartbeat } from './heartbeat.ts'
 import { makeDueNow, releaseAfterLogin, replayOutbox, type SendProgress } from './outbox.ts'
+import { isServerReachable, learnReachability, subscribeReachability } from './reachability.ts'
 import { sendTrial } from './send-trial.ts'
 import { swMessages } from './sw-messages.ts'
 
 const everyWhileWaiting = 15_000
+/** How often the server is asked whether it answers while trials wait (docs/behaviour.md#offline). */
+const probeEvery = 7_000
 /** The heartbeat's period while online (docs/behaviour.md#devices). */
 const heartbeatEvery = 5 * 60_000
 
@@ -71,17 +76,37 @@ export function startOutboxRunner(needsLogin: () => void): void {
   onNeedsLogin = needsLogin
   // The connection is back: what waited for it goes now, whatever its backoff said.
   window.addEventListener('online', () => void sendOutboxNow())
+  // The browser knows for sure when there is no network at all.
+  window.addEventListener('offline', () => learnReachability(false))
   window.addEventListener('focus', kickOutbox)
+  // The server answers again after it could not be reached: no backoff waits either.
+  let reached = isServerReachable()
+  subscribeReachability(() => {
+    if (isServerReachable() && !reached) void sendOutboxNow()
+    reached = isServerReachable()
+  })
   setInterval(() => {
-    void offlineDatabase()
-      .outbox.where('state')
-      .equals('waiting')
-      .count()
-      .then((waiting) => waiting > 0 && kickOutbox())
+    void waitingCount().then((waiting) => waiting > 0 && kickOutbox())
   }, everyWhileWaiting)
+  // While trials wait, or the server did not answer last time, a light request tells whether it
+  // answers (the header's state), so that the moment it does again is not missed between the
+  // sender's attempts.
+  setInterval(() => {
+    if (!isServerReachable()) probe()
+    else void waitingCount().then((waiting) => waiting > 0 && probe())
+  }, probeEvery)
   setInterval(() => {
     if (navigator.onLine) void sendHeartbeat().catch(() => undefined)
   }, heartbeatEvery)
+}
+
+function waitingCount(): Promise<number> {
+  return offlineDatabase().outbox.where('state').equals('waiting').count()
+}
+
+/** Whether the server answers; the client notes what the request came to. */
+function probe(): void {
+  void call(liveness, { timeout: 5_000 }).catch(() => undefined)
 }
 
 /** After sign-in: what waited for this user's sign-in is due, and sent at once. */

@@ -54,7 +54,7 @@ export type OutboxState = 'waiting' | 'needs-login' | 'failed'
 export type SendOutcome =
   | { kind: 'stored'; serverId: number }
   | { kind: 'offline'; error?: KeptError }
-  | { kind: 'retry-later'; error?: KeptError }
+  | { kind: 'retry-later'; error?: KeptError; retryAfterMs?: number }
   | { kind: 'needs-login'; error?: KeptError }
   | { kind: 'refused'; message: string; error?: KeptError }
 
@@ -79,11 +79,35 @@ export function newOutboxItem(
 }
 
 const firstDelay = 2_000
-const maxDelay = 5 * 60_000
+/**
+ * The longest wait between failed attempts while the app is open: a store's link that comes back
+ * for a minute is used within it. The server coming back does not wait even that long: the app
+ * sends as soon as it answers again (src/offline/outbox-runner.ts).
+ */
+const maxDelay = 30_000
+/** A server's `Retry-After` is honoured, up to this. */
+const longestRetryAfter = 5 * 60_000
 
-/** Exponential backoff: 2 s, 4 s, 8 s … at most 5 minutes. */
+/** Exponential backoff: 2 s, 4 s, 8 s, 16 s, then every 30 s. */
 export function backoff(attempts: number): number {
   return Math.min(maxDelay, firstDelay * 2 ** Math.max(0, attempts - 1))
+}
+
+/**
+ * A `Retry-After` header in milliseconds from `now`: seconds, or an HTTP date; undefined when
+ * absent or unreadable.
+ */
+export function retryAfterMs(header: string | undefined, now: number): number | undefined {
+  if (header === undefined || header.trim() === '') return undefined
+  const text = header.trim()
+  if (/^\d+$/.test(text)) return Number(text) * 1000
+  const at = Date.parse(text)
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now)
+}
+
+/** The wait after a failed attempt: the backoff, or longer when the server asked for longer. */
+export function waitAfter(attempts: number, retryAfterMs: number | undefined): number {
+  return Math.max(backoff(attempts), Math.min(retryAfterMs ?? 0, longestRetryAfter))
 }
 
 /** The item after an attempt, or null when the server has it and it leaves the outbox. */
@@ -102,8 +126,13 @@ export function afterAttempt(
   }
   switch (outcome.kind) {
     case 'offline':
-    case 'retry-later':
       return { ...tried, state: 'waiting', nextAttemptAt: now + backoff(attempts) }
+    case 'retry-later':
+      return {
+        ...tried,
+        state: 'waiting',
+        nextAttemptAt: now + waitAfter(attempts, outcome.retryAfterMs),
+      }
     case 'needs-login':
       return { ...tried, state: 'needs-login' }
     case 'refused':
@@ -138,11 +167,16 @@ export function retryNow(item: OutboxItem, now: number): OutboxItem {
  * of the contract's shape. 401 waits for its author's sign-in; 409 (the first request with this key is still
  * running), 429 and 5xx are tried again later; any other refusal is shown with its message.
  */
-export function outcomeOfStatus(status: number, message: string, error?: KeptError): SendOutcome {
+export function outcomeOfStatus(
+  status: number,
+  message: string,
+  error?: KeptError,
+  retryAfterMs?: number,
+): SendOutcome {
   const kept = error ? { error } : {}
   if (status === 0) return { kind: 'offline', ...kept }
   if (status === 401) return { kind: 'needs-login', ...kept }
   if (status === -1 || status === 409 || status === 429 || status >= 500)
-    return { kind: 'retry-later', ...kept }
+    return { kind: 'retry-later', ...kept, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) }
   return { kind: 'refused', message, ...kept }
 }

@@ -7,6 +7,7 @@ import { messages } from '../contract/messages.ts'
 import { credentialOf, forgetCredential } from './device.ts'
 import {
   outcomeOfStatus,
+  retryAfterMs,
   type KeptError,
   type OutboxItem,
   type SendOutcome,
@@ -43,7 +44,8 @@ export async function sendTrial(item: OutboxItem): Promise<SendOutcome> {
 
 function outcomeOf(error: unknown): SendOutcome {
   if (!(error instanceof ApiError)) return { kind: 'retry-later' }
-  return outcomeOfStatus(error.status, error.message, keptError(error))
+  const retryAfter = retryAfterMs(error.retryAfter, Date.now())
+  return outcomeOfStatus(error.status, error.message, keptError(error), retryAfter)
 }
 
 /** What the outbox keeps of a failed attempt: codes, not text in the language of the moment. */

@@ -22,7 +22,9 @@ test('in multiple mode each stick keeps its place in the order of tries beside i
   await expect(tan).toHaveAccessibleName('Tan, order 2, count 1')
   // What is drawn says the same: the place and the count, each on its own mark.
   const marks = (stick: typeof gold) =>
-    stick.locator('[data-mark]').evaluateAll((each) => each.map((mark) => mark.getAttribute('data-mark')))
+    stick
+      .locator('[data-mark]')
+      .evaluateAll((each) => each.map((mark) => mark.getAttribute('data-mark')))
   expect(await marks(gold)).toEqual(['1', '×2'])
   expect(await marks(tan)).toEqual(['2', '×1'])
   await expectAccessible(page)

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { plural } from '@lingui/core/macro'
 import { isRemembered } from '../../api/session.ts'
 import { useSession } from '../../api/use-session.ts'
-import { useOnline } from '../../offline/use-online.ts'
+import { useServerReachable } from '../../offline/reachability.ts'
 import { PasswordField } from '../../ui/field.tsx'
 import { Button } from '../../ui/button.tsx'
 import { useAnswer } from '../../ui/use-answer.ts'
@@ -68,7 +68,7 @@ function ChoosePinForm() {
 function UnlockForm({ onSignedOut }: { onSignedOut: () => void }) {
   const { t } = useLingui()
   const session = useSession()
-  const online = useOnline()
+  const online = useServerReachable()
   const [pin, setPin] = useState('')
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')

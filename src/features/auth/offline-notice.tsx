@@ -1,10 +1,10 @@
 import { Trans } from '@lingui/react/macro'
-import { useOnline } from '../../offline/use-online.ts'
+import { useServerReachable } from '../../offline/reachability.ts'
 import styles from './auth-form.module.css'
 
 /** Signing in needs the server: say so plainly when the device has no connection. */
 export function OfflineNotice() {
-  const online = useOnline()
+  const online = useServerReachable()
   if (online) return null
   return (
     <p role="status" className={styles.formNotice}>

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { Plural, Trans } from '@lingui/react/macro'
-import { useOnline } from '../../offline/use-online.ts'
+import { useServerReachable } from '../../offline/reachability.ts'
 import { useDatabaseProblem, useOutboxCount } from '../../offline/use-outbox.ts'
 import { usePackImageProgress } from '../../offline/pack-image-progress.ts'
 import styles from './connection-status.module.css'
@@ -10,7 +10,7 @@ import styles from './connection-status.module.css'
  * (docs/behaviour.md#offline).
  */
 export function ConnectionStatus({ userId }: { userId: number }) {
-  const online = useOnline()
+  const online = useServerReachable()
   const count = useOutboxCount(userId)
   const problem = useDatabaseProblem()
   const images = usePackImageProgress()

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { backoff, outcomeOfStatus } from '../../../src/offline/outbox-state.ts'
+import {
+  afterAttempt,
+  backoff,
+  newOutboxItem,
+  outcomeOfStatus,
+} from '../../../src/offline/outbox-state.ts'
 
 describe('what a failed send means for a queued trial', () => {
   it('waits for the connection, for sign-in, or for a less busy server', () => {
@@ -17,8 +22,19 @@ describe('what a failed send means for a queued trial', () => {
     expect(outcomeOfStatus(422, 'key reused').kind).toBe('refused')
   })
 
-  it('backs off exponentially up to five minutes', () => {
-    expect([1, 2, 3, 4].map(backoff)).toEqual([2_000, 4_000, 8_000, 16_000])
-    expect(backoff(30)).toBe(300_000)
+  it('backs off exponentially, never waiting more than 30 s between attempts', () => {
+    expect([1, 2, 3, 4, 5, 6].map(backoff)).toEqual([2_000, 4_000, 8_000, 16_000, 30_000, 30_000])
+    expect(backoff(30)).toBe(30_000)
+  })
+
+  it("waits as long as the server's Retry-After asks, up to five minutes", () => {
+    const now = 1_000_000
+    const item = newOutboxItem('k', 1, { store_id: 3, comment: 'x' }, now, null)
+    const next = (retryAfterMs?: number) =>
+      afterAttempt(item, outcomeOfStatus(503, 'busy', undefined, retryAfterMs), now)?.nextAttemptAt
+    expect(next()).toBe(now + 2_000)
+    expect(next(120_000)).toBe(now + 120_000)
+    expect(next(3_600_000)).toBe(now + 300_000)
+    expect(next(500)).toBe(now + 2_000)
   })
 })

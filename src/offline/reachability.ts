@@ -1,0 +1,43 @@
+import { useSyncExternalStore } from 'react'
+
+/**
+ * Whether the server answers (docs/behaviour.md#offline). The browser's `navigator.onLine` says
+ * only that some network is there: a store's Wi-Fi without a way out, or a server being
+ * restarted behind its balancer, leave it true while nothing arrives. So the app learns it from
+ * what its own requests come to, and from a light probe while trials wait
+ * (src/offline/outbox-runner.ts); the browser's flag is only the first guess.
+ */
+let reachable = typeof navigator === 'undefined' || navigator.onLine
+const listeners = new Set<() => void>()
+
+/**
+ * Whether an answer means the server was reached: any answer but a gateway's 502, 503 or 504
+ * without the API's `Request-Id` (a balancer or proxy speaking for a server it cannot reach);
+ * status 0 is no answer at all.
+ */
+export function reachedBy(status: number, fromTheApi: boolean): boolean {
+  return status !== 0 && (fromTheApi || status < 502 || status > 504)
+}
+
+/** Notes whether the server was reached, telling the listeners when that changes. */
+export function learnReachability(reached: boolean): void {
+  if (reached === reachable) return
+  reachable = reached
+  for (const listener of listeners) listener()
+}
+
+export function isServerReachable(): boolean {
+  return reachable
+}
+
+export function subscribeReachability(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => {
+    listeners.delete(listener)
+  }
+}
+
+/** The header's "Online" / "Offline": whether the server answers, as last learnt. */
+export function useServerReachable(): boolean {
+  return useSyncExternalStore(subscribeReachability, isServerReachable)
+}
