@@ -596,12 +596,65 @@ test('the purchase step waits behind "Did the customer buy?" unseen: Tab and scr
   await expect(page.getByRole('spinbutton', { name: 'Aurum Gold' })).toHaveValue('1')
 })
 
-test('Give up on the first step goes back to the previous page', async ({ page }) => {
+test('a quick run of taps on Back keeps the trial: on the first step Back is disabled in its place', async ({
+  page,
+}) => {
+  await signIn(page, demo.manager.email)
+  await page.getByRole('link', { name: 'Start a free guided trial' }).click()
+  await page.getByRole('radio', { name: 'Female', exact: true }).click()
+  await page.getByRole('radio', { name: '25–34' }).click()
+  await step(page, 'Habits')
+  // The first button of the step bar is where Back is: taps there, as quick as a person's.
+  const backPlace = page
+    .getByRole('navigation', { name: 'Trial steps' })
+    .getByRole('button')
+    .first()
+  for (let tap = 0; tap < 6; tap += 1) {
+    const box = await backPlace.boundingBox()
+    if (box) await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
+    await page.waitForTimeout(120)
+  }
+  await step(page, 'Gender')
+  await expect(page).toHaveURL(/\/free-guided-trial\?step=1\b/)
+  await expect(backPlace).toHaveAccessibleName('Back')
+  await expect(backPlace).toBeDisabled()
+  await expect(page.getByRole('radio', { name: 'Female', exact: true })).toBeChecked()
+  // The draft is still on the device.
+  await page.reload()
+  await step(page, 'Gender')
+  await expect(page.getByRole('radio', { name: 'Female', exact: true })).toBeChecked()
+})
+
+test('Give up asks first when the trial has answers, saying how many, and leaves at once when it has none', async ({
+  page,
+}) => {
   await signIn(page, demo.agent.email)
   await page.getByRole('link', { name: 'Start a free guided trial' }).click()
   await step(page, 'Where does the trial take place?')
+  // No answer yet: nothing to lose, no question.
   await page.getByRole('button', { name: 'Give up' }).click()
   await expect(page).toHaveURL('/')
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+
+  await page.getByRole('link', { name: 'Start a free guided trial' }).click()
+  await page.getByRole('combobox', { name: 'Store' }).fill('Niš')
+  await page.getByRole('option').first().click()
+  await page.getByRole('radio', { name: 'Female', exact: true }).click()
+  await step(page, 'Age group')
+  await page.getByRole('button', { name: 'Give up' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Give up this trial?' })
+  await expect(dialog).toContainText('The 2 answers given so far will be lost.')
+  await dialog.getByRole('button', { name: 'Continue the trial' }).click()
+  await expect(dialog).toHaveCount(0)
+  await step(page, 'Age group')
+
+  await page.getByRole('button', { name: 'Give up' }).click()
+  await dialog.getByRole('button', { name: 'Give up' }).click()
+  await expect(page).toHaveURL('/')
+  // The draft is gone: a new trial starts empty.
+  await page.getByRole('link', { name: 'Start a free guided trial' }).click()
+  await step(page, 'Where does the trial take place?')
+  await expect(page.getByRole('combobox', { name: 'Store' })).toHaveValue('')
 })
 
 test("the browser's Back returns to the previous step, Forward goes on, and a reload keeps the step", async ({

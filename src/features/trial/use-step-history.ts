@@ -111,10 +111,14 @@ export function useStepHistory(stepIndex: number, goTo: (stepIndex: number) => n
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [stepIndex])
 
+  /** A history step back asked by Back and not yet arrived: a second tap waits for it. */
+  const travelling = useRef(false)
+
   // The browser's Back or Forward (or a typed address) within the wizard: the wizard follows.
   useEffect(
     () =>
       history.subscribe(({ location, action }) => {
+        travelling.current = false
         if (action.type === 'PUSH' || action.type === 'REPLACE') return
         if (!location.pathname.endsWith(wizardPath)) return
         // Steps not yet in the address are behind the one the browser went to.
@@ -131,9 +135,12 @@ export function useStepHistory(stepIndex: number, goTo: (stepIndex: number) => n
   const back = () => {
     // A step not yet in the address has no entry of its own: the previous step's is still current.
     const written = shown() === stepIndex
+    if (travelling.current) return
     cancelWrites()
-    if (written && depth() > 0) history.back()
-    else latestGoTo.current(stepIndex - 1)
+    if (written && depth() > 0) {
+      travelling.current = true
+      history.back()
+    } else latestGoTo.current(stepIndex - 1)
   }
 
   const leave = () => {
