@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { consentTexts } from '../../src/features/trial/consent-texts.ts'
 import { test, expect, signIn, demo, expectAccessible, apiLogin, apiGet } from './fixtures.ts'
-import { answerUpToContact } from './trial-driver.ts'
+import { answerUpToContact, answerUpToFinish } from './trial-driver.ts'
 
 type Rows<T> = { rows: T[]; count: number }
 type StoredTrial = { id: number; store: { id: number; name: string }; comment: unknown }
@@ -655,6 +655,20 @@ test('Give up asks first when the trial has answers, saying how many, and leaves
   await page.getByRole('link', { name: 'Start a free guided trial' }).click()
   await step(page, 'Where does the trial take place?')
   await expect(page.getByRole('combobox', { name: 'Store' })).toHaveValue('')
+})
+
+test('after a finished trial, Back from the home leaves the flow instead of opening a new wizard', async ({
+  page,
+}) => {
+  await signIn(page, demo.manager.email)
+  await answerUpToFinish(page, `Back after finish ${Date.now()}`)
+  await page.getByRole('button', { name: 'Finish' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'The trial is saved' })).toBeVisible()
+  await page.getByRole('link', { name: 'Back to home' }).click()
+  await expect(page).toHaveURL('/')
+  // Back to the home the trial was started from, not into the wizard.
+  await page.goBack()
+  await expect(page).toHaveURL('/')
 })
 
 test("the browser's Back returns to the previous step, Forward goes on, and a reload keeps the step", async ({

@@ -148,12 +148,17 @@ function Wizard({
     submit.mutate(
       { userId: user.id, trialId: state.trialId, answers },
       {
+        // The success page takes the wizard's place in the history: Back from the home after
+        // it leaves the flow instead of opening a new, empty wizard.
         onSuccess: () =>
-          void navigate({
-            to: '/free-guided-trial-success',
-            search: { trial: state.trialId },
-            replace: true,
-          }),
+          steps.finish(
+            () =>
+              void navigate({
+                to: '/free-guided-trial-success',
+                search: { trial: state.trialId },
+                replace: true,
+              }),
+          ),
         onError: () => {
           finishing.current = false
         },
