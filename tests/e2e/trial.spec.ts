@@ -596,6 +596,39 @@ test('the purchase step waits behind "Did the customer buy?" unseen: Tab and scr
   await expect(page.getByRole('spinbutton', { name: 'Aurum Gold' })).toHaveValue('1')
 })
 
+test('"No email" with a phone typed but not confirmed asks before going on without it', async ({
+  page,
+}) => {
+  await signIn(page, demo.manager.email)
+  await page.goto('/free-guided-trial')
+  await answerUpToContact(page)
+  await step(page, 'Email and phone')
+  const phone = page.getByRole('textbox', { name: 'Phone' })
+  await phone.fill('064 123 4567')
+  await page.getByRole('button', { name: 'No email' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Go on without the phone?' })
+  await expect(dialog).toBeVisible()
+  await dialog.getByRole('button', { name: 'Stay and confirm the phone' }).click()
+  await step(page, 'Email and phone')
+  await expect(phone).toHaveValue('064 123 4567')
+
+  await page.getByRole('button', { name: 'No email' }).click()
+  await dialog.getByRole('button', { name: 'Go on without the phone' }).click()
+  await step(page, 'Sticks tried')
+  await page.getByRole('button', { name: 'Back' }).click()
+  await step(page, 'Email and phone')
+  await expect(phone).toHaveValue('')
+
+  // A phone confirmed with OK is kept, and nothing is asked.
+  await phone.fill('064 123 4567')
+  await page.getByRole('button', { name: 'OK, check the phone' }).click()
+  await page.getByRole('button', { name: 'No email' }).click()
+  await step(page, 'Sticks tried')
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await page.getByRole('button', { name: 'Back' }).click()
+  await expect(phone).toHaveValue('064 123 4567')
+})
+
 test('a quick run of taps on Back keeps the trial: on the first step Back is disabled in its place', async ({
   page,
 }) => {

@@ -1,4 +1,4 @@
-import type { Dispatch, KeyboardEvent } from 'react'
+import { useState, type Dispatch, type KeyboardEvent } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { config } from '../../config.ts'
 import { parseLocale } from '../../contract/locale.ts'
@@ -6,18 +6,19 @@ import { messages } from '../../contract/messages.ts'
 import type { Country } from '../../contract/stores.ts'
 import { countryPhone, phoneMessage } from '../../contract/phone.ts'
 import { Button } from '../../ui/button.tsx'
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'
 import { CheckboxField, TextField } from '../../ui/field.tsx'
 import { FieldMessages, LabelText, useFieldIds } from '../../ui/field-parts.tsx'
 import type { WizardAction } from './wizard-actions.ts'
 import type { ContactAnswer } from './wizard-state.ts'
-import { contactChecks } from './wizard-steps.ts'
+import { contactChecks, hasUnconfirmedPhone } from './wizard-steps.ts'
 import styles from './contact-step.module.css'
 
 type Status = 'valid' | 'invalid' | null
 
 /**
  * Step 9 of the guided trial (docs/behaviour.md#the-guided-trial): email and phone, each checked
- * with OK; the consents; "No email".
+ * with OK; the consents; "No email", which asks before going on without a phone not confirmed.
  */
 export function ContactStep({
   answer,
@@ -34,6 +35,8 @@ export function ContactStep({
   const locale = parseLocale(i18n.locale)
   const shown = { locale, autoTick: config.consentAutoTick }
   const checks = contactChecks(answer, country)
+  // "No email" with a phone typed but not confirmed asks before going on without it.
+  const [askingSkip, setAskingSkip] = useState(false)
   const phone = countryPhone[country]
   // The hint states the rule the number is checked with, and the error repeats it.
   const phoneRule = i18n._(phoneMessage[phone.rule])
@@ -117,10 +120,29 @@ export function ContactStep({
         />
       </div>
       <div>
-        <Button variant="secondary" onClick={() => dispatch({ type: 'skipEmail' })}>
+        <Button
+          variant="secondary"
+          onClick={() =>
+            hasUnconfirmedPhone(answer, country)
+              ? setAskingSkip(true)
+              : dispatch({ type: 'skipEmail' })
+          }
+        >
           {t`No email`}
         </Button>
       </div>
+      <ConfirmDialog
+        open={askingSkip}
+        onOpenChange={setAskingSkip}
+        title={t`Go on without the phone?`}
+        description={t`The phone was not confirmed with OK, so it is not kept with the trial. To keep it, confirm it with OK first.`}
+        cancelLabel={t`Stay and confirm the phone`}
+        confirmLabel={t`Go on without the phone`}
+        onConfirm={() => {
+          setAskingSkip(false)
+          dispatch({ type: 'skipEmail' })
+        }}
+      />
     </div>
   )
 }
