@@ -1,6 +1,15 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { consentTexts } from '../../src/features/trial/consent-texts.ts'
-import { test, expect, signIn, demo, expectAccessible, apiLogin, apiGet } from './fixtures.ts'
+import {
+  test,
+  expect,
+  signIn,
+  demo,
+  expectAccessible,
+  apiLogin,
+  apiGet,
+  controlledByServiceWorker,
+} from './fixtures.ts'
 import { answerUpToContact, answerUpToFinish } from './trial-driver.ts'
 
 type Rows<T> = { rows: T[]; count: number }
@@ -782,7 +791,10 @@ test.describe('in Serbian', () => {
   })
 })
 
-test('the simple trial saves a store and a comment, and goes home', async ({ page, request }) => {
+test('the simple trial has its own title, saves a store and a comment, goes home and says the server has it', async ({
+  page,
+  request,
+}) => {
   const marker = `Simple trial e2e ${Date.now()}`
   await signIn(page, demo.agent.email)
   await expect(page).toHaveURL('/')
@@ -793,6 +805,7 @@ test('the simple trial saves a store and a comment, and goes home', async ({ pag
   await page.goto('/')
   await page.getByRole('link', { name: /simple trial/ }).click()
   await expect(page).toHaveURL('/free-guided-trial/simple')
+  await expect(page.getByRole('heading', { level: 1, name: 'Simple trial' })).toBeVisible()
   await page.getByRole('button', { name: 'Save' }).click()
   await expect(page.getByText('This field is required')).toHaveCount(2)
   await expect(page.getByRole('textbox', { name: 'Comment' })).toHaveAttribute('rows', '15')
@@ -804,5 +817,33 @@ test('the simple trial saves a store and a comment, and goes home', async ({ pag
   await page.getByRole('button', { name: 'Save' }).click()
   const { data } = (await (await response).json()) as { data: { id: number } }
   await expect(page).toHaveURL('/')
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: 'The simple trial is saved and has reached the server.' }),
+  ).toBeVisible()
   expect((await storedTrial(request, data.id)).comment).toBe(marker)
+  // The form is not behind the home in the history.
+  await page.goBack()
+  await expect(page).not.toHaveURL(/simple/)
+})
+
+test('a simple trial saved offline says it is kept on the device', async ({ page, context }) => {
+  // Waits for the service worker, which serves the app's code with no connection.
+  test.setTimeout(90_000)
+  await signIn(page, demo.manager.email)
+  await expect(page).toHaveURL('/')
+  await controlledByServiceWorker(page)
+  await page.getByRole('link', { name: /simple trial/ }).click()
+  await page.getByRole('textbox', { name: 'Comment' }).fill(`Simple offline ${Date.now()}`)
+  await context.setOffline(true)
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page).toHaveURL('/')
+  await expect(
+    page.getByRole('status').filter({
+      hasText:
+        'The simple trial is saved on this device, and is sent to the server as soon as it can be reached.',
+    }),
+  ).toBeVisible()
+  await context.setOffline(false)
 })
