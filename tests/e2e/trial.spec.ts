@@ -757,6 +757,31 @@ test("the browser's Back returns to the previous step, Forward goes on, and a re
   await expect(page).toHaveURL(/[?&]step=2\b/)
 })
 
+test("the phone field follows the store's country: its calling code and hint, and it shows what was typed", async ({
+  page,
+}) => {
+  // Checked in at a Podgorica store.
+  await signIn(page, demo.managerMe.email)
+  await page.goto('/free-guided-trial')
+  await answerUpToContact(page)
+  await step(page, 'Email and phone')
+  const phone = page.getByRole('textbox', { name: 'Phone' })
+  const code = page.getByText('+382', { exact: true })
+  await expect(code).toBeVisible()
+  await expect(phone).toHaveAccessibleDescription(
+    /Montenegro: 8 to 10 digits starting with 06, such as 067 123 456; or \+382 instead of the 0\./,
+  )
+  // A whole number is shown alone, as typed; the code stays for a number typed after it.
+  await phone.fill('067 123 456')
+  await expect(code).toHaveCount(0)
+  await page.getByRole('button', { name: 'OK, check the phone' }).click()
+  await expect(page.getByText('Valid', { exact: true })).toBeVisible()
+  await phone.fill('67 123 456')
+  await expect(code).toBeVisible()
+  await page.getByRole('button', { name: 'OK, check the phone' }).click()
+  await expect(page.getByText('Valid', { exact: true })).toBeVisible()
+})
+
 test.describe('in Serbian', () => {
   test('the phone has the +381 prefix, and a valid phone confirmed with OK ticks both consents', async ({
     page,

@@ -4,7 +4,8 @@ import { config } from '../../config.ts'
 import { parseLocale } from '../../contract/locale.ts'
 import { messages } from '../../contract/messages.ts'
 import type { Country } from '../../contract/stores.ts'
-import { countryPhone, phoneMessage } from '../../contract/phone.ts'
+import { countryPhone, phoneMessage, typedAfterPrefix } from '../../contract/phone.ts'
+import { usePhoneHint } from '../../ui/phone-hint.ts'
 import { Button } from '../../ui/button.tsx'
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'
 import { CheckboxField, TextField } from '../../ui/field.tsx'
@@ -38,7 +39,8 @@ export function ContactStep({
   // "No email" with a phone typed but not confirmed asks before going on without it.
   const [askingSkip, setAskingSkip] = useState(false)
   const phone = countryPhone[country]
-  // The hint states the rule the number is checked with, and the error repeats it.
+  // The hint says what a number of the store's country looks like; the error states its rule.
+  const phoneHint = usePhoneHint()
   const phoneRule = i18n._(phoneMessage[phone.rule])
   const emailStatus: Status = answer.emailChecked ? (checks.email ? 'valid' : 'invalid') : null
   const phoneStatus: Status = answer.phoneChecked ? (checks.phone ? 'valid' : 'invalid') : null
@@ -85,9 +87,9 @@ export function ContactStep({
       </div>
       <div className={styles.row}>
         <PhoneField
-          prefix={phone.prefix}
+          prefix={typedAfterPrefix(answer.phone) ? phone.prefix : undefined}
           label={t`Phone`}
-          hint={phoneRule}
+          hint={phoneHint(country)}
           value={answer.phone}
           error={phoneError}
           onChange={(phone) => dispatch({ type: 'setPhone', phone })}
@@ -185,9 +187,12 @@ function Badge({ status }: { status: Status }) {
   )
 }
 
-/** A telephone input with the store's country calling code in front of it. */
+/**
+ * A telephone input with the store's country calling code in front of what is typed after it;
+ * a whole number typed (`06…`, `+…`) is shown alone, as typed.
+ */
 function PhoneField(props: {
-  prefix: string
+  prefix: string | undefined
   label: string
   hint: string
   value: string
@@ -203,9 +208,11 @@ function PhoneField(props: {
         <LabelText label={props.label} required={false} />
       </label>
       <div className={styles.prefixed} data-invalid={props.error ? true : undefined}>
-        <span id={prefixId} className={styles.prefix}>
-          {props.prefix}
-        </span>
+        {props.prefix && (
+          <span id={prefixId} className={styles.prefix}>
+            {props.prefix}
+          </span>
+        )}
         <input
           id={ids.id}
           type="tel"
@@ -214,7 +221,7 @@ function PhoneField(props: {
           className={styles.input}
           value={props.value}
           aria-invalid={props.error ? true : undefined}
-          aria-describedby={[prefixId, ids.describedBy].filter(Boolean).join(' ')}
+          aria-describedby={[props.prefix && prefixId, ids.describedBy].filter(Boolean).join(' ')}
           onChange={(event) => props.onChange(event.target.value)}
           onKeyDown={props.onKeyDown}
         />
