@@ -1,7 +1,16 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { consentTexts } from '../../src/features/trial/consent-texts.ts'
-import { test, expect, signIn, demo, expectAccessible, apiLogin, apiGet } from './fixtures.ts'
-import { answerUpToContact } from './trial-driver.ts'
+import {
+  test,
+  expect,
+  signIn,
+  demo,
+  expectAccessible,
+  apiLogin,
+  apiGet,
+  controlledByServiceWorker,
+} from './fixtures.ts'
+import { answerUpToContact, answerUpToFinish } from './trial-driver.ts'
 
 type Rows<T> = { rows: T[]; count: number }
 type StoredTrial = { id: number; store: { id: number; name: string }; comment: unknown }
@@ -596,11 +605,111 @@ test('the purchase step waits behind "Did the customer buy?" unseen: Tab and scr
   await expect(page.getByRole('spinbutton', { name: 'Aurum Gold' })).toHaveValue('1')
 })
 
-test('Give up on the first step goes back to the previous page', async ({ page }) => {
+test('"No email" with a phone typed but not confirmed asks before going on without it', async ({
+  page,
+}) => {
+  await signIn(page, demo.manager.email)
+  await page.goto('/free-guided-trial')
+  await answerUpToContact(page)
+  await step(page, 'Email and phone')
+  const phone = page.getByRole('textbox', { name: 'Phone' })
+  await phone.fill('064 123 4567')
+  await page.getByRole('button', { name: 'No email' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Go on without the phone?' })
+  await expect(dialog).toBeVisible()
+  await dialog.getByRole('button', { name: 'Stay and confirm the phone' }).click()
+  await step(page, 'Email and phone')
+  await expect(phone).toHaveValue('064 123 4567')
+
+  await page.getByRole('button', { name: 'No email' }).click()
+  await dialog.getByRole('button', { name: 'Go on without the phone' }).click()
+  await step(page, 'Sticks tried')
+  await page.getByRole('button', { name: 'Back' }).click()
+  await step(page, 'Email and phone')
+  await expect(phone).toHaveValue('')
+
+  // A phone confirmed with OK is kept, and nothing is asked.
+  await phone.fill('064 123 4567')
+  await page.getByRole('button', { name: 'OK, check the phone' }).click()
+  await page.getByRole('button', { name: 'No email' }).click()
+  await step(page, 'Sticks tried')
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await page.getByRole('button', { name: 'Back' }).click()
+  await expect(phone).toHaveValue('064 123 4567')
+})
+
+test('a quick run of taps on Back keeps the trial: on the first step Back is disabled in its place', async ({
+  page,
+}) => {
+  await signIn(page, demo.manager.email)
+  await page.getByRole('link', { name: 'Start a free guided trial' }).click()
+  await page.getByRole('radio', { name: 'Female', exact: true }).click()
+  await page.getByRole('radio', { name: '25–34' }).click()
+  await step(page, 'Habits')
+  // The first button of the step bar is where Back is: taps there, as quick as a person's.
+  const backPlace = page
+    .getByRole('navigation', { name: 'Trial steps' })
+    .getByRole('button')
+    .first()
+  for (let tap = 0; tap < 6; tap += 1) {
+    const box = await backPlace.boundingBox()
+    if (box) await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
+    await page.waitForTimeout(120)
+  }
+  await step(page, 'Gender')
+  await expect(page).toHaveURL(/\/free-guided-trial\?step=1\b/)
+  await expect(backPlace).toHaveAccessibleName('Back')
+  await expect(backPlace).toBeDisabled()
+  await expect(page.getByRole('radio', { name: 'Female', exact: true })).toBeChecked()
+  // The draft is still on the device.
+  await page.reload()
+  await step(page, 'Gender')
+  await expect(page.getByRole('radio', { name: 'Female', exact: true })).toBeChecked()
+})
+
+test('Give up asks first when the trial has answers, saying how many, and leaves at once when it has none', async ({
+  page,
+}) => {
   await signIn(page, demo.agent.email)
   await page.getByRole('link', { name: 'Start a free guided trial' }).click()
   await step(page, 'Where does the trial take place?')
+  // No answer yet: nothing to lose, no question.
   await page.getByRole('button', { name: 'Give up' }).click()
+  await expect(page).toHaveURL('/')
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+
+  await page.getByRole('link', { name: 'Start a free guided trial' }).click()
+  await page.getByRole('combobox', { name: 'Store' }).fill('Niš')
+  await page.getByRole('option').first().click()
+  await page.getByRole('radio', { name: 'Female', exact: true }).click()
+  await step(page, 'Age group')
+  await page.getByRole('button', { name: 'Give up' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Give up this trial?' })
+  await expect(dialog).toContainText('The 2 answers given so far will be lost.')
+  await dialog.getByRole('button', { name: 'Continue the trial' }).click()
+  await expect(dialog).toHaveCount(0)
+  await step(page, 'Age group')
+
+  await page.getByRole('button', { name: 'Give up' }).click()
+  await dialog.getByRole('button', { name: 'Give up' }).click()
+  await expect(page).toHaveURL('/')
+  // The draft is gone: a new trial starts empty.
+  await page.getByRole('link', { name: 'Start a free guided trial' }).click()
+  await step(page, 'Where does the trial take place?')
+  await expect(page.getByRole('combobox', { name: 'Store' })).toHaveValue('')
+})
+
+test('after a finished trial, Back from the home leaves the flow instead of opening a new wizard', async ({
+  page,
+}) => {
+  await signIn(page, demo.manager.email)
+  await answerUpToFinish(page, `Back after finish ${Date.now()}`)
+  await page.getByRole('button', { name: 'Finish' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'The trial is saved' })).toBeVisible()
+  await page.getByRole('link', { name: 'Back to home' }).click()
+  await expect(page).toHaveURL('/')
+  // Back to the home the trial was started from, not into the wizard.
+  await page.goBack()
   await expect(page).toHaveURL('/')
 })
 
@@ -648,6 +757,31 @@ test("the browser's Back returns to the previous step, Forward goes on, and a re
   await expect(page).toHaveURL(/[?&]step=2\b/)
 })
 
+test("the phone field follows the store's country: its calling code and hint, and it shows what was typed", async ({
+  page,
+}) => {
+  // Checked in at a Podgorica store.
+  await signIn(page, demo.managerMe.email)
+  await page.goto('/free-guided-trial')
+  await answerUpToContact(page)
+  await step(page, 'Email and phone')
+  const phone = page.getByRole('textbox', { name: 'Phone' })
+  const code = page.getByText('+382', { exact: true })
+  await expect(code).toBeVisible()
+  await expect(phone).toHaveAccessibleDescription(
+    /Montenegro: 8 to 10 digits starting with 06, such as 067 123 456; or \+382 instead of the 0\./,
+  )
+  // A whole number is shown alone, as typed; the code stays for a number typed after it.
+  await phone.fill('067 123 456')
+  await expect(code).toHaveCount(0)
+  await page.getByRole('button', { name: 'OK, check the phone' }).click()
+  await expect(page.getByText('Valid', { exact: true })).toBeVisible()
+  await phone.fill('67 123 456')
+  await expect(code).toBeVisible()
+  await page.getByRole('button', { name: 'OK, check the phone' }).click()
+  await expect(page.getByText('Valid', { exact: true })).toBeVisible()
+})
+
 test.describe('in Serbian', () => {
   test('the phone has the +381 prefix, and a valid phone confirmed with OK ticks both consents', async ({
     page,
@@ -682,7 +816,10 @@ test.describe('in Serbian', () => {
   })
 })
 
-test('the simple trial saves a store and a comment, and goes home', async ({ page, request }) => {
+test('the simple trial has its own title, saves a store and a comment, goes home and says the server has it', async ({
+  page,
+  request,
+}) => {
   const marker = `Simple trial e2e ${Date.now()}`
   await signIn(page, demo.agent.email)
   await expect(page).toHaveURL('/')
@@ -693,6 +830,7 @@ test('the simple trial saves a store and a comment, and goes home', async ({ pag
   await page.goto('/')
   await page.getByRole('link', { name: /simple trial/ }).click()
   await expect(page).toHaveURL('/free-guided-trial/simple')
+  await expect(page.getByRole('heading', { level: 1, name: 'Simple trial' })).toBeVisible()
   await page.getByRole('button', { name: 'Save' }).click()
   await expect(page.getByText('This field is required')).toHaveCount(2)
   await expect(page.getByRole('textbox', { name: 'Comment' })).toHaveAttribute('rows', '15')
@@ -704,5 +842,33 @@ test('the simple trial saves a store and a comment, and goes home', async ({ pag
   await page.getByRole('button', { name: 'Save' }).click()
   const { data } = (await (await response).json()) as { data: { id: number } }
   await expect(page).toHaveURL('/')
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: 'The simple trial is saved and has reached the server.' }),
+  ).toBeVisible()
   expect((await storedTrial(request, data.id)).comment).toBe(marker)
+  // The form is not behind the home in the history.
+  await page.goBack()
+  await expect(page).not.toHaveURL(/simple/)
+})
+
+test('a simple trial saved offline says it is kept on the device', async ({ page, context }) => {
+  // Waits for the service worker, which serves the app's code with no connection.
+  test.setTimeout(90_000)
+  await signIn(page, demo.manager.email)
+  await expect(page).toHaveURL('/')
+  await controlledByServiceWorker(page)
+  await page.getByRole('link', { name: /simple trial/ }).click()
+  await page.getByRole('textbox', { name: 'Comment' }).fill(`Simple offline ${Date.now()}`)
+  await context.setOffline(true)
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page).toHaveURL('/')
+  await expect(
+    page.getByRole('status').filter({
+      hasText:
+        'The simple trial is saved on this device, and is sent to the server as soon as it can be reached.',
+    }),
+  ).toBeVisible()
+  await context.setOffline(false)
 })

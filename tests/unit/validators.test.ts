@@ -14,9 +14,12 @@ import { voucherSearchQuerySchema } from '../../src/contract/vouchers.ts'
 import {
   isValidPhone,
   matchesPhoneRule,
+  countryPhone,
   phoneInCountry,
   phoneSchema,
+  typedAfterPrefix,
 } from '../../src/contract/phone.ts'
+import { countries } from '../../src/contract/countries.ts'
 import { passwordResetBodySchema } from '../../src/contract/auth.ts'
 import { calendarDay } from '../../src/contract/http.ts'
 import { fieldErrors } from '../../src/ui/form-errors.ts'
@@ -103,6 +106,26 @@ describe('a phone typed at a store: its country’s rule and calling code', () =
     ['RS', '', null],
   ] as const)('%s: %s is %s', (country, typed, full) => {
     expect(phoneInCountry(typed, country)).toBe(full)
+  })
+
+  it.each(countries)(
+    '%s: the hint’s example passes, and so does every digit count it states, and no other',
+    (country) => {
+      const { example, nationalDigits } = countryPhone[country]
+      expect(phoneInCountry(example, country)).not.toBeNull()
+      const national = (digits: number) => '06' + '1'.repeat(digits - 2)
+      for (let digits = nationalDigits.min - 1; digits <= nationalDigits.max + 1; digits += 1) {
+        const stated = digits >= nationalDigits.min && digits <= nationalDigits.max
+        expect(phoneInCountry(national(digits), country) !== null, `${digits} digits`).toBe(stated)
+      }
+    },
+  )
+
+  it('shows the calling code in front of a number typed after it, never of a whole number', () => {
+    expect(typedAfterPrefix('')).toBe(true)
+    expect(typedAfterPrefix('64 123 4567')).toBe(true)
+    expect(typedAfterPrefix('064 123 4567')).toBe(false)
+    expect(typedAfterPrefix('+381641234567')).toBe(false)
   })
 })
 

@@ -4,7 +4,9 @@ import {
   referralCodeFormat,
   type CustomerList,
 } from '../../../src/contract/customers.ts'
+import { countries } from '../../../src/contract/countries.ts'
 import { pageSize } from '../../../src/contract/http.ts'
+import { countryPhone } from '../../../src/contract/phone.ts'
 import type { Database } from '../../db/database.ts'
 import { customers } from '../../db/schema/customers.ts'
 import { batchedPerTurn } from '../../db/batched-per-turn.ts'
@@ -17,13 +19,16 @@ export const minPartialLength = 3
 /**
  * What a phone query looks for in the stored international numbers (`+3816…`, `+3826…`), or
  * nothing when the query is not a phone number: spaces, dashes, dots, slashes and brackets are
- * left out; a local `06…` is `+3816…` or `+3826…`, an international `00…` is `+…`.
+ * left out; a local `06…` is the same number after each country's calling code (`+3816…`,
+ * `+3826…`), an international `00…` is `+…`.
  */
 export function phoneFragments(query: string): string[] {
   const phone = query.replace(/[\s\-./()]/g, '')
   if (!/^\+?\d+$/.test(phone) || phone.replace('+', '').length < minPartialLength) return []
   if (phone.startsWith('00')) return [`+${phone.slice(2)}`]
-  if (phone.startsWith('0')) return [`+381${phone.slice(1)}`, `+382${phone.slice(1)}`]
+  if (phone.startsWith('0')) {
+    return countries.map((country) => `${countryPhone[country].prefix}${phone.slice(1)}`)
+  }
   return [phone]
 }
 

@@ -1,23 +1,25 @@
-import type { Dispatch, KeyboardEvent } from 'react'
+import { useState, type Dispatch, type KeyboardEvent } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { config } from '../../config.ts'
 import { parseLocale } from '../../contract/locale.ts'
 import { messages } from '../../contract/messages.ts'
 import type { Country } from '../../contract/stores.ts'
-import { countryPhone, phoneMessage } from '../../contract/phone.ts'
+import { countryPhone, phoneMessage, typedAfterPrefix } from '../../contract/phone.ts'
+import { usePhoneHint } from '../../ui/phone-hint.ts'
 import { Button } from '../../ui/button.tsx'
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'
 import { CheckboxField, TextField } from '../../ui/field.tsx'
 import { FieldMessages, LabelText, useFieldIds } from '../../ui/field-parts.tsx'
 import type { WizardAction } from './wizard-actions.ts'
 import type { ContactAnswer } from './wizard-state.ts'
-import { contactChecks } from './wizard-steps.ts'
+import { contactChecks, hasUnconfirmedPhone } from './wizard-steps.ts'
 import styles from './contact-step.module.css'
 
 type Status = 'valid' | 'invalid' | null
 
 /**
  * Step 9 of the guided trial (docs/behaviour.md#the-guided-trial): email and phone, each checked
- * with OK; the consents; "No email".
+ * with OK; the consents; "No email", which asks before going on without a phone not confirmed.
  */
 export function ContactStep({
   answer,
@@ -34,8 +36,11 @@ export function ContactStep({
   const locale = parseLocale(i18n.locale)
   const shown = { locale, autoTick: config.consentAutoTick }
   const checks = contactChecks(answer, country)
+  // "No email" with a phone typed but not confirmed asks before going on without it.
+  const [askingSkip, setAskingSkip] = useState(false)
   const phone = countryPhone[country]
-  // The hint states the rule the number is checked with, and the error repeats it.
+  // The hint says what a number of the store's country looks like; the error states its rule.
+  const phoneHint = usePhoneHint()
   const phoneRule = i18n._(phoneMessage[phone.rule])
   const emailStatus: Status = answer.emailChecked ? (checks.email ? 'valid' : 'invalid') : null
   const phoneStatus: Status = answer.phoneChecked ? (checks.phone ? 'valid' : 'invalid') : null
@@ -82,9 +87,9 @@ export function ContactStep({
       </div>
       <div className={styles.row}>
         <PhoneField
-          prefix={phone.prefix}
+          prefix={typedAfterPrefix(answer.phone) ? phone.prefix : undefined}
           label={t`Phone`}
-          hint={phoneRule}
+          hint={phoneHint(country)}
           value={answer.phone}
           error={phoneError}
           onChange={(phone) => dispatch({ type: 'setPhone', phone })}
@@ -117,10 +122,29 @@ export function ContactStep({
         />
       </div>
       <div>
-        <Button variant="secondary" onClick={() => dispatch({ type: 'skipEmail' })}>
+        <Button
+          variant="secondary"
+          onClick={() =>
+            hasUnconfirmedPhone(answer, country)
+              ? setAskingSkip(true)
+              : dispatch({ type: 'skipEmail' })
+          }
+        >
           {t`No email`}
         </Button>
       </div>
+      <ConfirmDialog
+        open={askingSkip}
+        onOpenChange={setAskingSkip}
+        title={t`Go on without the phone?`}
+        description={t`The phone was not confirmed with OK, so it is not kept with the trial. To keep it, confirm it with OK first.`}
+        cancelLabel={t`Stay and confirm the phone`}
+        confirmLabel={t`Go on without the phone`}
+        onConfirm={() => {
+          setAskingSkip(false)
+          dispatch({ type: 'skipEmail' })
+        }}
+      />
     </div>
   )
 }
@@ -163,9 +187,12 @@ function Badge({ status }: { status: Status }) {
   )
 }
 
-/** A telephone input with the store's country calling code in front of it. */
+/**
+ * A telephone input with the store's country calling code in front of what is typed after it;
+ * a whole number typed (`06…`, `+…`) is shown alone, as typed.
+ */
 function PhoneField(props: {
-  prefix: string
+  prefix: string | undefined
   label: string
   hint: string
   value: string
@@ -181,9 +208,11 @@ function PhoneField(props: {
         <LabelText label={props.label} required={false} />
       </label>
       <div className={styles.prefixed} data-invalid={props.error ? true : undefined}>
-        <span id={prefixId} className={styles.prefix}>
-          {props.prefix}
-        </span>
+        {props.prefix && (
+          <span id={prefixId} className={styles.prefix}>
+            {props.prefix}
+          </span>
+        )}
         <input
           id={ids.id}
           type="tel"
@@ -192,7 +221,7 @@ function PhoneField(props: {
           className={styles.input}
           value={props.value}
           aria-invalid={props.error ? true : undefined}
-          aria-describedby={[prefixId, ids.describedBy].filter(Boolean).join(' ')}
+          aria-describedby={[props.prefix && prefixId, ids.describedBy].filter(Boolean).join(' ')}
           onChange={(event) => props.onChange(event.target.value)}
           onKeyDown={props.onKeyDown}
         />

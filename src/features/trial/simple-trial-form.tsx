@@ -8,13 +8,15 @@ import { trialTextMaxLength } from '../../contract/trial.ts'
 import { Button, buttonClass } from '../../ui/button.tsx'
 import { TextArea } from '../../ui/text-area.tsx'
 import { StoreCombobox } from '../../ui/store-combobox.tsx'
+import { trialOutcome } from '../../offline/trial-outcome.ts'
+import { showToast } from '../../ui/toast/show-toast.ts'
 import { useFinishTrial } from './trial-api.ts'
 import styles from './simple-trial-form.module.css'
 
 /**
  * The simple free guided trial (docs/behaviour.md#the-simple-trial): a store (not for a manager,
- * who works for their own) and a required comment of 15 rows; Decline goes home, Save sends it and
- * goes home.
+ * who works for their own) and a required comment of 15 rows; Decline goes home, Save sends it,
+ * goes home and says there whether the server has it.
  */
 export function SimpleTrialForm({ user }: { user: SignedInUser }) {
   const { t, i18n } = useLingui()
@@ -47,7 +49,20 @@ export function SimpleTrialForm({ user }: { user: SignedInUser }) {
         submit.mutate(
           { userId: user.id, trialId, answers: { store_id: storeId, comment: text } },
           {
-            onSuccess: () => void navigate({ to: '/' }),
+            // The form is done with: home takes its place in the history (Back from the home
+            // leaves the flow), and says where the trial is once the first attempt to send it
+            // is over.
+            onSuccess: () => {
+              void navigate({ to: '/', replace: true })
+              void trialOutcome(trialId).then((outcome) =>
+                outcome === 'received'
+                  ? showToast('success', t`The simple trial is saved and has reached the server.`)
+                  : showToast(
+                      'info',
+                      t`The simple trial is saved on this device, and is sent to the server as soon as it can be reached.`,
+                    ),
+              )
+            },
             onError: () => {
               saving.current = false
             },

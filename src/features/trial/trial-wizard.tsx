@@ -15,6 +15,8 @@ import type { SignedInUser } from '../../api/session.ts'
 import { currentLocale } from '../../i18n.ts'
 import { Button } from '../../ui/button.tsx'
 import { Page } from '../../ui/page.tsx'
+import { answerCount } from './answer-count.ts'
+import { GiveUpButton } from './give-up-button.tsx'
 import { StepView, useStepText } from './step-view.tsx'
 import { buildTrialBody } from './trial-body.ts'
 import { useFinishTrial } from './trial-api.ts'
@@ -32,9 +34,9 @@ import type { StrandedDraft } from '../../offline/database.ts'
 import styles from './trial-wizard.module.css'
 
 /**
- * The free guided trial (docs/behaviour.md#the-guided-trial): one step at a time, Back / Next, Give
- * up on the first step and Finish on the last. The reducer owns every rule; this only renders and
- * dispatches.
+ * The free guided trial (docs/behaviour.md#the-guided-trial): one step at a time, Back / Next and
+ * Finish on the last step; Give up in the header, asking first when there are answers. The reducer
+ * owns every rule; this only renders and dispatches.
  */
 // Each step writes its place into the address; the route's page draws again for it, and the
 // wizard need not (its props are the same).
@@ -123,7 +125,11 @@ function Wizard({
     [router],
   )
 
+  // Once: a second tap while the history moves back would leave the page before the wizard.
+  const givingUp = useRef(false)
   const giveUp = () => {
+    if (givingUp.current) return
+    givingUp.current = true
     drafts.cancel()
     void dropDraft(user.id)
     steps.leave()
@@ -142,12 +148,17 @@ function Wizard({
     submit.mutate(
       { userId: user.id, trialId: state.trialId, answers },
       {
+        // The success page takes the wizard's place in the history: Back from the home after
+        // it leaves the flow instead of opening a new, empty wizard.
         onSuccess: () =>
-          void navigate({
-            to: '/free-guided-trial-success',
-            search: { trial: state.trialId },
-            replace: true,
-          }),
+          steps.finish(
+            () =>
+              void navigate({
+                to: '/free-guided-trial-success',
+                search: { trial: state.trialId },
+                replace: true,
+              }),
+          ),
         onError: () => {
           finishing.current = false
         },
@@ -158,7 +169,11 @@ function Wizard({
   const number = view.index + 1
   const count = view.count
   return (
-    <Page title={t`Free guided trial`} className={styles.page}>
+    <Page
+      title={t`Free guided trial`}
+      className={styles.page}
+      actions={<GiveUpButton answers={answerCount(state)} disabled={locked} onGiveUp={giveUp} />}
+    >
       {stranded.length > 0 && (
         <Suspense>
           <StrandedDrafts drafts={stranded} />
@@ -194,16 +209,11 @@ function Wizard({
       </section>
 
       <nav className={styles.nav} aria-label={t`Trial steps`}>
-        {view.isFirst ? (
-          <Button variant="secondary" onClick={giveUp} disabled={locked}>
-            {t`Give up`}
-          </Button>
-        ) : (
-          <Button variant="secondary" onClick={steps.back} disabled={locked}>
-            <Arrow direction="back" />
-            {t`Back`}
-          </Button>
-        )}
+        {/* On the first step Back stays in its place, disabled: a tap too many does nothing. */}
+        <Button variant="secondary" onClick={steps.back} disabled={view.isFirst || locked}>
+          <Arrow direction="back" />
+          {t`Back`}
+        </Button>
         {view.isLast ? (
           <Button onClick={finish} disabled={!view.canFinish} loading={submit.isPending}>
             {t`Finish`}

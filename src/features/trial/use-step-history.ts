@@ -43,7 +43,8 @@ export function stepInAddress(search: string): number | undefined {
  * `goTo` moves the wizard to a step by its place and returns the place it reached. The returned
  * `back` is the wizard's own Back button: a step entered forward in this history is left through
  * the history, like the browser's Back; otherwise the wizard steps back and the address follows.
- * `leave` goes back to the page that opened the wizard.
+ * `leave` goes back to the page that opened the wizard; `finish` takes the wizard's steps out of
+ * the history on the way to the page after it.
  */
 export function useStepHistory(stepIndex: number, goTo: (stepIndex: number) => number) {
   const navigate = useNavigate()
@@ -111,10 +112,17 @@ export function useStepHistory(stepIndex: number, goTo: (stepIndex: number) => n
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [stepIndex])
 
+  /** A history step back asked by Back and not yet arrived: a second tap waits for it. */
+  const travelling = useRef(false)
+  /** The wizard is finished and leaving: the history moving back is no step to follow. */
+  const finished = useRef(false)
+
   // The browser's Back or Forward (or a typed address) within the wizard: the wizard follows.
   useEffect(
     () =>
       history.subscribe(({ location, action }) => {
+        travelling.current = false
+        if (finished.current) return
         if (action.type === 'PUSH' || action.type === 'REPLACE') return
         if (!location.pathname.endsWith(wizardPath)) return
         // Steps not yet in the address are behind the one the browser went to.
@@ -131,9 +139,12 @@ export function useStepHistory(stepIndex: number, goTo: (stepIndex: number) => n
   const back = () => {
     // A step not yet in the address has no entry of its own: the previous step's is still current.
     const written = shown() === stepIndex
+    if (travelling.current) return
     cancelWrites()
-    if (written && depth() > 0) history.back()
-    else latestGoTo.current(stepIndex - 1)
+    if (written && depth() > 0) {
+      travelling.current = true
+      history.back()
+    } else latestGoTo.current(stepIndex - 1)
   }
 
   const leave = () => {
@@ -142,5 +153,22 @@ export function useStepHistory(stepIndex: number, goTo: (stepIndex: number) => n
     else void navigate({ to: '/', replace: true })
   }
 
-  return { back, leave }
+  /**
+   * The trial is finished: the wizard's steps leave the history, so that Back from the pages after
+   * it (the success page, the home) never opens a wizard again. The history goes back to the
+   * wizard's first entry, and `goOn` replaces it (with the success page).
+   */
+  const finish = (goOn: () => void) => {
+    finished.current = true
+    cancelWrites()
+    const entries = depth()
+    if (entries === 0) return goOn()
+    const stop = history.subscribe(() => {
+      stop()
+      goOn()
+    })
+    history.go(-entries)
+  }
+
+  return { back, leave, finish }
 }

@@ -30,7 +30,8 @@ import { writeMakingRoom } from '../../offline/storage-room.ts'
 import { openFromDevice, sealForDevice } from '../../offline/vault.ts'
 import { isSealed } from '../../offline/vault-crypto.ts'
 import type { User } from '../../contract/auth.ts'
-import { countryOfLocale, type WizardState } from './wizard-state.ts'
+import { countryOfLocale } from '../../contract/countries.ts'
+import type { WizardState } from './wizard-state.ts'
 import { whenIdle } from '../../ui/when-idle.ts'
 
 const stick = v.picklist(stickColors)

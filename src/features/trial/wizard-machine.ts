@@ -25,6 +25,7 @@ import {
 import {
   autoAdvanceSteps,
   contactChecks,
+  hasUnconfirmedPhone,
   isStepValid,
   wizardSteps,
   type Step,
@@ -262,8 +263,14 @@ function reduce(state: WizardState, action: WizardAction): WizardState {
     case 'setConsent':
       return setConsent(state, action)
     case 'skipEmail': {
-      // "No email": the email goes and the wizard goes on, whatever the step's state.
-      const skipped = setContact(state, { email: '', emailChecked: false })
+      // "No email": the email goes and the wizard goes on, whatever the step's state; a phone
+      // goes too unless it was confirmed with OK (the step asked before dropping it).
+      const dropsPhone = hasUnconfirmedPhone(a.email, state.country)
+      const skipped = setContact(state, {
+        email: '',
+        emailChecked: false,
+        ...(dropsPhone ? { phone: '', phoneChecked: false } : {}),
+      })
       const steps = wizardSteps(skipped)
       return currentStep(skipped)?.kind === 'email' && skipped.stepIndex < steps.length - 1
         ? { ...skipped, stepIndex: skipped.stepIndex + 1 }

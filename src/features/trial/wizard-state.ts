@@ -3,6 +3,7 @@ import type { ConsentName, ConsentSetter } from '../../contract/consents.ts'
 import type { Locale } from '../../contract/locale.ts'
 import type { Pack } from '../../contract/catalogue.ts'
 import type { User } from '../../contract/auth.ts'
+import { countryOfLocale } from '../../contract/countries.ts'
 import type { Country, Store } from '../../contract/stores.ts'
 import type { deviceImpressionSchema, StickImpression } from '../../contract/trial.ts'
 import type {
@@ -130,9 +131,6 @@ export const emptyAnswers: TrialAnswers = {
   shoppingSuccess: { reason: [], device: null, sticks: [] },
   shoppingUnsuccess: { reason: [], comment: '' },
 }
-
-/** Where a store is not known yet, the country of the language the app is read in. */
-export const countryOfLocale: Record<Locale, Country> = { me: 'ME', sr: 'RS', en: 'RS' }
 
 /**
  * A new trial for this user: a manager starts at gender, in their store's country; anyone else

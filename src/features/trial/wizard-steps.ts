@@ -111,6 +111,15 @@ export function contactChecks(contact: ContactAnswer, country: Country) {
 }
 
 /**
+ * A phone typed but not confirmed as valid with OK: its consents were never asked for, so "No
+ * email" goes on without it, and asks first (docs/behaviour.md#the-guided-trial).
+ */
+export function hasUnconfirmedPhone(contact: ContactAnswer, country: Country): boolean {
+  if (contact.phone.trim() === '') return false
+  return !(contact.phoneChecked && contactChecks(contact, country).phone === true)
+}
+
+/**
  * The email step is valid when its form is (whatever is typed passes its rule, both consents
  * ticked) and the email or the phone was confirmed with OK and is valid
  * (docs/behaviour.md#states-and-transitions).

@@ -5,13 +5,14 @@ import * as v from 'valibot'
 import { config } from '../../config.ts'
 import { useSession } from '../../api/use-session.ts'
 import { parseLocale } from '../../contract/locale.ts'
-import { messages } from '../../contract/messages.ts'
 import type { Store } from '../../contract/stores.ts'
 import { userFormSchema, type ManagedUser } from '../../contract/users.ts'
-import { phoneSchema } from '../../contract/phone.ts'
+import { countryOfLocale } from '../../contract/countries.ts'
+import { countryPhone, phoneSchema } from '../../contract/phone.ts'
 import { restrictedEmailSchema } from '../../contract/validators.ts'
 import { TextField } from '../../ui/field.tsx'
 import { useForm } from '../../ui/use-form.ts'
+import { usePhoneHint } from '../../ui/phone-hint.ts'
 import { useRoleName } from '../../ui/role-name.ts'
 import { StoreCombobox } from '../../ui/store-combobox.tsx'
 import { FormCard } from '../../ui/admin/form-card.tsx'
@@ -19,8 +20,6 @@ import { SelectField } from '../../ui/admin/select-field.tsx'
 import { useSaveUser } from './user-queries.ts'
 import { assignableRoles, canManage } from './user-roles.ts'
 import styles from '../../ui/admin/admin.module.css'
-
-const phoneHint = { sr: messages.phoneSr, me: messages.phoneMe, en: messages.phoneEn }
 
 /** /users/new and /users/{id}/edit: role, name, email, phone and, for a manager, the store. */
 export function UserFormCard({
@@ -33,6 +32,11 @@ export function UserFormCard({
 }) {
   const { t, i18n } = useLingui()
   const locale = parseLocale(i18n.locale)
+  const [store, setStore] = useState<Store | null>(initialStore)
+  // A manager's phone is shown with their store's country's hint and rule, anyone else's with the
+  // reader's; a number of either country, or an international one, is accepted (decision 1).
+  const phoneCountry = store?.country ?? countryOfLocale[locale]
+  const phoneHint = usePhoneHint()
   const navigate = useNavigate()
   const session = useSession()
   const roleName = useRoleName()
@@ -41,9 +45,9 @@ export function UserFormCard({
       v.object({
         ...userFormSchema.entries,
         email: restrictedEmailSchema(config.allowedEmailDomains),
-        phone: phoneSchema(locale),
+        phone: phoneSchema(countryPhone[phoneCountry].rule),
       }),
-    [locale],
+    [phoneCountry],
   )
   const form = useForm(schema, {
     role: user?.role ?? 'agent',
@@ -52,7 +56,6 @@ export function UserFormCard({
     phone: user?.phone ?? '',
     expertStoreId: user?.expertStore?.id ?? null,
   })
-  const [store, setStore] = useState<Store | null>(initialStore)
   const save = useSaveUser(user?.id ?? null)
   const roles = assignableRoles(session?.user.role)
   const isManager = form.values.role === 'manager'
@@ -103,7 +106,7 @@ export function UserFormCard({
         type="tel"
         required
         autoComplete="off"
-        hint={i18n._(phoneHint[locale])}
+        hint={phoneHint(phoneCountry)}
         {...form.textInput('phone')}
       />
       {isManager && (

@@ -376,6 +376,28 @@ describe('the email step', () => {
     expect(current(skipped)).toBe('consumptionOrder')
     expect(skipped.answers.email.email).toBe('')
   })
+
+  it('"No email" goes on without a phone that was not confirmed with OK, and keeps a confirmed one', () => {
+    const state = goTo(
+      run(
+        start(manager),
+        { type: 'setGender', gender: 'male' },
+        { type: 'setAgeRange', ageRange: '18-24' },
+        { type: 'toggleHabit', habit: 'Vape' },
+        { type: 'next' },
+        { type: 'setConsumption', consumption: '0-5' },
+        { type: 'toggleReferralSource', source: 'event' },
+      ),
+      'email',
+    )
+    const typed = run(state, { type: 'setPhone', phone: '064 123 4567' })
+    const unconfirmed = run(typed, { type: 'skipEmail' })
+    expect(current(unconfirmed)).toBe('consumptionOrder')
+    expect(unconfirmed.answers.email.phone).toBe('')
+    const confirmed = run(typed, { type: 'checkPhone', shown }, { type: 'skipEmail' })
+    expect(current(confirmed)).toBe('consumptionOrder')
+    expect(confirmed.answers.email.phone).toBe('064 123 4567')
+  })
 })
 
 describe('the consumption order', () => {

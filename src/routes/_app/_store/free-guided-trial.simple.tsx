@@ -15,7 +15,7 @@ function SimpleTrialPage() {
   // The stored session follows check-in changes; the guard's copy is the fallback.
   const user = useSession()?.user ?? session.user
   return (
-    <Page title={t`Free guided trial`} width="narrow">
+    <Page title={t`Simple trial`} width="narrow">
       <SimpleTrialForm user={user} />
     </Page>
   )
