@@ -7,7 +7,7 @@ import type { Country } from '../../contract/stores.ts'
 import { countryPhone, phoneMessage, typedAfterPrefix } from '../../contract/phone.ts'
 import { usePhoneHint } from '../../ui/phone-hint.ts'
 import { Button } from '../../ui/button.tsx'
-import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'
+import { ConfirmDialogOnDemand } from '../../ui/confirm-dialog-on-demand.tsx'
 import { CheckboxField, TextField } from '../../ui/field.tsx'
 import { FieldMessages, LabelText, useFieldIds } from '../../ui/field-parts.tsx'
 import type { WizardAction } from './wizard-actions.ts'
@@ -133,7 +133,7 @@ export function ContactStep({
           {t`No email`}
         </Button>
       </div>
-      <ConfirmDialog
+      <ConfirmDialogOnDemand
         open={askingSkip}
         onOpenChange={setAskingSkip}
         title={t`Go on without the phone?`}

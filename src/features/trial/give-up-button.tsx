@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { plural } from '@lingui/core/macro'
 import { Button } from '../../ui/button.tsx'
-import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'
+import { ConfirmDialogOnDemand } from '../../ui/confirm-dialog-on-demand.tsx'
 
 /**
  * Give up, in the wizard's header (never where Back is: a tap too many on Back must not lose the
@@ -30,7 +30,7 @@ export function GiveUpButton({
       >
         {t`Give up`}
       </Button>
-      <ConfirmDialog
+      <ConfirmDialogOnDemand
         open={asking}
         onOpenChange={setAsking}
         title={t`Give up this trial?`}
