@@ -77,6 +77,11 @@ const config: LinguiConfig = {
         '<rootDir>/src/ui/search-panel.tsx',
         '<rootDir>/src/ui/country-name.ts',
         '<rootDir>/src/ui/phone-hint.ts',
+        // Screens behind sign-in only, which load the whole catalog first (src/routes/_app.tsx).
+        '<rootDir>/src/ui/combobox.tsx',
+        '<rootDir>/src/ui/text-area.tsx',
+        '<rootDir>/src/ui/role-name.ts',
+        '<rootDir>/src/features/auth/no-access.tsx',
         '<rootDir>/src/features/auth/change-password-form.tsx',
         // The lock screens come after sign-in, with the app's catalogue (src/features/auth/lock-gate.tsx).
         '<rootDir>/src/features/auth/lock-screen.tsx',
