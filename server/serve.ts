@@ -9,6 +9,7 @@ import { openDatabase } from './db/database.ts'
 import { forgetExpiredKeys } from './http/idempotency.ts'
 import { answerUnreadableRequests } from './http/unreadable.ts'
 import { checkpointAudit, sealAuditHead } from './audit/log.ts'
+import { createBackups } from './backup/backups.ts'
 import { serveControl } from './control.ts'
 import { demoPassword, demoUsers, seedDemo } from './db/seed.ts'
 import { createLogger } from './log.ts'
@@ -30,6 +31,7 @@ const metricsServer =
   config.metricsPort === undefined
     ? undefined
     : serveMetrics(metrics.registry, config.metricsPort, config.host)
+const backups = createBackups({ database, config, clock, logger })
 const app = createApp({ db: database.db, mailer, clock, config, tasks, logger, metrics }, readiness)
 // Set once the database is migrated; a shutdown before then has none to stop.
 let keySweep: ReturnType<typeof setInterval> | undefined = undefined
@@ -95,6 +97,8 @@ async function shutDown(signal: string) {
   controlServer?.close()
   await Promise.allSettled(handling)
   clearInterval(keySweep)
+  backups.stop()
+  await backups.idle()
   await tasks.idle()
   mailer.close()
   await database.close()
@@ -131,7 +135,12 @@ keySweep = setInterval(forgetKeys, 60 * 60_000).unref()
 // The operator's commands on the embedded database ask this process (server/control.ts).
 controlServer = config.databaseUrl
   ? undefined
-  : serveControl(config.dataDir, () => checkpointAudit(database.db, config.auditKey, clock()))
+  : serveControl(config.dataDir, (command) =>
+      command === 'backup'
+        ? backups.now()
+        : checkpointAudit(database.db, config.auditKey, clock()),
+    )
+backups.schedule()
 readiness.ready()
 if (!server.listening) await once(server, 'listening')
 const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
