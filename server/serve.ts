@@ -136,9 +136,7 @@ keySweep = setInterval(forgetKeys, 60 * 60_000).unref()
 controlServer = config.databaseUrl
   ? undefined
   : serveControl(config.dataDir, (command) =>
-      command === 'backup'
-        ? backups.now()
-        : checkpointAudit(database.db, config.auditKey, clock()),
+      command === 'backup' ? backups.now() : checkpointAudit(database.db, config.auditKey, clock()),
     )
 backups.schedule()
 readiness.ready()

@@ -6,12 +6,7 @@ import { sessions } from '../db/schema/sessions.ts'
 
 /** Why a session ended (`sessions.end_reason`). */
 export type EndReason =
-  | 'signOut'
-  | 'revoked'
-  | 'passwordChanged'
-  | 'passwordReset'
-  | 'userDeleted'
-  | 'restored'
+  'signOut' | 'revoked' | 'passwordChanged' | 'passwordReset' | 'userDeleted' | 'restored'
 
 /** The longest a user agent is kept (some send kilobytes). */
 const userAgentLimit = 300
