@@ -162,7 +162,7 @@ const envSchema = v.object({
   BACKUP_DIR: v.optional(v.pipe(v.string(), v.nonEmpty())),
   BACKUP_KEEP: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1)), '7'),
   BACKUP_EVERY_HOURS: v.optional(
-    v.pipe(v.string(), v.toNumber(), v.minValue(0.01), v.maxValue(24 * 365)),
+    v.pipe(v.string(), v.toNumber(), v.minValue(0.001), v.maxValue(24 * 365)),
   ),
   NODE_ENV: v.optional(v.string()),
   DIST_DIR: v.optional(v.pipe(v.string(), v.nonEmpty())),

@@ -10,6 +10,7 @@ import { forgetExpiredKeys } from './http/idempotency.ts'
 import { answerUnreadableRequests } from './http/unreadable.ts'
 import { checkpointAudit, sealAuditHead } from './audit/log.ts'
 import { createBackups } from './backup/backups.ts'
+import { latestBackup } from './backup/write.ts'
 import { serveControl } from './control.ts'
 import { demoPassword, demoUsers, seedDemo } from './db/seed.ts'
 import { createLogger } from './log.ts'
@@ -26,7 +27,11 @@ const clock = () => new Date()
 // A developer without SMTP follows the links of mails kept in files from the terminal.
 const mailer = createMailer(config, config.production ? undefined : (line) => console.info(line))
 const tasks = createTasks(logger)
-const metrics = createMetrics({ pools: database.poolUsage, processMetrics: true })
+const metrics = createMetrics({
+  pools: database.poolUsage,
+  processMetrics: true,
+  lastBackup: () => latestBackup(config.backups.dir),
+})
 const metricsServer =
   config.metricsPort === undefined
     ? undefined

@@ -7,6 +7,7 @@ import { gunzipSync } from 'node:zlib'
 import { desc, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sessionSchema } from '../../src/contract/auth.ts'
+import { latestBackupSchema } from '../../src/contract/backups.ts'
 import { dataEnvelope } from '../../src/contract/http.ts'
 import { storeListSchema } from '../../src/contract/stores.ts'
 import { readManifest, type Manifest } from '../../server/backup/manifest.ts'
@@ -203,6 +204,64 @@ describe.each(databases)('a backup taken while trials are sent, on $name', (data
       await stopped(again)
     }
   }, 180_000)
+})
+
+/** Polls `read` every 250 ms until it answers something other than undefined, or fails after `ms`. */
+async function eventually<T>(
+  read: () => T | undefined | Promise<T | undefined>,
+  ms: number,
+): Promise<T> {
+  const until = Date.now() + ms
+  for (;;) {
+    const found = await read()
+    if (found !== undefined) return found
+    if (Date.now() > until) throw new Error(`nothing after ${ms} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+}
+
+describe('backups on a schedule', () => {
+  it('the running server backs up every BACKUP_EVERY_HOURS, and the dashboard and the metrics show the last one', async () => {
+    const dataDir = await folder('brand-expert-scheduled-')
+    const server = await startServerProcess('scheduled server', {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      METRICS_PORT: '0',
+      DATA_DIR: dataDir,
+      // 7.2 seconds, the newest kept only.
+      BACKUP_EVERY_HOURS: '0.002',
+      BACKUP_KEEP: '1',
+      ...secrets,
+    })
+    try {
+      const admin = await signIn(server.url, 'admin@example.com')
+      const latest = async () => {
+        const answer = await callApi(server.url, 'GET', '/backup/latest', { token: admin })
+        expect(answer.status).toBe(200)
+        return expectShape(dataEnvelope(latestBackupSchema), answer.body).data
+      }
+      expect(await latest()).toBeNull()
+      const shown = await eventually(async () => (await latest()) ?? undefined, 20_000)
+      const { manifest } = await onlyBackup(join(dataDir, 'backups'))
+      expect(shown).toEqual({
+        name: manifest.name,
+        createdAt: manifest.createdAt,
+        bytes: manifest.bytes,
+      })
+
+      const metricsUrl = await eventually(
+        () => /"url":"(http:[^"]+\/metrics)"/.exec(server.output.join(''))?.[1],
+        5_000,
+      )
+      const scraped = await (await fetch(metricsUrl)).text()
+      expect(scraped).toContain(`brand_expert_backup_last_size_bytes ${manifest.bytes}`)
+      expect(scraped).toContain(
+        `brand_expert_backup_last_time_seconds ${Date.parse(manifest.createdAt) / 1000}`,
+      )
+    } finally {
+      await stopped(server)
+    }
+  }, 60_000)
 })
 
 describe('a backup of the embedded database', () => {
