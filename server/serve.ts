@@ -10,6 +10,7 @@ import { forgetExpiredKeys } from './http/idempotency.ts'
 import { answerUnreadableRequests } from './http/unreadable.ts'
 import { checkpointAudit, sealAuditHead } from './audit/log.ts'
 import { createBackups } from './backup/backups.ts'
+import { secretsLackedAfterRestore } from './backup/restored-secrets.ts'
 import { latestBackup } from './backup/write.ts'
 import { serveControl } from './control.ts'
 import { demoPassword, demoUsers, seedDemo } from './db/seed.ts'
@@ -115,6 +116,16 @@ process.once('SIGTERM', (signal) => void shutDown(signal))
 process.once('SIGINT', (signal) => void shutDown(signal))
 
 await database.migrate()
+// Freshly restored data names the secrets it was made with: without them, the app would open
+// nothing that tablets keep and break the audit chain (docs/backups.md).
+const lacked = await secretsLackedAfterRestore(database.db, config)
+if (lacked.length > 0) {
+  console.error(
+    `The restored database needs the secrets it was made with, which this configuration lacks:\n- ${lacked.join('\n- ')}`,
+  )
+  await database.close()
+  process.exit(1)
+}
 const sealedAt = await sealAuditHead(database.db, config.auditKey)
 if (sealedAt !== null && sealedAt > 0) {
   // Once after the upgrade that brought the seal; at any other time, someone unsealed the head.

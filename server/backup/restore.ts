@@ -32,6 +32,7 @@ import {
   type Manifest,
 } from './manifest.ts'
 import { runOnDatabase } from './postgres-tools.ts'
+import { restoreDetail } from './restored-secrets.ts'
 
 /** A restore refused before anything was written, with the reason for the operator. */
 export class RestoreRefused extends Error {}
@@ -153,7 +154,7 @@ export async function restoreBackup(
           target: `backup:${manifest.name}`,
           outcome: 'success',
           clientAddress: 'local',
-          detail: `restored from ${manifest.name} (made ${manifest.createdAt})`,
+          detail: restoreDetail(manifest),
         })
         return ended
       })

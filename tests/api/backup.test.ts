@@ -11,6 +11,7 @@ import { latestBackupSchema } from '../../src/contract/backups.ts'
 import { dataEnvelope } from '../../src/contract/http.ts'
 import { storeListSchema } from '../../src/contract/stores.ts'
 import { readManifest, type Manifest } from '../../server/backup/manifest.ts'
+import { restoreDetail } from '../../server/backup/restored-secrets.ts'
 import { writeBackup } from '../../server/backup/write.ts'
 import { loadConfig } from '../../server/config.ts'
 import { openDatabase, type OpenDatabase } from '../../server/db/database.ts'
@@ -184,7 +185,7 @@ describe.each(databases)('a backup taken while trials are sent, on $name', (data
         .limit(1)
       expect(last).toEqual({
         action: 'database.restore',
-        detail: `restored from ${manifest.name} (made ${manifest.createdAt})`,
+        detail: restoreDetail(manifest),
       })
     } finally {
       await restored.close()
@@ -353,6 +354,21 @@ describe('a backup of the embedded database', () => {
     )
     expect(run.wroteDatabase).toBe(false)
   })
+
+  it('a server on the restored data refuses to start without the secrets it was made with, naming them', async () => {
+    const run = await restoreInto(manifestFile)
+    expect(run.status).toBe(0)
+    const env = { PORT: '0', HOST: '127.0.0.1', DATA_DIR: run.restoredDir, ...secrets }
+    await expect(
+      startServerProcess('server without the secrets', {
+        ...env,
+        JWT_SECRET: 'another jwt secret, 32 characters or more',
+      }),
+    ).rejects.toThrow(
+      `JWT_SECRET: the one the backed-up server used (fingerprint ${manifest.secrets.jwtSecret}`,
+    )
+    await stopped(await startServerProcess('server with the secrets', env))
+  }, 60_000)
 
   it('refuses to restore an embedded database’s backup onto PostgreSQL, pointing to the move', async () => {
     const run = await restoreInto(manifestFile, {
