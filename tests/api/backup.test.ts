@@ -156,7 +156,7 @@ describe.each(databases)('a backup taken while trials are sent, on $name', (data
     }
     const before = acknowledged.filter((trial) => trial.at < backupStarted)
     const after = acknowledged.filter((trial) => trial.at > backupEnded)
-    expect(before.length).toBeGreaterThan(10)
+    expect(before.length).toBeGreaterThan(0)
     expect(after.length).toBeGreaterThan(0)
 
     const restore = await runCommand('server/restore.ts', [manifestFile], {
