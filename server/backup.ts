@@ -14,9 +14,9 @@ import { openDatabase } from './db/database.ts'
 const config = loadConfig()
 
 async function fromDatabase(): Promise<Written> {
+  // Not migrated: a backup takes the database as it is, whatever release wrote it.
   const database = await openDatabase(config)
   try {
-    await database.migrate()
     const source =
       config.databaseUrl !== undefined
         ? { kind: 'postgresql' as const, url: config.databaseUrl }

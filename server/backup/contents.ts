@@ -30,6 +30,10 @@ export function currentSchemaVersion(): string {
  * `unknown-<time>` for one this build does not have, `none` before any.
  */
 export async function schemaVersionOf(db: Database): Promise<string> {
+  const [table] = rowsOf(
+    await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as found`),
+  )
+  if (table?.found !== true) return 'none'
   const [row] = rowsOf(
     await db.execute(sql`select max(created_at)::text as "when" from drizzle.__drizzle_migrations`),
   )

@@ -27,7 +27,8 @@ export const manifestSchema = v.object({
   database: v.picklist(databaseKinds),
   /** The latest migration applied (its tag in server/db/migrations/meta/_journal.json). */
   schemaVersion: v.string(),
-  dataFile: v.string(),
+  /** A file name beside the manifest, never a path elsewhere. */
+  dataFile: v.pipe(v.string(), v.regex(/^[\w.-]+$/)),
   bytes: v.number(),
   sha256: v.string(),
   rowCounts: v.record(v.string(), v.number()),

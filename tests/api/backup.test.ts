@@ -410,6 +410,10 @@ describe.runIf(databases.some((database) => database.url))('a backup of PostgreS
     const source = await emptyPostgresDatabase(adminUrl)
     const dataDir = await folder('brand-expert-backup-')
     try {
+      // A database the app made: migrated.
+      const made = await openDatabase({ databaseUrl: source.url, dataDir })
+      await made.migrate()
+      await made.close()
       const env = { DATA_DIR: dataDir, DATABASE_URL: source.url, ...secrets }
       const backup = await runCommand('server/backup.ts', [], env)
       expect(backup.stderr).toBe('')
