@@ -17,6 +17,7 @@ const manageSources = [
   '<rootDir>/src/features/trials',
   '<rootDir>/src/features/audit',
   '<rootDir>/src/features/devices',
+  '<rootDir>/src/features/backups',
   '<rootDir>/src/features/customers',
   '<rootDir>/src/features/vouchers',
   '<rootDir>/src/ui/admin',

@@ -12,6 +12,7 @@ import { securityHeaders } from './http/security-headers.ts'
 import { serveStaticFiles } from './http/static-files.ts'
 import { HttpError } from './http-error.ts'
 import { authRoutes } from './routes/auth/routes.ts'
+import { backupRoutes } from './routes/backups/routes.ts'
 import { catalogueRoutes } from './routes/catalogue/routes.ts'
 import { checkInRoutes } from './routes/check-in/routes.ts'
 import { customerRoutes } from './routes/customers/routes.ts'
@@ -94,6 +95,7 @@ export function createApp(deps: AppDeps, readiness: Readiness = createReadiness(
   voucherRoutes(routes, deps)
   customerRoutes(routes, deps)
   deviceRoutes(routes, deps)
+  backupRoutes(routes, deps)
   app.route(apiBasePath, routes.app)
   app.all('/api/*', (c) => errorResponse(c, new HttpError(404, messages.notFound.id)))
 

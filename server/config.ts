@@ -159,6 +159,11 @@ const envSchema = v.object({
   ),
   CUSTOMER_SEARCH_PER_MINUTE: v.optional(searchLimit, '30'),
   CUSTOMER_SEARCH_PER_HOUR: v.optional(searchLimit, '300'),
+  BACKUP_DIR: v.optional(v.pipe(v.string(), v.nonEmpty())),
+  BACKUP_KEEP: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1)), '7'),
+  BACKUP_EVERY_HOURS: v.optional(
+    v.pipe(v.string(), v.toNumber(), v.minValue(0.001), v.maxValue(24 * 365)),
+  ),
   NODE_ENV: v.optional(v.string()),
   DIST_DIR: v.optional(v.pipe(v.string(), v.nonEmpty())),
 })
@@ -224,6 +229,12 @@ export type Config = {
    * limit (`none`), nothing counted.
    */
   customerSearchLimits: { perMinute: number | null; perHour: number | null }
+  /**
+   * Backups (docs/backups.md): where they are written (`BACKUP_DIR`, by default `DATA_DIR/backups`),
+   * how many are kept there (`BACKUP_KEEP`, the newest), and how often the running server makes
+   * one (`BACKUP_EVERY_HOURS`; unset: only when `npm run backup` asks).
+   */
+  backups: { dir: string; keep: number; everyHours: number | undefined }
   /** `NODE_ENV=production`: nothing meant for a developer only (the links of mails kept in files). */
   production: boolean
   /** The built PWA (`npm run build`); served when it exists. */
@@ -280,6 +291,11 @@ export function loadConfig(
     trustedProxies: trustedProxyList(parsed.TRUSTED_PROXIES) ?? new BlockList(),
     logLevel: parsed.LOG_LEVEL,
     logFormat: parsed.LOG_FORMAT,
+    backups: {
+      dir: parsed.BACKUP_DIR ? resolve(parsed.BACKUP_DIR) : join(dataDir, 'backups'),
+      keep: parsed.BACKUP_KEEP,
+      everyHours: parsed.BACKUP_EVERY_HOURS,
+    },
     production,
     appVersion,
     minAppVersion: parsed.MIN_APP_VERSION,

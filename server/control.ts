@@ -7,9 +7,10 @@ import { join } from 'node:path'
  * The running server's control socket on the embedded database: a Unix socket in `DATA_DIR`
  * (readable by whoever may read the data folder, and nobody else), through which the operator's
  * commands ask the server to act on a database that no second process may open (`npm run
- * audit:checkpoint`). One JSON request a connection, one JSON answer.
+ * audit:checkpoint`, `npm run backup`). One JSON request a connection, one JSON answer.
  */
-export type ControlCommand = 'audit-checkpoint'
+export const controlCommands = ['audit-checkpoint', 'backup'] as const
+export type ControlCommand = (typeof controlCommands)[number]
 
 export function controlSocketPath(dataDir: string): string {
   return join(dataDir, 'control.sock')
@@ -50,7 +51,7 @@ function parseCommand(text: string): ControlCommand | null {
     const parsed: unknown = JSON.parse(text)
     const command =
       typeof parsed === 'object' && parsed !== null && 'command' in parsed ? parsed.command : null
-    return command === 'audit-checkpoint' ? command : null
+    return controlCommands.find((known) => known === command) ?? null
   } catch {
     return null
   }

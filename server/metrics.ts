@@ -21,6 +21,8 @@ export type MetricsOptions = {
   pools?: () => PoolUsage[]
   /** Event-loop lag, memory, CPU, handles: a process's own (server/serve.ts), not a test app's. */
   processMetrics?: boolean
+  /** The newest backup in `BACKUP_DIR` (server/backup/write.ts), read at each scrape. */
+  lastBackup?: () => Promise<{ createdAt: string; bytes: number } | null>
 }
 
 /**
@@ -28,7 +30,11 @@ export type MetricsOptions = {
  * Labels are route templates, methods, statuses and message ids: a few dozen values each, never a
  * path, an id or anything a client typed.
  */
-export function createMetrics({ pools, processMetrics = false }: MetricsOptions = {}): Metrics {
+export function createMetrics({
+  pools,
+  processMetrics = false,
+  lastBackup,
+}: MetricsOptions = {}): Metrics {
   const registry = new Registry()
   const registers = [registry]
   if (processMetrics) collectDefaultMetrics({ register: registry, prefix: 'brand_expert_' })
@@ -43,6 +49,27 @@ export function createMetrics({ pools, processMetrics = false }: MetricsOptions 
         for (const usage of pools()) {
           for (const state of states) this.set({ pool: usage.pool, state }, usage[state])
         }
+      },
+    })
+  }
+  if (lastBackup) {
+    // Alert when the time falls behind BACKUP_EVERY_HOURS; both are absent until a first backup.
+    new Gauge({
+      name: 'brand_expert_backup_last_time_seconds',
+      help: 'When the newest backup in BACKUP_DIR was made (Unix time)',
+      registers,
+      async collect() {
+        const latest = await lastBackup()
+        if (latest) this.set(Date.parse(latest.createdAt) / 1000)
+      },
+    })
+    new Gauge({
+      name: 'brand_expert_backup_last_size_bytes',
+      help: "The newest backup's data file size in bytes",
+      registers,
+      async collect() {
+        const latest = await lastBackup()
+        if (latest) this.set(latest.bytes)
       },
     })
   }

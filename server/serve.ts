@@ -9,6 +9,9 @@ import { openDatabase } from './db/database.ts'
 import { forgetExpiredKeys } from './http/idempotency.ts'
 import { answerUnreadableRequests } from './http/unreadable.ts'
 import { checkpointAudit, sealAuditHead } from './audit/log.ts'
+import { createBackups } from './backup/backups.ts'
+import { secretsLackedAfterRestore } from './backup/restored-secrets.ts'
+import { latestBackup } from './backup/write.ts'
 import { serveControl } from './control.ts'
 import { demoPassword, demoUsers, seedDemo } from './db/seed.ts'
 import { createLogger } from './log.ts'
@@ -25,11 +28,16 @@ const clock = () => new Date()
 // A developer without SMTP follows the links of mails kept in files from the terminal.
 const mailer = createMailer(config, config.production ? undefined : (line) => console.info(line))
 const tasks = createTasks(logger)
-const metrics = createMetrics({ pools: database.poolUsage, processMetrics: true })
+const metrics = createMetrics({
+  pools: database.poolUsage,
+  processMetrics: true,
+  lastBackup: () => latestBackup(config.backups.dir),
+})
 const metricsServer =
   config.metricsPort === undefined
     ? undefined
     : serveMetrics(metrics.registry, config.metricsPort, config.host)
+const backups = createBackups({ database, config, clock, logger })
 const app = createApp({ db: database.db, mailer, clock, config, tasks, logger, metrics }, readiness)
 // Set once the database is migrated; a shutdown before then has none to stop.
 let keySweep: ReturnType<typeof setInterval> | undefined = undefined
@@ -95,6 +103,8 @@ async function shutDown(signal: string) {
   controlServer?.close()
   await Promise.allSettled(handling)
   clearInterval(keySweep)
+  backups.stop()
+  await backups.idle()
   await tasks.idle()
   mailer.close()
   await database.close()
@@ -106,6 +116,16 @@ process.once('SIGTERM', (signal) => void shutDown(signal))
 process.once('SIGINT', (signal) => void shutDown(signal))
 
 await database.migrate()
+// Freshly restored data names the secrets it was made with: without them, the app would open
+// nothing that tablets keep and break the audit chain (docs/backups.md).
+const lacked = await secretsLackedAfterRestore(database.db, config)
+if (lacked.length > 0) {
+  console.error(
+    `The restored database needs the secrets it was made with, which this configuration lacks:\n- ${lacked.join('\n- ')}`,
+  )
+  await database.close()
+  process.exit(1)
+}
 const sealedAt = await sealAuditHead(database.db, config.auditKey)
 if (sealedAt !== null && sealedAt > 0) {
   // Once after the upgrade that brought the seal; at any other time, someone unsealed the head.
@@ -131,7 +151,10 @@ keySweep = setInterval(forgetKeys, 60 * 60_000).unref()
 // The operator's commands on the embedded database ask this process (server/control.ts).
 controlServer = config.databaseUrl
   ? undefined
-  : serveControl(config.dataDir, () => checkpointAudit(database.db, config.auditKey, clock()))
+  : serveControl(config.dataDir, (command) =>
+      command === 'backup' ? backups.now() : checkpointAudit(database.db, config.auditKey, clock()),
+    )
+backups.schedule()
 readiness.ready()
 if (!server.listening) await once(server, 'listening')
 const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host

@@ -5,7 +5,8 @@ import type { Database } from '../db/database.ts'
 import { sessions } from '../db/schema/sessions.ts'
 
 /** Why a session ended (`sessions.end_reason`). */
-export type EndReason = 'signOut' | 'revoked' | 'passwordChanged' | 'passwordReset' | 'userDeleted'
+export type EndReason =
+  'signOut' | 'revoked' | 'passwordChanged' | 'passwordReset' | 'userDeleted' | 'restored'
 
 /** The longest a user agent is kept (some send kilobytes). */
 const userAgentLimit = 300
@@ -137,4 +138,17 @@ export async function listUserSessions(
     lastUsedAt: row.lastUsedAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
   }))
+}
+
+/**
+ * Ends every session still open (a restore from a backup: docs/backups.md), so that everyone signs
+ * in again on the restored data. Answers how many it ended.
+ */
+export async function endEverySession(db: Database, reason: EndReason, now: Date): Promise<number> {
+  const ended = await db
+    .update(sessions)
+    .set({ endedAt: now, endReason: reason })
+    .where(isNull(sessions.endedAt))
+    .returning({ id: sessions.id })
+  return ended.length
 }

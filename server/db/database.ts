@@ -31,6 +31,11 @@ export type OpenDatabase = {
   close: () => Promise<void>
   /** The PostgreSQL pools' connections, for the metrics; none on the embedded database. */
   poolUsage: () => PoolUsage[]
+  /**
+   * The embedded database's cluster as a gzipped tarball, copied between two statements (a
+   * backup: server/backup/write.ts); undefined on PostgreSQL.
+   */
+  dumpDataDir: (() => Promise<Blob>) | undefined
 }
 
 /** A pool of connections to PostgreSQL. */
@@ -62,10 +67,11 @@ const migrationLock = 20240502
  * `memory` is asked for (tests). `logger` hears of
  * connections lost. A cluster in memory starts from the build's migrated template unless
  * `fromTemplate` is false (the API tests' serial configuration, which migrates each database).
+ * `loadDataDir` is a cluster's tarball (a backup) for a new, empty folder, instead of the template.
  */
 export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir'>,
-  options: { memory?: boolean; logger?: Logger; fromTemplate?: boolean } = {},
+  options: { memory?: boolean; logger?: Logger; fromTemplate?: boolean; loadDataDir?: Blob } = {},
 ): Promise<OpenDatabase> {
   if (config.databaseUrl) {
     const pool = openPool(config.databaseUrl, options.logger)
@@ -108,19 +114,21 @@ export async function openDatabase(
           idle: of.idleCount,
           waiting: of.waitingCount,
         })),
+      dumpDataDir: undefined,
     }
   }
   const dataDir = options.memory ? undefined : pgliteFolder(config.dataDir)
   // Before anything is read or copied there: a folder another process has open is refused.
   const lock = dataDir === undefined ? undefined : lockFolder(dataDir)
   try {
-    if (dataDir !== undefined) await copyTemplateInto(dataDir)
+    if (dataDir !== undefined && !options.loadDataDir) await copyTemplateInto(dataDir)
     // pg_trgm serves the customer search's partial matches (the migrations create the extension).
     // A new cluster starts from the build's migrated template when there is one.
     const client = await PGlite.create(dataDir, {
       extensions: { pg_trgm },
       loadDataDir:
-        dataDir === undefined && options.fromTemplate !== false ? templateTarball() : undefined,
+        options.loadDataDir ??
+        (dataDir === undefined && options.fromTemplate !== false ? templateTarball() : undefined),
     })
     const db = drizzlePglite({ client })
     return {
@@ -131,6 +139,7 @@ export async function openDatabase(
         lock?.release()
       },
       poolUsage: () => [],
+      dumpDataDir: () => client.dumpDataDir('gzip'),
     }
   } catch (error) {
     lock?.release()

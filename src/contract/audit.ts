@@ -30,6 +30,7 @@ export const auditActions = [
   'device.revoke',
   'customer.read',
   'audit.break',
+  'database.restore',
 ] as const
 export type AuditAction = (typeof auditActions)[number]
 

@@ -358,6 +358,7 @@ describe.each(databases)('authorization matrix on $name', (database) => {
     }),
     deviceSearch: () => ({ query: { attention: 'true' } }),
     deviceSummary: () => ({}),
+    backupLatest: () => ({}),
     deviceRevoke: async () => {
       const owner = await someone('agent')
       return { body: { id: (await newDevice(owner.id)).deviceId } }

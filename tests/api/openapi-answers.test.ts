@@ -260,6 +260,7 @@ describe.each(databases)('live answers match the OpenAPI document on $name', (da
     }),
     deviceSearch: () => ({ query: { query: '', attention: 'false' } }),
     deviceSummary: () => ({}),
+    backupLatest: () => ({}),
     deviceRevoke: async () => ({ body: { id: await newDevice() } }),
   }
 

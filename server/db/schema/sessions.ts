@@ -21,7 +21,8 @@ export const sessions = pgTable(
     clientAddress: text('client_address').notNull(),
     userAgent: text('user_agent').notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
-    /** Why it ended: signOut, revoked, passwordChanged, passwordReset, userDeleted. */
+    /** Why it ended: signOut, revoked, passwordChanged, passwordReset, userDeleted,
+     * restored (every session, by a restore from a backup). */
     endReason: text('end_reason'),
   },
   (table) => [

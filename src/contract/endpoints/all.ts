@@ -1,6 +1,7 @@
 import type { Endpoint } from '../endpoint.ts'
 import * as audit from './audit.ts'
 import * as auth from './auth.ts'
+import * as backups from './backups.ts'
 import * as catalogue from './catalogue.ts'
 import * as checkIn from './check-in.ts'
 import * as customers from './customers.ts'
@@ -35,6 +36,7 @@ export const resources = {
   customers,
   devices,
   deviceAdmin,
+  backups,
   reference,
 } satisfies Record<string, Record<string, Endpoint>>
 

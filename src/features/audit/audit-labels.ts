@@ -25,6 +25,7 @@ export const auditActionLabels: Record<AuditAction, MessageDescriptor> = {
   'device.revoke': msg`Device revoked`,
   'customer.read': msg`Customer profile opened`,
   'audit.break': msg`Audit log tampering found`,
+  'database.restore': msg`Database restored from a backup`,
 }
 
 export const auditOutcomeLabels: Record<AuditOutcome, MessageDescriptor> = {

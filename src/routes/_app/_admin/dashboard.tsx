@@ -6,6 +6,7 @@ import { config } from '../../../config.ts'
 import { thisMonth } from '../../../features/reports/report-dates.ts'
 import { Dashboard } from '../../../features/reports/dashboard.tsx'
 import { DeviceSummary } from '../../../features/devices/device-summary.tsx'
+import { LastBackup } from '../../../features/backups/last-backup.tsx'
 
 /** Admin only; the route's component is its own chunk, so managers never load the charts. */
 export const Route = createFileRoute('/_app/_admin/dashboard')({
@@ -22,6 +23,7 @@ function DashboardPage() {
   return (
     <Page title={t`Dashboard`}>
       <DeviceSummary />
+      <LastBackup />
       <Dashboard
         startAt={search.startAt ?? month.startAt}
         endAt={search.endAt ?? month.endAt}

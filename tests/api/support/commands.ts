@@ -1,0 +1,52 @@
+import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+
+const projectDir = fileURLToPath(new URL('../../..', import.meta.url))
+
+export type CommandRun = { status: number | null; stdout: string; stderr: string }
+
+/**
+ * Runs one of the operator's commands (`server/backup.ts`, `server/restore.ts`, …) as `npm run`
+ * would, with the test's environment over this one's, without blocking this process: a test goes
+ * on sending requests while it runs.
+ */
+export function runCommand(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<CommandRun> {
+  const child = spawn(process.execPath, [script, ...args], {
+    cwd: projectDir,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+  return new Promise((resolve) =>
+    child.once('exit', (status) => resolve({ status, stdout, stderr })),
+  )
+}
+
+/** A new, empty PostgreSQL database beside `adminUrl`'s; `drop` removes it. */
+export async function emptyPostgresDatabase(
+  adminUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `backup_test_${randomBytes(6).toString('hex')}`
+  async function admin(statement: string) {
+    const client = new pg.Client({ connectionString: adminUrl })
+    await client.connect()
+    try {
+      await client.query(statement)
+    } finally {
+      await client.end()
+    }
+  }
+  await admin(`create database "${name}"`)
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return { url: url.href, drop: () => admin(`drop database if exists "${name}" with (force)`) }
+}
