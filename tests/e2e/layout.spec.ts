@@ -347,3 +347,18 @@ test("an email in a customer's card wraps only before its @ or a dot, never insi
     })
   }
 })
+
+test("every tab of a customer's profile is in sight on a phone, the open one too", async ({
+  page,
+}) => {
+  await signInAs(page, demo.manager.email)
+  await page.goto('/customers?query=t-com.me')
+  await page.getByRole('row').nth(1).getByRole('link').click()
+  await page.setViewportSize({ width: 360, height: 780 })
+  const tabs = page.getByRole('navigation', { name: 'Consumer profile' })
+  await tabs.getByRole('link', { name: 'Trials' }).click()
+  await expect(tabs.getByRole('link', { name: 'Trials' })).toHaveAttribute('aria-current', 'page')
+  for (const name of ['Overview', 'Loyalty', 'Referrals (MGM)', 'Trials']) {
+    await expect(tabs.getByRole('link', { name }), name).toBeInViewport({ ratio: 1 })
+  }
+})

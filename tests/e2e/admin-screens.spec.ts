@@ -1,0 +1,53 @@
+import type { Locator, Page } from '@playwright/test'
+import { test, expect, signIn, demo, apiLogin } from './fixtures.ts'
+
+/**
+ * The administration's screens as an admin sees them at the widths they are used at: every action
+ * of a table in sight, one navigation on every screen.
+ */
+
+test.describe.configure({ timeout: 60_000 })
+
+/** Whether the page scrolls sideways, and whether `control` lies whole inside `within`. */
+async function expectInside(page: Page, control: Locator, within: Locator) {
+  await expect(control).toBeVisible()
+  const [box, outer] = await Promise.all([control.boundingBox(), within.boundingBox()])
+  if (!box || !outer) throw new Error('not drawn')
+  expect(box.x).toBeGreaterThanOrEqual(outer.x)
+  expect(box.x + box.width).toBeLessThanOrEqual(outer.x + outer.width)
+  const sideways = await page.evaluate(() => document.documentElement.scrollWidth > innerWidth)
+  expect(sideways, 'the page scrolls sideways').toBe(false)
+}
+
+test('Revoke is in sight on the devices screen at 768 px, each device a card', async ({ page }) => {
+  await page.setViewportSize({ width: 768, height: 1024 })
+  await signIn(page, demo.admin.email)
+  await page.goto('/devices')
+  const results = page.getByRole('region', { name: 'Devices' })
+  const device = results.getByRole('row').filter({ hasText: demo.admin.name }).first()
+  await expectInside(page, device.getByRole('button', { name: 'Revoke' }), results)
+  // A card: each value under its column's name, the row still a row of cells for a screen reader.
+  await expect(device.getByRole('cell', { name: /App version/ })).toHaveCount(0)
+  await expect(device.getByText('App version', { exact: true })).toBeVisible()
+})
+
+test('End session is in sight on the user page at 1366 px and at 360 px', async ({
+  page,
+  request,
+}) => {
+  const admin = await apiLogin(request, demo.admin.email)
+  await signIn(page, demo.admin.email)
+  const sessions = page.getByRole('region', { name: 'Sessions' })
+  for (const [width, height] of [
+    [1366, 768],
+    [360, 780],
+  ] as const) {
+    await page.setViewportSize({ width, height })
+    await page.goto(`/users/${admin.id}/edit`)
+    await expectInside(
+      page,
+      sessions.getByRole('button', { name: 'End session' }).first(),
+      sessions,
+    )
+  }
+})
