@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
+import AxeBuilder from '@axe-core/playwright'
 import { test, expect, signIn, demo, apiLogin } from './fixtures.ts'
 
 /**
@@ -49,5 +50,52 @@ test('End session is in sight on the user page at 1366 px and at 360 px', async 
       sessions.getByRole('button', { name: 'End session' }).first(),
       sessions,
     )
+  }
+})
+
+const administration = [
+  ['Dashboard', '/dashboard'],
+  ['Reports', '/reports'],
+  ['Audit log', '/audit'],
+  ['Devices', '/devices'],
+  ['Users', '/users'],
+  ['Stores', '/stores'],
+] as const
+
+test('every administration screen has the one navigation, its own link marked as current', async ({
+  page,
+}) => {
+  await signIn(page, demo.admin.email)
+  const nav = page.getByRole('navigation', { name: 'Administration' })
+  // Reached from the home, as an admin starts.
+  await expect(nav.getByRole('link')).toHaveText(administration.map(([name]) => name))
+  await expect(nav.locator('[aria-current="page"]')).toHaveCount(0)
+  for (const [name, path] of administration) {
+    await nav.getByRole('link', { name }).click()
+    await expect(page).toHaveURL(path)
+    await expect(nav.getByRole('link')).toHaveText(administration.map(([name]) => name))
+    await expect(nav.getByRole('link', { name })).toHaveAttribute('aria-current', 'page')
+    await expect(nav.locator('[aria-current="page"]')).toHaveCount(1)
+  }
+})
+
+test('the current item of the navigation and of the header reads at 4.5:1 or more', async ({
+  page,
+}) => {
+  await signIn(page, demo.admin.email)
+  for (const path of ['/', '/devices', '/settings']) {
+    await page.goto(path)
+    await expect(
+      page.locator('header [aria-current="page"], nav [aria-current="page"]').first(),
+    ).toBeVisible()
+    const axe = await new AxeBuilder({ page })
+      .include('header')
+      .include('nav')
+      .withRules(['color-contrast'])
+      .analyze()
+    expect(
+      axe.violations.flatMap((violation) => violation.nodes.map((node) => node.target)),
+    ).toEqual([])
+    expect(axe.passes.length, 'axe looked at the colours').toBeGreaterThan(0)
   }
 })
