@@ -362,3 +362,47 @@ test("every tab of a customer's profile is in sight on a phone, the open one too
     await expect(tabs.getByRole('link', { name }), name).toBeInViewport({ ratio: 1 })
   }
 })
+
+test("a signed-in visitor's unknown address keeps the app's header and footer", async ({
+  page,
+}) => {
+  await signInAs(page, demo.manager.email)
+  await page.goto('/no-such-screen')
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Log out' })).toBeVisible()
+  await expect(page.getByRole('contentinfo')).toContainText('Need help?')
+  await page.getByRole('link', { name: 'Go to the home page' }).click()
+  await expect(page).toHaveURL('/')
+})
+
+/** Whether the greeting's words are drawn whole, hidden behind its icon, or cut short. */
+function greetingShown(page: Page) {
+  return page
+    .getByRole('link', { name: /^(Hello|Zdravo), / })
+    .locator('span')
+    .evaluate((text) => {
+      if (getComputedStyle(text).position === 'absolute') return 'icon'
+      return text.scrollWidth <= text.clientWidth + 1 ? 'whole' : 'cut'
+    })
+}
+
+test.describe('in Montenegrin, with a trial waiting', () => {
+  test.use({ appLocale: 'me' })
+
+  test('the greeting is whole or an icon at every width, never cut short', async ({ page }) => {
+    await signInAs(page, demo.agent.email)
+    await finishSimpleTrialWhileServerIsDown(page, {
+      store: 'Prodavnica',
+      comment: 'Komentar',
+      save: 'Sačuvaj',
+    })
+    await expect(page.getByRole('link', { name: /1 proba čeka/ })).toBeVisible()
+    await page.goto('/settings')
+    for (const width of [768, 1024, 1366, 360]) {
+      await page.setViewportSize({ width, height: 1024 })
+      expect(await greetingShown(page), `at ${width} px`).not.toBe('cut')
+    }
+    await page.setViewportSize({ width: 1366, height: 768 })
+    expect(await greetingShown(page)).toBe('whole')
+  })
+})
