@@ -2,6 +2,7 @@ import { useState, type ComponentPropsWithRef, type ReactNode } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { cx } from './cx.ts'
 import { FieldMessages, LabelText, useFieldIds, type FieldMessageProps } from './field-parts.tsx'
+import { useLengthLimit } from './length-limit.tsx'
 import styles from './field.module.css'
 
 export interface TextFieldProps
@@ -15,7 +16,10 @@ interface InputFieldProps extends TextFieldProps {
 }
 
 function InputField({ label, error, hint, className, id: idProp, end, ...props }: InputFieldProps) {
-  const ids = useFieldIds(idProp, { error, hint }, props['aria-describedby'])
+  // A limited field (`maxLength`, which the input keeps: it takes no more) counts down near it.
+  const limit = useLengthLimit(String(props.value ?? ''), props.maxLength)
+  const describedBy = [props['aria-describedby'], limit.counterId].filter(Boolean).join(' ')
+  const ids = useFieldIds(idProp, { error, hint }, describedBy || undefined)
   return (
     <div className={cx(styles.field, className)}>
       <label htmlFor={ids.id} className={styles.label}>
@@ -31,6 +35,7 @@ function InputField({ label, error, hint, className, id: idProp, end, ...props }
         />
         {end?.(ids.id)}
       </div>
+      {limit.counter}
       <FieldMessages hint={hint} error={error} hintId={ids.hintId} errorId={ids.errorId} />
     </div>
   )

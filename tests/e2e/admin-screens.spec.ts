@@ -99,3 +99,16 @@ test('the current item of the navigation and of the header reads at 4.5:1 or mor
     expect(axe.passes.length, 'axe looked at the colours').toBeGreaterThan(0)
   }
 })
+
+test('a text field with a limit counts down to it and takes no more', async ({ page }) => {
+  await signIn(page, demo.admin.email)
+  await page.goto('/audit')
+  const field = page.getByRole('textbox', { name: 'Who or what' })
+  await field.fill('a'.repeat(150))
+  await expect(page.getByText(/characters? left/)).toHaveCount(0)
+  await field.fill('a'.repeat(188))
+  await expect(page.getByText('12 characters left')).toBeVisible()
+  await field.pressSequentially('bbbbbbbbbbbbbbb')
+  await expect(field).toHaveValue('a'.repeat(188) + 'b'.repeat(12))
+  await expect(page.getByText('0 characters left')).toBeVisible()
+})

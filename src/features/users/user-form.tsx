@@ -7,7 +7,7 @@ import { useSession } from '../../api/use-session.ts'
 import { parseLocale } from '../../contract/locale.ts'
 import { messages } from '../../contract/messages.ts'
 import type { Store } from '../../contract/stores.ts'
-import { userFormSchema, type ManagedUser } from '../../contract/users.ts'
+import { fullnameMaxLength, userFormSchema, type ManagedUser } from '../../contract/users.ts'
 import { phoneSchema } from '../../contract/phone.ts'
 import { restrictedEmailSchema } from '../../contract/validators.ts'
 import { TextField } from '../../ui/field.tsx'
@@ -89,7 +89,13 @@ export function UserFormCard({
         onChange={(role) => form.setValue('role', role)}
         error={form.error('role')}
       />
-      <TextField label={t`Full name`} required autoComplete="off" {...form.textInput('fullname')} />
+      <TextField
+        label={t`Full name`}
+        required
+        autoComplete="off"
+        maxLength={fullnameMaxLength}
+        {...form.textInput('fullname')}
+      />
       <TextField
         label={t`Email`}
         type="email"
