@@ -1,6 +1,8 @@
 import type { Locator, Page } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
-import { test, expect, signIn, demo, apiLogin } from './fixtures.ts'
+import { idempotencyHeader } from '../../src/contract/http.ts'
+import { trialBody } from '../support/trial-body.ts'
+import { test, expect, signIn, demo, apiLogin, apiPost } from './fixtures.ts'
 
 /**
  * The administration's screens as an admin sees them at the widths they are used at: every action
@@ -111,4 +113,38 @@ test('a text field with a limit counts down to it and takes no more', async ({ p
   await field.pressSequentially('bbbbbbbbbbbbbbb')
   await expect(field).toHaveValue('a'.repeat(188) + 'b'.repeat(12))
   await expect(page.getByText('0 characters left')).toBeVisible()
+})
+
+test("the dashboard shows a long store's name whole, on more lines where it needs them", async ({
+  page,
+  request,
+}) => {
+  const admin = await apiLogin(request, demo.admin.email)
+  const name = `Duvan Centar Bijelo Polje Gornji Ibarski Put ${Date.now()}`
+  const created = await apiPost(
+    request,
+    admin.token,
+    'store/create',
+    { name, address: 'Ibarski put 1', city: 'Bijelo Polje', country: 'ME' },
+    { [idempotencyHeader]: crypto.randomUUID() },
+  )
+  const store = ((await created.json()) as { data: { id: number } }).data
+  const agent = await apiLogin(request, demo.agent.email)
+  await apiPost(request, agent.token, 'free-guided/form', trialBody(store.id, 'Long name'), {
+    [idempotencyHeader]: crypto.randomUUID(),
+  })
+  await signIn(page, demo.admin.email)
+  for (const [width, height] of [
+    [1366, 768],
+    [360, 780],
+  ] as const) {
+    await page.setViewportSize({ width, height })
+    await page.goto('/dashboard')
+    const label = page
+      .getByRole('figure', { name: 'Trials per store' })
+      .getByText(name, { exact: true })
+    await expect(label, `at ${width} px`).toBeVisible()
+    const whole = await label.evaluate((element) => element.scrollWidth <= element.clientWidth + 1)
+    expect(whole, `at ${width} px`).toBe(true)
+  }
 })

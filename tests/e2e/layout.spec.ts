@@ -406,3 +406,25 @@ test.describe('in Montenegrin, with a trial waiting', () => {
     expect(await greetingShown(page)).toBe('whole')
   })
 })
+
+test('the audit log keeps a date and time on one line and breaks an address only at @ or a dot', async ({
+  page,
+}) => {
+  await signInAs(page, demo.admin.email)
+  for (const width of [768, 1366]) {
+    await page.setViewportSize({ width, height: 1024 })
+    await page.goto('/audit')
+    const entry = page.getByRole('row').filter({ hasText: demo.admin.email }).first()
+    const when = entry.getByRole('rowheader')
+    expect(await renderedLines(when), `at ${width} px`).toHaveLength(1)
+    // The Who column, narrower than the address.
+    const who = entry.getByRole('cell').first()
+    await who.evaluate((element) => {
+      ;(element as HTMLElement).style.width = '90px'
+    })
+    // On a card the cell's first line is its column's name.
+    const lines = (await renderedLines(who)).filter((line) => line !== 'Who')
+    expect(lines.join(''), `at ${width} px`).toBe(`${demo.admin.email} (admin)`)
+    for (const line of lines.slice(1)) expect(line, lines.join(' | ')).toMatch(/^[@.( ]/)
+  }
+})
