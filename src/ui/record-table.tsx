@@ -72,8 +72,12 @@ function FittedTable<T>({ labelledBy, rows, columns, rowKey }: TableProps<T>) {
                   column.numeric && styles.numeric,
                   column.actions && styles.actionsCell,
                 )
-                // On a card a cell's column name stands above it; the table's header still names
-                // the cell for assistive technology, so the visible copy is hidden from it.
+                const value = column.cell(row)
+                // On a card a cell's column name stands above it (an empty cell is left out); the
+                // table's header still names the cell for assistive technology, so the visible
+                // copy is hidden from it.
+                const empty = value === '' || value === null || value === undefined
+                if (!fits && empty) return null
                 const content = (
                   <>
                     {!fits && !column.rowHeader && !column.actions && (
@@ -81,7 +85,7 @@ function FittedTable<T>({ labelledBy, rows, columns, rowKey }: TableProps<T>) {
                         {column.header}
                       </span>
                     )}
-                    {column.cell(row)}
+                    {value}
                   </>
                 )
                 return column.rowHeader ? (
