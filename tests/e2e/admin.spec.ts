@@ -166,7 +166,8 @@ test('deleting a user lists the tablets where they still hold a device credentia
   await expect(page).toHaveURL(/\/devices\?/)
   const row = page.getByRole('row', { name: new RegExp(deviceId.slice(0, 8)) })
   await expect(row).toContainText('Tamara Tabletić')
-  await expect(row.getByRole('cell').nth(3)).toHaveText(/^3/)
+  // The trials on the device, a cell named by its value (a card's column name is not read).
+  await expect(row.getByRole('cell', { name: /^3/ })).toBeVisible()
 
   await page.goBack()
   await page.getByRole('button', { name: 'Delete user' }).click()
