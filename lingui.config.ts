@@ -76,6 +76,8 @@ const config: LinguiConfig = {
         '<rootDir>/src/ui/store-combobox.tsx',
         '<rootDir>/src/ui/search-panel.tsx',
         '<rootDir>/src/ui/country-name.ts',
+        // No field before sign-in has a limit to count down to.
+        '<rootDir>/src/ui/length-limit.tsx',
         '<rootDir>/src/features/auth/change-password-form.tsx',
         // The lock screens come after sign-in, with the app's catalogue (src/features/auth/lock-gate.tsx).
         '<rootDir>/src/features/auth/lock-screen.tsx',

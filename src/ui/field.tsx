@@ -2,12 +2,13 @@ import { useState, type ComponentPropsWithRef, type ReactNode } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { cx } from './cx.ts'
 import { FieldMessages, LabelText, useFieldIds, type FieldMessageProps } from './field-parts.tsx'
-import { useLengthLimit } from './length-limit.tsx'
 import styles from './field.module.css'
 
 export interface TextFieldProps
   extends Omit<ComponentPropsWithRef<'input'>, 'children'>, FieldMessageProps {
   label: ReactNode
+  /** Under the input: how many characters are left (src/ui/length-limit.tsx's LimitedTextField). */
+  counter?: ReactNode
 }
 
 interface InputFieldProps extends TextFieldProps {
@@ -15,11 +16,17 @@ interface InputFieldProps extends TextFieldProps {
   end?: (inputId: string) => ReactNode
 }
 
-function InputField({ label, error, hint, className, id: idProp, end, ...props }: InputFieldProps) {
-  // A limited field (`maxLength`, which the input keeps: it takes no more) counts down near it.
-  const limit = useLengthLimit(String(props.value ?? ''), props.maxLength)
-  const describedBy = [props['aria-describedby'], limit.counterId].filter(Boolean).join(' ')
-  const ids = useFieldIds(idProp, { error, hint }, describedBy || undefined)
+function InputField({
+  label,
+  error,
+  hint,
+  className,
+  id: idProp,
+  end,
+  counter,
+  ...props
+}: InputFieldProps) {
+  const ids = useFieldIds(idProp, { error, hint }, props['aria-describedby'])
   return (
     <div className={cx(styles.field, className)}>
       <label htmlFor={ids.id} className={styles.label}>
@@ -35,7 +42,7 @@ function InputField({ label, error, hint, className, id: idProp, end, ...props }
         />
         {end?.(ids.id)}
       </div>
-      {limit.counter}
+      {counter}
       <FieldMessages hint={hint} error={error} hintId={ids.hintId} errorId={ids.errorId} />
     </div>
   )

@@ -1,7 +1,9 @@
 import { useId } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { plural } from '@lingui/core/macro'
-import { useFormat } from './use-format.ts'
+import { parseLocale } from '../contract/locale.ts'
+import { formatNumber } from './format.ts'
+import { TextField, type TextFieldProps } from './field.tsx'
 import styles from './field.module.css'
 
 /** Where a text stands against its field's limit. */
@@ -24,12 +26,11 @@ export function lengthState(length: number, most: number): LengthState {
  * here: the form refuses a text that is too long.
  */
 export function useLengthLimit(text: string, most: number | undefined) {
-  const { t } = useLingui()
-  const format = useFormat()
+  const { t, i18n } = useLingui()
   const counterId = useId()
   if (most === undefined) return { counter: null, counterId: undefined, error: undefined }
   const state = lengthState(text.length, most)
-  const limit = format.number(most)
+  const limit = formatNumber(most, parseLocale(i18n.locale))
   const error = state.kind === 'over' ? t`At most ${limit} characters.` : undefined
   const left = state.kind === 'near' ? state.left : 0
   const counter =
@@ -39,4 +40,24 @@ export function useLengthLimit(text: string, most: number | undefined) {
       </p>
     ) : null
   return { counter, counterId: counter ? counterId : undefined, error }
+}
+
+/**
+ * A one-line text field of at most `maxLength` characters, which it takes no more of, counting
+ * down to it from 80 % of it.
+ */
+export function LimitedTextField({
+  maxLength,
+  ...props
+}: TextFieldProps & { value: string; maxLength: number }) {
+  const limit = useLengthLimit(props.value, maxLength)
+  const describedBy = [props['aria-describedby'], limit.counterId].filter(Boolean).join(' ')
+  return (
+    <TextField
+      {...props}
+      maxLength={maxLength}
+      aria-describedby={describedBy || undefined}
+      counter={limit.counter}
+    />
+  )
 }

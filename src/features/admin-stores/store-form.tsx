@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { storeFormSchema, storeTextMaxLength } from '../../contract/administration.ts'
 import { countries, type Store } from '../../contract/stores.ts'
-import { TextField } from '../../ui/field.tsx'
+import { LimitedTextField } from '../../ui/length-limit.tsx'
 import { useForm } from '../../ui/use-form.ts'
 import { FormCard } from '../../ui/admin/form-card.tsx'
 import { SelectField } from '../../ui/admin/select-field.tsx'
@@ -22,7 +22,7 @@ export function StoreFormCard({ store }: { store?: Store }) {
   })
   const save = useSaveStore(store?.id ?? null)
   const text = (name: 'name' | 'address' | 'city', label: string) => (
-    <TextField
+    <LimitedTextField
       label={label}
       required
       autoComplete="off"

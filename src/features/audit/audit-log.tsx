@@ -5,7 +5,7 @@ import { plural } from '@lingui/core/macro'
 import { auditActions, type AuditRow } from '../../contract/audit.ts'
 import { DateRangeForm } from '../../ui/admin/date-range-form.tsx'
 import { SelectField } from '../../ui/admin/select-field.tsx'
-import { TextField } from '../../ui/field.tsx'
+import { LimitedTextField } from '../../ui/length-limit.tsx'
 import type { Column } from '../../ui/record-table.tsx'
 import { PagedResults } from '../../ui/search-panel.tsx'
 import { DateTime } from '../../ui/date-time.tsx'
@@ -71,7 +71,7 @@ export function AuditLog({
             })
           }
         >
-          <TextField
+          <LimitedTextField
             label={t`Who or what`}
             value={query}
             maxLength={200}

@@ -11,6 +11,7 @@ import { fullnameMaxLength, userFormSchema, type ManagedUser } from '../../contr
 import { phoneSchema } from '../../contract/phone.ts'
 import { restrictedEmailSchema } from '../../contract/validators.ts'
 import { TextField } from '../../ui/field.tsx'
+import { LimitedTextField } from '../../ui/length-limit.tsx'
 import { useForm } from '../../ui/use-form.ts'
 import { useRoleName } from '../../ui/role-name.ts'
 import { StoreCombobox } from '../../ui/store-combobox.tsx'
@@ -89,7 +90,7 @@ export function UserFormCard({
         onChange={(role) => form.setValue('role', role)}
         error={form.error('role')}
       />
-      <TextField
+      <LimitedTextField
         label={t`Full name`}
         required
         autoComplete="off"
