@@ -83,6 +83,8 @@ const config: LinguiConfig = {
         '<rootDir>/src/ui/text-area.tsx',
         '<rootDir>/src/ui/role-name.ts',
         '<rootDir>/src/features/auth/no-access.tsx',
+        // No field before sign-in has a limit to count down to.
+        '<rootDir>/src/ui/length-limit.tsx',
         '<rootDir>/src/features/auth/change-password-form.tsx',
         // The lock screens come after sign-in, with the app's catalogue (src/features/auth/lock-gate.tsx).
         '<rootDir>/src/features/auth/lock-screen.tsx',

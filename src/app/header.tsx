@@ -1,19 +1,26 @@
+import { useRef } from 'react'
 import { Link, useMatches, useRouter } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSession } from '../api/use-session.ts'
 import { resolveLayout } from './layout-settings.ts'
 import { LogoutButton } from '../features/auth/logout-button.tsx'
 import { ConnectionStatus } from '../features/offline/connection-status.tsx'
+import { useFitsBeside } from './use-fits-beside.ts'
 import styles from './header.module.css'
 
 export function Header() {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const router = useRouter()
   const matches = useMatches()
   const layout = resolveLayout(matches.map((match) => match.staticData.layout))
   const session = useSession()
   const back = layout.backButton
   const name = session?.user.fullname ?? ''
+  const actions = useRef<HTMLElement>(null)
+  const greeting = useRef<HTMLAnchorElement>(null)
+  const greetingText = useRef<HTMLSpanElement>(null)
+  // A greeting cut to "Hello, …" says nothing: without room for all of it, the icon stands in.
+  const greetingFits = useFitsBeside(actions, greeting, greetingText, `${name}/${i18n.locale}`)
 
   return (
     <header className={styles.header} data-color={layout.color}>
@@ -35,10 +42,16 @@ export function Header() {
           <span className={styles.logoText}>Brand Expert</span>
         </Link>
         {layout.showHeaderActions && session && (
-          <nav className={styles.actions} aria-label={t`Account`}>
+          <nav ref={actions} className={styles.actions} aria-label={t`Account`}>
             <ConnectionStatus userId={session.user.id} />
-            <Link to="/settings" className={styles.greeting}>
-              {/* On a phone the greeting is this icon; its text stays the link's name. */}
+            <Link
+              ref={greeting}
+              to="/settings"
+              className={styles.greeting}
+              data-compact={greetingFits ? undefined : true}
+            >
+              {/* On a phone, or without room, the greeting is this icon; its text stays the
+                  link's name. */}
               <svg
                 className={styles.greetingIcon}
                 viewBox="0 0 24 24"
@@ -54,7 +67,7 @@ export function Header() {
                   strokeWidth="2"
                 />
               </svg>
-              <span className={styles.greetingText}>
+              <span ref={greetingText} className={styles.greetingText}>
                 <Trans>Hello, {name}</Trans>
               </span>
             </Link>

@@ -4,11 +4,14 @@ import { messages } from './messages.ts'
 import { countries } from './stores.ts'
 import { readableText } from './validators.ts'
 
+/** The most characters of a store's texts. */
+export const storeTextMaxLength = { name: 120, address: 200, city: 80 } as const
+
 /** `POST /store/create` `{ name, address, city, country }`; `/store/update` adds `id`. */
 export const storeFormSchema = v.object({
-  name: v.pipe(readableText, v.maxLength(120)),
-  address: v.pipe(readableText, v.maxLength(200)),
-  city: v.pipe(readableText, v.maxLength(80)),
+  name: v.pipe(readableText, v.maxLength(storeTextMaxLength.name)),
+  address: v.pipe(readableText, v.maxLength(storeTextMaxLength.address)),
+  city: v.pipe(readableText, v.maxLength(storeTextMaxLength.city)),
   country: v.picklist(countries, messages.required.id),
 })
 export type StoreForm = v.InferOutput<typeof storeFormSchema>

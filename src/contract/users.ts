@@ -17,13 +17,16 @@ export const managedUserSchema = v.object({
 export type ManagedUser = v.InferOutput<typeof managedUserSchema>
 export const managedUserListSchema = listOf(managedUserSchema)
 
+/** The most characters of a user's full name. */
+export const fullnameMaxLength = 120
+
 /**
  * `POST /user/create` `{ fullname, email, phone, role, expertStoreId? }`; the server checks the
  * restricted-email rule with its configured domains and the phone with the request's locale.
  * `POST /user/update` is the same with `id`.
  */
 export const userFormSchema = v.object({
-  fullname: v.pipe(readableText, v.maxLength(120)),
+  fullname: v.pipe(readableText, v.maxLength(fullnameMaxLength)),
   email: requiredText,
   phone: requiredText,
   role: v.picklist(['super', 'admin', 'manager', 'agent'], messages.required.id),

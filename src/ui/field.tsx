@@ -7,6 +7,8 @@ import styles from './field.module.css'
 export interface TextFieldProps
   extends Omit<ComponentPropsWithRef<'input'>, 'children'>, FieldMessageProps {
   label: ReactNode
+  /** Under the input: how many characters are left (src/ui/length-limit.tsx's LimitedTextField). */
+  counter?: ReactNode
 }
 
 interface InputFieldProps extends TextFieldProps {
@@ -14,7 +16,16 @@ interface InputFieldProps extends TextFieldProps {
   end?: (inputId: string) => ReactNode
 }
 
-function InputField({ label, error, hint, className, id: idProp, end, ...props }: InputFieldProps) {
+function InputField({
+  label,
+  error,
+  hint,
+  className,
+  id: idProp,
+  end,
+  counter,
+  ...props
+}: InputFieldProps) {
   const ids = useFieldIds(idProp, { error, hint }, props['aria-describedby'])
   return (
     <div className={cx(styles.field, className)}>
@@ -31,6 +42,7 @@ function InputField({ label, error, hint, className, id: idProp, end, ...props }
         />
         {end?.(ids.id)}
       </div>
+      {counter}
       <FieldMessages hint={hint} error={error} hintId={ids.hintId} errorId={ids.errorId} />
     </div>
   )

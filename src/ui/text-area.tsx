@@ -1,8 +1,7 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react'
-import { useLingui } from '@lingui/react/macro'
 import { cx } from './cx.ts'
 import { FieldMessages, LabelText, useFieldIds, type FieldMessageProps } from './field-parts.tsx'
-import { useFormat } from './use-format.ts'
+import { useLengthLimit } from './length-limit.tsx'
 import styles from './field.module.css'
 
 export interface TextAreaProps
@@ -10,15 +9,11 @@ export interface TextAreaProps
   label: ReactNode
   value: string
   /**
-   * The most characters the text may have: a counter shows how many are typed, and past the limit
-   * the field says so. Nothing typed or pasted is ever cut off (the form refuses it instead).
+   * The most characters the text may have: near it a counter says how many are left, and past it
+   * the field says so (src/ui/length-limit.tsx). Nothing typed or pasted is ever cut off (the form
+   * refuses it instead).
    */
   maxLength?: number
-}
-
-/** Whether a text is within a field's `maxLength`. */
-export function fitsLength(text: string, maxLength: number): boolean {
-  return text.length <= maxLength
 }
 
 /** A labelled multi-line text input (`rows` defaults to 4). */
@@ -32,14 +27,10 @@ export function TextArea({
   maxLength,
   ...props
 }: TextAreaProps) {
-  const { t } = useLingui()
-  const format = useFormat()
-  const over = maxLength !== undefined && !fitsLength(props.value, maxLength)
-  const count = format.number(props.value.length)
-  const most = maxLength === undefined ? '' : format.number(maxLength)
-  const shownError =
-    error ?? (over ? t`At most ${most} characters: this text has ${count}.` : undefined)
-  const ids = useFieldIds(idProp, { error: shownError, hint }, props['aria-describedby'])
+  const limit = useLengthLimit(props.value, maxLength)
+  const shownError = error ?? limit.error
+  const describedBy = [props['aria-describedby'], limit.counterId].filter(Boolean).join(' ')
+  const ids = useFieldIds(idProp, { error: shownError, hint }, describedBy || undefined)
   return (
     <div className={cx(styles.field, className)}>
       <label htmlFor={ids.id} className={styles.label}>
@@ -53,11 +44,7 @@ export function TextArea({
         aria-invalid={shownError ? true : props['aria-invalid']}
         aria-describedby={ids.describedBy}
       />
-      {maxLength !== undefined && (
-        <p className={styles.counter} data-over={over || undefined} aria-hidden="true">
-          {count} / {most}
-        </p>
-      )}
+      {limit.counter}
       <FieldMessages hint={hint} error={shownError} hintId={ids.hintId} errorId={ids.errorId} />
     </div>
   )

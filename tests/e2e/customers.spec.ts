@@ -165,6 +165,27 @@ test('a search of two characters asks for three, and searches nothing', async ({
   await expect(page.getByText('No consumer matches this search.')).toHaveCount(0)
 })
 
+test('a visit note counts the characters left from 80 % of its limit on', async ({ page }) => {
+  await signIn(page, demo.manager.email)
+  await openFirstCustomer(page, 'Marković')
+  const form = page.getByRole('form', { name: 'New visit note' })
+  const comment = form.getByLabel('Comment')
+  await comment.fill('x'.repeat(1_599))
+  await expect(form.getByText(/characters? left/)).toHaveCount(0)
+  await comment.fill('x'.repeat(1_600))
+  await expect(form.getByText('400 characters left')).toBeVisible()
+  await comment.fill('x'.repeat(1_988))
+  await expect(form.getByText('12 characters left')).toBeVisible()
+  // The field's description, read with it.
+  await expect(comment).toHaveAccessibleDescription(/12 characters left/)
+  await comment.fill('x'.repeat(1_999))
+  await expect(form.getByText('1 character left', { exact: true })).toBeVisible()
+  await comment.fill('x'.repeat(2_001))
+  await expect(form.getByText(/characters? left/)).toHaveCount(0)
+  await expect(form.getByText('At most 2,000 characters.')).toBeVisible()
+  await expect(comment).toHaveAttribute('aria-invalid', 'true')
+})
+
 test('a visit note past 2,000 characters is kept whole, counted and refused', async ({ page }) => {
   await signIn(page, demo.manager.email)
   await expect(page).toHaveURL('/')
@@ -173,10 +194,9 @@ test('a visit note past 2,000 characters is kept whole, counted and refused', as
   await form.getByRole('radio', { name: 'Info' }).check()
   const long = 'x'.repeat(2_010)
   await form.getByLabel('Comment').fill(long)
-  // Nothing typed is cut off: the text is whole, the counter and the error say what to do.
+  // Nothing typed is cut off: the text is whole, and the one message for it says what to do.
   await expect(form.getByLabel('Comment')).toHaveValue(long)
-  await expect(form.getByText('2,010 / 2,000')).toBeVisible()
-  await expect(form.getByText('At most 2,000 characters: this text has 2,010.')).toBeVisible()
+  await expect(form.getByText('At most 2,000 characters.')).toBeVisible()
   let posted = 0
   page.on('request', (sent) => {
     if (sent.method() === 'POST' && sent.url().endsWith('/customer/form')) posted += 1

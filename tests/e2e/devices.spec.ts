@@ -69,9 +69,13 @@ async function expectTrialsOnDevice(admin: Page, deviceId: string, trials: numbe
   }).toPass({ timeout: 30_000 })
 }
 
-/** An admin signed in in a browser of their own (not the tablet's storage), in English. */
+/**
+ * An admin signed in in a browser of their own (not the tablet's storage), in English, on a
+ * desktop: the devices are a table there, not cards.
+ */
 async function adminPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
-  const context = await browser.newContext(baseURL ? { baseURL } : {})
+  const viewport = { width: 1366, height: 768 }
+  const context = await browser.newContext(baseURL ? { baseURL, viewport } : { viewport })
   await context.addInitScript(() => localStorage.setItem('locale', 'en'))
   const admin = await context.newPage()
   unlockAfterEachLoad(admin)

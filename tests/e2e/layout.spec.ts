@@ -248,6 +248,8 @@ async function expectLinkedCellInLine(row: Locator, linked: Locator, plain: Loca
 test('a linked table cell has its text on the same line as the plain cells beside it', async ({
   page,
 }) => {
+  // Wide enough for the tables to be tables, not cards.
+  await page.setViewportSize({ width: 1366, height: 768 })
   await signInAs(page, demo.admin.email)
   await page.goto('/users')
   const name = page.getByRole('link', { name: 'Stefan Ilić', exact: true })
@@ -302,9 +304,13 @@ function renderedLines(element: Locator) {
   })
 }
 
-/** Each line after the first starts at the address's `@` or at one of its dots. */
-async function expectBrokenOnlyAtAtOrDots(email: Locator, address: string) {
-  const lines = await renderedLines(email)
+/**
+ * Each line after the first starts at the address's `@` or at one of its dots; a first line that
+ * is `label` (the column's name above a card's value) is not the address's.
+ */
+async function expectBrokenOnlyAtAtOrDots(email: Locator, address: string, label?: string) {
+  const drawn = await renderedLines(email)
+  const lines = drawn[0] === label ? drawn.slice(1) : drawn
   expect(lines.join('')).toBe(address)
   for (const line of lines.slice(1)) expect(line, lines.join(' | ')).toMatch(/^[@.]/)
 }
@@ -319,7 +325,9 @@ test('an email in a narrow table column wraps only before its @ or a dot, never 
     const cells = page.getByRole('cell').filter({ hasText: /@t-com\.me$/ })
     await expect(cells.first()).toBeVisible()
     for (const cell of (await cells.all()).slice(0, 5)) {
-      await expectBrokenOnlyAtAtOrDots(cell, (await cell.textContent()) ?? '')
+      // On a phone the table's rows are cards, each value under its column's name.
+      const address = ((await cell.textContent()) ?? '').replace(/^Email/, '')
+      await expectBrokenOnlyAtAtOrDots(cell, address, 'Email')
     }
   }
 })
@@ -345,5 +353,86 @@ test("an email in a customer's card wraps only before its @ or a dot, never insi
     await email.evaluate((element) => {
       ;(element as HTMLElement).style.width = ''
     })
+  }
+})
+
+test("every tab of a customer's profile is in sight on a phone, the open one too", async ({
+  page,
+}) => {
+  await signInAs(page, demo.manager.email)
+  await page.goto('/customers?query=t-com.me')
+  await page.getByRole('row').nth(1).getByRole('link').click()
+  await page.setViewportSize({ width: 360, height: 780 })
+  const tabs = page.getByRole('navigation', { name: 'Consumer profile' })
+  await tabs.getByRole('link', { name: 'Trials' }).click()
+  await expect(tabs.getByRole('link', { name: 'Trials' })).toHaveAttribute('aria-current', 'page')
+  for (const name of ['Overview', 'Loyalty', 'Referrals (MGM)', 'Trials']) {
+    await expect(tabs.getByRole('link', { name }), name).toBeInViewport({ ratio: 1 })
+  }
+})
+
+test("a signed-in visitor's unknown address keeps the app's header and footer", async ({
+  page,
+}) => {
+  await signInAs(page, demo.manager.email)
+  await page.goto('/no-such-screen')
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Log out' })).toBeVisible()
+  await expect(page.getByRole('contentinfo')).toContainText('Need help?')
+  await page.getByRole('link', { name: 'Go to the home page' }).click()
+  await expect(page).toHaveURL('/')
+})
+
+/** Whether the greeting's words are drawn whole, hidden behind its icon, or cut short. */
+function greetingShown(page: Page) {
+  return page
+    .getByRole('link', { name: /^(Hello|Zdravo), / })
+    .locator('span')
+    .evaluate((text) => {
+      if (getComputedStyle(text).position === 'absolute') return 'icon'
+      return text.scrollWidth <= text.clientWidth + 1 ? 'whole' : 'cut'
+    })
+}
+
+test.describe('in Montenegrin, with a trial waiting', () => {
+  test.use({ appLocale: 'me' })
+
+  test('the greeting is whole or an icon at every width, never cut short', async ({ page }) => {
+    await signInAs(page, demo.agent.email)
+    await finishSimpleTrialWhileServerIsDown(page, {
+      store: 'Prodavnica',
+      comment: 'Komentar',
+      save: 'Sačuvaj',
+    })
+    await expect(page.getByRole('link', { name: /1 proba čeka/ })).toBeVisible()
+    await page.goto('/settings')
+    for (const width of [768, 1024, 1366, 360]) {
+      await page.setViewportSize({ width, height: 1024 })
+      expect(await greetingShown(page), `at ${width} px`).not.toBe('cut')
+    }
+    await page.setViewportSize({ width: 1366, height: 768 })
+    expect(await greetingShown(page)).toBe('whole')
+  })
+})
+
+test('the audit log keeps a date and time on one line and breaks an address only at @ or a dot', async ({
+  page,
+}) => {
+  await signInAs(page, demo.admin.email)
+  for (const width of [768, 1366]) {
+    await page.setViewportSize({ width, height: 1024 })
+    await page.goto('/audit')
+    const entry = page.getByRole('row').filter({ hasText: demo.admin.email }).first()
+    const when = entry.getByRole('rowheader')
+    expect(await renderedLines(when), `at ${width} px`).toHaveLength(1)
+    // The Who column, narrower than the address.
+    const who = entry.getByRole('cell').first()
+    await who.evaluate((element) => {
+      ;(element as HTMLElement).style.width = '90px'
+    })
+    // On a card the cell's first line is its column's name.
+    const lines = (await renderedLines(who)).filter((line) => line !== 'Who')
+    expect(lines.join(''), `at ${width} px`).toBe(`${demo.admin.email} (admin)`)
+    for (const line of lines.slice(1)) expect(line, lines.join(' | ')).toMatch(/^[@.( ]/)
   }
 })

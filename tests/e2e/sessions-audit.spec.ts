@@ -52,7 +52,7 @@ test("an admin ends an expert's session (pressed twice, ended once): the expert 
   await expect(expert).toHaveURL(/\/login/)
   await tablet.close()
 
-  // The log, from the admin lists' actions, narrowed to the act, and verified.
+  // The log, from the administration's navigation, narrowed to the act, and verified.
   await page.goto('/users')
   await page.getByRole('link', { name: 'Audit log' }).click()
   await expect(page).toHaveURL('/audit')

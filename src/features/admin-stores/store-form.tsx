@@ -1,8 +1,8 @@
 import { useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { storeFormSchema } from '../../contract/administration.ts'
+import { storeFormSchema, storeTextMaxLength } from '../../contract/administration.ts'
 import { countries, type Store } from '../../contract/stores.ts'
-import { TextField } from '../../ui/field.tsx'
+import { LimitedTextField } from '../../ui/length-limit.tsx'
 import { useForm } from '../../ui/use-form.ts'
 import { FormCard } from '../../ui/admin/form-card.tsx'
 import { SelectField } from '../../ui/admin/select-field.tsx'
@@ -22,7 +22,13 @@ export function StoreFormCard({ store }: { store?: Store }) {
   })
   const save = useSaveStore(store?.id ?? null)
   const text = (name: 'name' | 'address' | 'city', label: string) => (
-    <TextField label={label} required autoComplete="off" {...form.textInput(name)} />
+    <LimitedTextField
+      label={label}
+      required
+      autoComplete="off"
+      maxLength={storeTextMaxLength[name]}
+      {...form.textInput(name)}
+    />
   )
   return (
     <FormCard

@@ -5,10 +5,11 @@ import { plural } from '@lingui/core/macro'
 import { auditActions, type AuditRow } from '../../contract/audit.ts'
 import { DateRangeForm } from '../../ui/admin/date-range-form.tsx'
 import { SelectField } from '../../ui/admin/select-field.tsx'
-import { TextField } from '../../ui/field.tsx'
+import { LimitedTextField } from '../../ui/length-limit.tsx'
 import type { Column } from '../../ui/record-table.tsx'
 import { PagedResults } from '../../ui/search-panel.tsx'
-import { useFormat } from '../../ui/use-format.ts'
+import { DateTime } from '../../ui/date-time.tsx'
+import { EmailAddress } from '../../ui/email-address.tsx'
 import { auditActionLabels, auditOutcomeLabels } from './audit-labels.ts'
 import { auditSearchQueryOptions, isAuditAction, type AuditFilter } from './audit-queries.ts'
 
@@ -24,15 +25,24 @@ export function AuditLog({
   onFilter: (filter: AuditFilter) => void
 }) {
   const { t, i18n } = useLingui()
-  const format = useFormat()
   const [query, setQuery] = useState(filter.query ?? '')
   const [action, setAction] = useState<string>(filter.action ?? '')
   const log = useInfiniteQuery(auditSearchQueryOptions(filter))
   const columns: Column<AuditRow>[] = [
-    { header: <Trans>When</Trans>, cell: (row) => format.dateTime(row.at), rowHeader: true },
+    {
+      header: <Trans>When</Trans>,
+      cell: (row) => <DateTime value={row.at} oneLine />,
+      rowHeader: true,
+    },
     {
       header: <Trans>Who</Trans>,
-      cell: (row) => (row.role ? `${row.actor} (${row.role})` : row.actor),
+      // An address breaks only before its @ or a dot.
+      cell: (row) => (
+        <>
+          <EmailAddress email={row.actor} />
+          {row.role && ` (${row.role})`}
+        </>
+      ),
     },
     { header: <Trans>Act</Trans>, cell: (row) => i18n._(auditActionLabels[row.action]) },
     { header: <Trans>Target</Trans>, cell: (row) => row.target },
@@ -61,7 +71,7 @@ export function AuditLog({
             })
           }
         >
-          <TextField
+          <LimitedTextField
             label={t`Who or what`}
             value={query}
             maxLength={200}

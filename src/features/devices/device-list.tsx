@@ -131,6 +131,7 @@ function DeviceResults({
     },
     {
       header: <Trans>Credential</Trans>,
+      actions: true,
       cell: (device) =>
         device.revokedAt === null ? (
           <RevokeDevice device={device} />

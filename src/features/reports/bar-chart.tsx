@@ -13,8 +13,9 @@ export function barShares(values: readonly number[]): number[] {
 }
 
 /**
- * A horizontal bar chart in inline SVG: a figure whose caption names it, and whose bars carry their
- * label and value as text, so that the figures read without the picture.
+ * A horizontal bar chart in plain HTML: a figure named by its caption, a list with a row per bar,
+ * its label (whole, wrapping onto more lines when long), the bar and the value. The figures read
+ * as text; the bars are their picture only.
  */
 export function BarChart({
   title,
@@ -27,7 +28,6 @@ export function BarChart({
   format: (value: number) => string
   empty: string
 }) {
-  const rowHeight = 28
   const shares = barShares(bars.map((bar) => bar.value))
   return (
     <figure className={styles.chart}>
@@ -35,35 +35,20 @@ export function BarChart({
       {bars.length === 0 ? (
         <p className={styles.empty}>{empty}</p>
       ) : (
-        <svg
-          role="img"
-          aria-label={`${title}: ${bars.map((bar) => `${bar.label} ${format(bar.value)}`).join(', ')}`}
-          viewBox={`0 0 400 ${bars.length * rowHeight}`}
-          width="100%"
-          className={styles.svg}
-        >
-          {bars.map((bar, index) => {
-            const y = index * rowHeight
-            return (
-              <g key={bar.key}>
-                <text x="0" y={y + 18} className={styles.label}>
-                  {bar.label.length > 22 ? `${bar.label.slice(0, 21)}…` : bar.label}
-                </text>
-                <rect
-                  x="150"
-                  y={y + 5}
-                  width={Math.max(1, (shares[index] ?? 0) * 200)}
-                  height={rowHeight - 10}
-                  rx="3"
+        <ul className={styles.bars}>
+          {bars.map((bar, index) => (
+            <li key={bar.key} className={styles.row}>
+              <span className={styles.label}>{bar.label}</span>
+              <span className={styles.track} aria-hidden="true">
+                <span
                   className={styles.bar}
+                  style={{ inlineSize: `${((shares[index] ?? 0) * 100).toFixed(1)}%` }}
                 />
-                <text x={156 + (shares[index] ?? 0) * 200} y={y + 18} className={styles.value}>
-                  {format(bar.value)}
-                </text>
-              </g>
-            )
-          })}
-        </svg>
+              </span>
+              <span className={styles.value}>{format(bar.value)}</span>
+            </li>
+          ))}
+        </ul>
       )}
     </figure>
   )

@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react/macro'
 import type { BrandFamily } from '../../contract/catalogue.ts'
 import { Combobox } from '../../ui/combobox.tsx'
 import { TextField } from '../../ui/field.tsx'
+import { LimitedTextField } from '../../ui/length-limit.tsx'
 import { Spinner } from '../../ui/spinner.tsx'
 import { brandFamiliesQueryOptions } from './catalogue-queries.ts'
 import { ChipGroup } from './choices.tsx'
@@ -127,7 +128,7 @@ export function RmcStep({
         )}
       </div>
       {family === null ? (
-        <TextField
+        <LimitedTextField
           label={t`Other brand`}
           hint={t`If the customer's brand is not in the list, write it here.`}
           value={answer.other}

@@ -6,11 +6,12 @@ import { config } from '../../config.ts'
 import { useSession } from '../../api/use-session.ts'
 import { parseLocale } from '../../contract/locale.ts'
 import type { Store } from '../../contract/stores.ts'
-import { userFormSchema, type ManagedUser } from '../../contract/users.ts'
+import { fullnameMaxLength, userFormSchema, type ManagedUser } from '../../contract/users.ts'
 import { countryOfLocale } from '../../contract/countries.ts'
 import { countryPhone, phoneSchema } from '../../contract/phone.ts'
 import { restrictedEmailSchema } from '../../contract/validators.ts'
 import { TextField } from '../../ui/field.tsx'
+import { LimitedTextField } from '../../ui/length-limit.tsx'
 import { useForm } from '../../ui/use-form.ts'
 import { usePhoneHint } from '../../ui/phone-hint.ts'
 import { useRoleName } from '../../ui/role-name.ts'
@@ -92,7 +93,13 @@ export function UserFormCard({
         onChange={(role) => form.setValue('role', role)}
         error={form.error('role')}
       />
-      <TextField label={t`Full name`} required autoComplete="off" {...form.textInput('fullname')} />
+      <LimitedTextField
+        label={t`Full name`}
+        required
+        autoComplete="off"
+        maxLength={fullnameMaxLength}
+        {...form.textInput('fullname')}
+      />
       <TextField
         label={t`Email`}
         type="email"

@@ -70,6 +70,7 @@ function UserResults({ query }: { query: string }) {
     },
     {
       header: <Trans>Actions</Trans>,
+      actions: true,
       // Only a super user edits a super user: an admin is not offered a dead end.
       cell: (user) => {
         const name = user.fullname

@@ -34,6 +34,7 @@ export function UserSessions({ userId }: { userId: number }) {
     },
     {
       header: <Trans>Action</Trans>,
+      actions: true,
       cell: (row) => (
         <Button variant="danger" onClick={() => setEnding(row)}>
           <Trans>End session</Trans>

@@ -1,4 +1,4 @@
-import { createFileRoute, lazyRouteComponent, Outlet } from '@tanstack/react-router'
+import { createFileRoute, lazyRouteComponent } from '@tanstack/react-router'
 import { requireAccess } from '../../features/auth/guards.ts'
 import { activateManageCatalog } from '../../i18n.ts'
 
@@ -13,5 +13,6 @@ export const Route = createFileRoute('/_app/_admin')({
     await activateManageCatalog()
   },
   errorComponent: lazyRouteComponent(() => import('../../app/access-error.tsx'), 'AccessError'),
-  component: Outlet,
+  // With the administration's code, not in everyone's first chunk.
+  component: lazyRouteComponent(() => import('../../app/admin-nav.tsx'), 'AdminLayout'),
 })

@@ -2,7 +2,6 @@ import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { useLingui } from '@lingui/react/macro'
 import { Page } from '../../../ui/page.tsx'
-import { AdminActions } from '../../../ui/admin/admin-actions.tsx'
 import { listSearchSchema } from '../../../routing/route-params.ts'
 import { DeviceList } from '../../../features/devices/device-list.tsx'
 
@@ -23,7 +22,7 @@ function DevicesPage() {
   const attention = search.attention ?? false
   const navigate = Route.useNavigate()
   return (
-    <Page title={t`Devices`} actions={<AdminActions>{null}</AdminActions>}>
+    <Page title={t`Devices`}>
       <DeviceList
         key={`${query}/${String(attention)}`}
         query={query}

@@ -2,7 +2,6 @@ import { createFileRoute, Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Page } from '../../../ui/page.tsx'
 import { buttonClass } from '../../../ui/button.tsx'
-import { AdminActions } from '../../../ui/admin/admin-actions.tsx'
 import { listSearchSchema } from '../../../routing/route-params.ts'
 import { StoreList } from '../../../features/admin-stores/store-list.tsx'
 
@@ -19,11 +18,9 @@ function StoresPage() {
     <Page
       title={t`Stores`}
       actions={
-        <AdminActions>
-          <Link to="/stores/new" className={buttonClass('primary')}>
-            <Trans>New store</Trans>
-          </Link>
-        </AdminActions>
+        <Link to="/stores/new" className={buttonClass('primary')}>
+          <Trans>New store</Trans>
+        </Link>
       }
     >
       <StoreList

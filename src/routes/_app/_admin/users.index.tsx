@@ -2,7 +2,6 @@ import { createFileRoute, Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Page } from '../../../ui/page.tsx'
 import { buttonClass } from '../../../ui/button.tsx'
-import { AdminActions } from '../../../ui/admin/admin-actions.tsx'
 import { listSearchSchema } from '../../../routing/route-params.ts'
 import { UserSearch } from '../../../features/users/user-search.tsx'
 
@@ -19,11 +18,9 @@ function UsersPage() {
     <Page
       title={t`Users`}
       actions={
-        <AdminActions>
-          <Link to="/users/new" className={buttonClass('primary')}>
-            <Trans>New user</Trans>
-          </Link>
-        </AdminActions>
+        <Link to="/users/new" className={buttonClass('primary')}>
+          <Trans>New user</Trans>
+        </Link>
       }
     >
       <UserSearch

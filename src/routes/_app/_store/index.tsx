@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro'
 import { Page } from '../../../ui/page.tsx'
 import { ManagerHome } from '../../../features/home/manager-home.tsx'
 import { AdminHome } from '../../../features/home/admin-home.tsx'
+import { AdminNav } from '../../../app/admin-nav.tsx'
 
 /**
  * Home by role (docs/behaviour.md#screens-and-routes): manager tiles, admin searches, super both.
@@ -18,9 +19,12 @@ function HomePage() {
   const name = user.fullname
   const showsAdminView = user.role === 'admin' || user.role === 'super'
   return (
-    <Page title={t`Welcome, ${name}`}>
-      {showsManagerView && <ManagerHome />}
-      {showsAdminView && <AdminHome />}
-    </Page>
+    <>
+      {showsAdminView && <AdminNav />}
+      <Page title={t`Welcome, ${name}`}>
+        {showsManagerView && <ManagerHome />}
+        {showsAdminView && <AdminHome />}
+      </Page>
+    </>
   )
 }
