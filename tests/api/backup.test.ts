@@ -1,8 +1,10 @@
+import { execFile } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { copyFile, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { promisify } from 'node:util'
 import { gunzipSync } from 'node:zlib'
 import { desc, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -22,6 +24,8 @@ import { shortAnswers, trialBody } from '../support/trial-body.ts'
 import { emptyPostgresDatabase, runCommand } from './support/commands.ts'
 import { callApi, databases, expectShape } from './support/harness.ts'
 import { migrationsUpTo } from './support/migrations.ts'
+
+const execute = promisify(execFile)
 
 /** The secrets every process of a test shares: a restore needs the ones the backup was made with. */
 const secrets = {
@@ -62,27 +66,37 @@ async function onlyBackup(dir: string): Promise<{ manifestFile: string; manifest
 
 type Acknowledged = { key: string; at: number }
 
+/** The pace the issue asks a backup to hold up under: 200 trials a second, for 10 seconds. */
+const trialsPerSecond = 200
+const writingMs = 10_000
+
 /**
- * Sends trials, a few at a time, each under its own Idempotency-Key, until `stop` says so:
- * the ones answered 201 are acknowledged, with the time their answer came.
+ * Sends trials at up to `trialsPerSecond`, several in flight, each under its own Idempotency-Key,
+ * until `stop` says so: the ones answered 201 are acknowledged, with the time their answer came.
  */
 async function sendTrials(url: string, token: string, storeId: number, stop: () => boolean) {
   const acknowledged: Acknowledged[] = []
+  const started = Date.now()
   let index = 0
   async function sender() {
     while (!stop()) {
-      const key = randomUUID()
       index += 1
+      const turn = index
+      // Each trial's own moment on the pace: no faster than the rate, however fast answers come.
+      const wait = started + (turn * 1000) / trialsPerSecond - Date.now()
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
+      if (stop()) return
+      const key = randomUUID()
       const answer = await callApi(url, 'POST', '/free-guided/form', {
         token,
-        body: trialBody(storeId, shortAnswers(index, 'backup')),
+        body: trialBody(storeId, shortAnswers(turn, 'backup')),
         headers: { 'Idempotency-Key': key },
       })
       if (answer.status === 201) acknowledged.push({ key, at: Date.now() })
     }
   }
-  await Promise.all([sender(), sender(), sender(), sender()])
-  return acknowledged
+  await Promise.all(Array.from({ length: 16 }, sender))
+  return { acknowledged, seconds: (Date.now() - started) / 1000 }
 }
 
 /** How many trials the restored database holds under each Idempotency-Key. */
@@ -136,14 +150,22 @@ describe.each(databases)('a backup taken while trials are sent, on $name', (data
       const stores = await callApi(server.url, 'GET', '/store/search?page=1', { token: agent })
       const storeId = expectShape(dataEnvelope(storeListSchema), stores.body).data.rows[0]?.id ?? 0
       let done = false
+      const writingFrom = Date.now()
       const sending = sendTrials(server.url, agent, storeId, () => done)
-      await new Promise((resolve) => setTimeout(resolve, 1500))
+      await new Promise((resolve) => setTimeout(resolve, 3000))
       backupStarted = Date.now()
       const backup = await runCommand('server/backup.ts', [], env)
       backupEnded = Date.now()
-      await new Promise((resolve) => setTimeout(resolve, 1000))
+      // Trials go on being written after the backup, to the end of the 10 seconds (1 s at least).
+      const left = Math.max(1000, writingFrom + writingMs - Date.now())
+      await new Promise((resolve) => setTimeout(resolve, left))
       done = true
-      acknowledged = await sending
+      const sent = await sending
+      acknowledged = sent.acknowledged
+      console.log(
+        `backup under writes on ${database.name}: ${acknowledged.length} trials acknowledged in ${sent.seconds.toFixed(1)} s ` +
+          `(${Math.round(acknowledged.length / sent.seconds)}/s, aiming at ${trialsPerSecond}/s); the backup took ${backupEnded - backupStarted} ms`,
+      )
       expect(backup.stderr).toBe('')
       expect(backup.status).toBe(0)
     } finally {
@@ -309,6 +331,28 @@ describe('a backup of the embedded database', () => {
     expect(JSON.stringify(manifest)).not.toContain(secrets.JWT_SECRET)
     expect(JSON.stringify(manifest)).not.toContain(secrets.AUDIT_KEY)
   })
+
+  // A file system of 1 MB, where the database does not fit: mounting one needs root.
+  it.runIf(process.getuid?.() === 0)(
+    'refuses when the backup folder has less room than the database takes, and writes nothing',
+    async () => {
+      const small = await folder('brand-expert-small-')
+      await execute('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', small])
+      try {
+        const backup = await runCommand('server/backup.ts', [], {
+          DATA_DIR: dataDir,
+          BACKUP_DIR: small,
+          ...secrets,
+        })
+        expect(backup.status).not.toBe(0)
+        expect(backup.stderr).toContain(`Not enough free space in ${small} for a backup`)
+        expect(await readdir(small)).toEqual([])
+      } finally {
+        await execute('umount', [small])
+      }
+    },
+    60_000,
+  )
 
   it('refuses a damaged data file, and writes nothing', async () => {
     const copy = await copyOfBackup()
