@@ -30,6 +30,12 @@ COPY server server
 COPY src/contract src/contract
 COPY --from=build /app/src/locales src/locales
 COPY --from=build /app/dist dist
+# pg_dump and pg_restore for backups of PostgreSQL (docs/backups.md), also on a schedule: Debian's
+# client dumps servers up to its own version (15 in bookworm); a newer server needs the PostgreSQL
+# project's packages here instead.
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends postgresql-client \
+  && rm -rf /var/lib/apt/lists/*
 # Mail files (without SMTP_URL) and the generated JWT secret (without JWT_SECRET) go here.
 RUN mkdir /data && chown node:node /data
 USER node
