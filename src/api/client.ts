@@ -16,7 +16,7 @@ import {
 import { messages } from '../contract/messages.ts'
 import { currentLocale } from '../i18n.ts'
 import { learnMinAppVersion } from '../offline/min-app-version.ts'
-import { learnReachability, reachedBy } from '../offline/reachability.ts'
+import { learnReachability, reachedBy } from './reachability.ts'
 import { learnOffset } from './server-clock.ts'
 import { getSession } from './session.ts'
 import { ApiError, answeredErrorSchema, extractErrorMessage } from './api-error.ts'

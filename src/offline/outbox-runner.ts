@@ -4,7 +4,7 @@ import { liveness } from '../contract/endpoints/health.ts'
 import { offlineDatabase } from './database.ts'
 import { sendHeartbeat } from './heartbeat.ts'
 import { makeDueNow, releaseAfterLogin, replayOutbox, type SendProgress } from './outbox.ts'
-import { isServerReachable, learnReachability, subscribeReachability } from './reachability.ts'
+import { isServerReachable, learnReachability, subscribeReachability } from '../api/reachability.ts'
 import { sendTrial } from './send-trial.ts'
 import { swMessages } from './sw-messages.ts'
 

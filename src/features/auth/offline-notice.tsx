@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro'
-import { useServerReachable } from '../../offline/reachability.ts'
+import { useServerReachable } from '../../api/reachability.ts'
 import styles from './auth-form.module.css'
 
 /** Signing in needs the server: say so plainly when the device has no connection. */

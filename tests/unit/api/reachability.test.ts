@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { reachedBy } from '../../../src/offline/reachability.ts'
+import { reachedBy } from '../../../src/api/reachability.ts'
 import { retryAfterMs } from '../../../src/offline/outbox-state.ts'
 
 describe('whether an answer means the server was reached', () => {
