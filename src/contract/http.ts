@@ -7,7 +7,7 @@ export const appId = 'brand-expert-pwa'
 export const languageHeader = 'Language'
 /** On every API answer: the id the server's logs know the request by (also in error bodies). */
 export const requestIdHeader = 'Request-Id'
-/** On every request from the PWA: the build's version, `semver+commit` (design.md section 8). */
+/** On every request from the PWA: the build's version, `semver+commit` (docs/behaviour.md#updates). */
 export const appVersionHeader = 'App-Version'
 /** On every request from the PWA: the device's clock as it sent it (ISO 8601). */
 export const deviceTimeHeader = 'Device-Time'

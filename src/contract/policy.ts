@@ -24,7 +24,10 @@ export const everyone = ['anonymous', ...roles] as const
 export const signedIn = access.anyUser
 export const administration = access.administration
 export const managers = access.storePicker
-/** Any signed-in user, but a manager only once checked in to a store (§6: vouchers, customers). */
+/**
+ * Any signed-in user, but a manager only once checked in to a store (vouchers, customers:
+ * docs/behaviour.md#roles-and-access).
+ */
 export const inAStore = { allow: signedIn, store: true } as const
 
 /**

@@ -161,8 +161,8 @@ export const trialContractVersion = 3
 const deviceTime = v.pipe(v.string(), v.maxLength(40), v.isoTimestamp(messages.invalid.id))
 
 /**
- * The frozen trial's times and version (design.md section 8), made once at the first Finish;
- * each absent from older apps' trials.
+ * The frozen trial's times and version (docs/behaviour.md#capture-time), made once at the first
+ * Finish; each absent from older apps' trials.
  */
 export const frozenTrialEntries = {
   /** The device's clock when the trial was finished. */

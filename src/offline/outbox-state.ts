@@ -31,9 +31,9 @@ export type OutboxItem = {
 }
 
 /**
- * An attempt's error as design.md section 8 keeps it: the answer's status, its `code` (the
- * message id, `store.notFound`; `api.network` when no answer came), the fields it refused and the
- * request's id, so that support finds it in the server's logs.
+ * An attempt's error as the outbox keeps it (docs/behaviour.md#offline): the answer's status, its
+ * `code` (the message id, `store.notFound`; `api.network` when no answer came), the fields it
+ * refused and the request's id, so that support finds it in the server's logs.
  */
 export type KeptError = {
   status: number

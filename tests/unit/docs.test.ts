@@ -77,11 +77,36 @@ describe('the documents', () => {
     expect(broken).toEqual([])
   })
 
-  it('are the only documents the code cites', () => {
-    const outside = /spec sections? \d|design section \d|\.\.\/shared\/|(?<!docs\/)quality\.md/i
-    const citing = sources.filter((source) =>
-      outside.test(readFileSync(join(root, source), 'utf8')),
-    )
+  /** How the code and the docs could cite a document a reader of the project does not have. */
+  const outside =
+    /spec sections? \d|design section \d|\.\.\/shared\/|§\s?\d|(?<![\w/.-])design\.md/i
+
+  it('catch every form of citing a document outside the project', () => {
+    const forms = [
+      'spec section 6',
+      'design section 8',
+      '../shared/design.md',
+      '§6: super and admin',
+      '(§ 4)',
+      '(design.md section 8)',
+    ]
+    expect(forms.filter((form) => !outside.test(form))).toEqual([])
+    expect(outside.test('docs/behaviour.md#roles-and-access')).toBe(false)
+    expect(outside.test('the design of the outbox (docs/architecture.md)')).toBe(false)
+  })
+
+  it('are the only documents the code, the docs and the README cite', () => {
+    const alsoQuality = /(?<!docs\/)quality\.md/i
+    const citing = [
+      // This file holds the forms it looks for, as examples.
+      ...sources
+        .filter((source) => source !== 'tests/unit/docs.test.ts')
+        .filter((source) => {
+          const text = readFileSync(join(root, source), 'utf8')
+          return outside.test(text) || alsoQuality.test(text)
+        }),
+      ...documents.filter((document) => outside.test(readFileSync(join(root, document), 'utf8'))),
+    ]
     expect(citing).toEqual([])
   })
 

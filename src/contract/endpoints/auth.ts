@@ -27,7 +27,7 @@ export const login = endpoint({
   errors: { 401: [messages.invalidCredentials], 429: [messages.tooManyAttempts] },
 })
 
-// §6 and §2: /forgot-password is public.
+// Roles (docs/behaviour.md#roles-and-access): /forgot-password is public.
 export const forgotPassword = endpoint({
   method: 'POST',
   path: '/user/forgot-password/email',
@@ -38,7 +38,7 @@ export const forgotPassword = endpoint({
   answer: nothing,
 })
 
-// §6 and §2: /password-reset is public.
+// Roles (docs/behaviour.md#roles-and-access): /password-reset is public.
 export const resetPassword = endpoint({
   method: 'POST',
   path: '/user/reset',
@@ -49,7 +49,7 @@ export const resetPassword = endpoint({
   errors: { 400: [messages.tokenInvalid] },
 })
 
-// §6 and §2: /password-setup is public.
+// Roles (docs/behaviour.md#roles-and-access): /password-setup is public.
 export const setupPassword = endpoint({
   method: 'POST',
   path: '/user/password',
@@ -60,7 +60,8 @@ export const setupPassword = endpoint({
   errors: { 400: [messages.tokenInvalid] },
 })
 
-// §6: any logged-in user; "on start, if authenticated, the current user is fetched" (§4).
+// Roles (docs/behaviour.md#roles-and-access): any logged-in user; "on start, if authenticated, the
+// current user is fetched" (docs/behaviour.md#states-and-transitions).
 export const me = endpoint({
   method: 'GET',
   path: '/me',
@@ -69,7 +70,8 @@ export const me = endpoint({
   answer: sessionSchema,
 })
 
-// §6: any logged-in user, for their own password (/settings).
+// Roles (docs/behaviour.md#roles-and-access): any logged-in user, for their own password
+// (/settings).
 export const changePassword = endpoint({
   method: 'POST',
   path: '/user/change-password',

@@ -10,7 +10,8 @@ import { messages } from '../messages.ts'
 import { everyone, signedIn } from '../policy.ts'
 import { endpoint } from '../endpoint.ts'
 
-// §6: "Free guided trial: any logged-in user": its HTS and RMC steps.
+// Roles (docs/behaviour.md#roles-and-access): "Free guided trial: any logged-in user": its HTS and
+// RMC steps.
 export const packSearch = endpoint({
   method: 'GET',
   path: '/packages/search',
@@ -21,7 +22,8 @@ export const packSearch = endpoint({
   answer: v.union([packListSchema, brandFamilyListSchema]),
 })
 
-// §6: "Free guided trial: any logged-in user": its stick and device steps.
+// Roles (docs/behaviour.md#roles-and-access): "Free guided trial: any logged-in user": its stick
+// and device steps.
 export const productSearch = endpoint({
   method: 'GET',
   path: '/internal-products/search',

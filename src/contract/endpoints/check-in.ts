@@ -7,7 +7,8 @@ import { endpoint } from '../endpoint.ts'
 
 const managersOnly = { allow: managers, refusal: messages.managersOnly.id }
 
-// §6: "/store-picker: manager only"; "only a manager has expertStore stored".
+// Roles (docs/behaviour.md#roles-and-access): "/store-picker: manager only"; "only a manager has
+// expertStore stored".
 export const checkIn = endpoint({
   method: 'POST',
   path: '/user/check-in',
@@ -19,7 +20,7 @@ export const checkIn = endpoint({
   idempotent: true,
 })
 
-// §6: as check-in.
+// Roles (docs/behaviour.md#roles-and-access): as check-in.
 export const checkInUpdate = endpoint({
   method: 'POST',
   path: '/user/check-in/update',
@@ -31,7 +32,7 @@ export const checkInUpdate = endpoint({
   idempotent: true,
 })
 
-// §6: as check-in.
+// Roles (docs/behaviour.md#roles-and-access): as check-in.
 export const checkOut = endpoint({
   method: 'POST',
   path: '/user/check-out',

@@ -22,7 +22,7 @@ export const customerSearch = endpoint({
   errors: { 429: [messages.tooManyCustomerSearches] },
 })
 
-// §6: /customers/{id}, as customers.
+// Roles (docs/behaviour.md#roles-and-access): /customers/{id}, as customers.
 export const visitNoteCreate = endpoint({
   method: 'POST',
   path: '/customer/form',
@@ -35,7 +35,8 @@ export const visitNoteCreate = endpoint({
   idempotent: true,
 })
 
-// §6: /customers/{id}/survey, as customers. Registered before `/customer/:id`.
+// Roles (docs/behaviour.md#roles-and-access): /customers/{id}/survey, as customers. Registered
+// before `/customer/:id`.
 export const customerTrials = endpoint({
   method: 'GET',
   path: '/customer/:id/trials',
@@ -47,7 +48,7 @@ export const customerTrials = endpoint({
   errors: { 404: [messages.customerNotFound] },
 })
 
-// §6: /customers/{id}, as customers.
+// Roles (docs/behaviour.md#roles-and-access): /customers/{id}, as customers.
 export const customerById = endpoint({
   method: 'GET',
   path: '/customer/:id',

@@ -3,7 +3,8 @@ import { messages } from '../messages.ts'
 import { everyone } from '../policy.ts'
 import { endpoint } from '../endpoint.ts'
 
-// §6: the routes "except the public ones" need a signed-in user; the health check is public.
+// Roles (docs/behaviour.md#roles-and-access): the routes "except the public ones" need a signed-in
+// user; the health check is public.
 export const health = endpoint({
   method: 'GET',
   path: '/health',

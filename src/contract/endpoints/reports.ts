@@ -2,7 +2,7 @@ import { dashboardQuerySchema, dashboardSchema, reportRequestSchema } from '../a
 import { administration } from '../policy.ts'
 import { endpoint } from '../endpoint.ts'
 
-// §6 with §1 "generate reports": administration, super and admin.
+// Roles (docs/behaviour.md#roles-and-access): administration, super and admin.
 export const reportGenerate = endpoint({
   method: 'POST',
   path: '/report/generate',
@@ -18,7 +18,7 @@ export const reportGenerate = endpoint({
   },
 })
 
-// §6: administration (the dashboard), super and admin.
+// Roles (docs/behaviour.md#roles-and-access): administration (the dashboard), super and admin.
 export const dashboard = endpoint({
   method: 'GET',
   path: '/report/dashboard',

@@ -14,8 +14,8 @@ import { endpoint } from '../endpoint.ts'
 // Store management and the store log: the administration's, in a module of their own so that
 // the screens of other roles load none of their schemas.
 
-// §6: "/stores: super and admin" (the store log). Registered before `/store/:id`, which would
-// take `/store/log` otherwise.
+// Roles (docs/behaviour.md#roles-and-access): "/stores: super and admin" (the store log).
+// Registered before `/store/:id`, which would take `/store/log` otherwise.
 export const storeLog = endpoint({
   method: 'GET',
   path: '/store/log',
@@ -25,7 +25,7 @@ export const storeLog = endpoint({
   answer: storeLogListSchema,
 })
 
-// §6: /stores/new, super and admin.
+// Roles (docs/behaviour.md#roles-and-access): /stores/new, super and admin.
 export const storeCreate = endpoint({
   method: 'POST',
   path: '/store/create',
@@ -37,7 +37,7 @@ export const storeCreate = endpoint({
   idempotent: true,
 })
 
-// §6: /stores/{id}/edit, super and admin.
+// Roles (docs/behaviour.md#roles-and-access): /stores/{id}/edit, super and admin.
 export const storeUpdate = endpoint({
   method: 'POST',
   path: '/store/update',
@@ -48,7 +48,7 @@ export const storeUpdate = endpoint({
   errors: { 404: [messages.storeNotFound] },
 })
 
-// §6: /stores, super and admin.
+// Roles (docs/behaviour.md#roles-and-access): /stores, super and admin.
 export const storeDelete = endpoint({
   method: 'POST',
   path: '/store/delete',

@@ -4,7 +4,8 @@ import { signedIn } from '../policy.ts'
 import { storeListSchema, storeSchema } from '../stores.ts'
 import { endpoint } from '../endpoint.ts'
 
-// §6: any logged-in user: the trial's store step and the managers' store picker search stores.
+// Roles (docs/behaviour.md#roles-and-access): any logged-in user: the trial's store step and the
+// managers' store picker search stores.
 export const storeSearch = endpoint({
   method: 'GET',
   path: '/store/search',
@@ -14,7 +15,7 @@ export const storeSearch = endpoint({
   answer: storeListSchema,
 })
 
-// §6: any logged-in user, as the store search.
+// Roles (docs/behaviour.md#roles-and-access): any logged-in user, as the store search.
 export const storeById = endpoint({
   method: 'GET',
   path: '/store/:id',

@@ -14,8 +14,9 @@ import { publicSealKeySchema } from '../trial-seal.ts'
 // The specification's paths call the trial `free-guided` and `questionnaire`: these entries are
 // where those names meet the trial.
 
-// §6: "Free guided trial: any logged-in user; a manager's store is the assigned one". A device
-// credential sends its user's queued trials whoever is signed in on the tablet, or nobody.
+// Roles (docs/behaviour.md#roles-and-access): "Free guided trial: any logged-in user; a manager's
+// store is the assigned one". A device credential sends its user's queued trials whoever is signed
+// in on the tablet, or nobody.
 export const trialSubmit = endpoint({
   method: 'POST',
   path: '/free-guided/form',
@@ -43,7 +44,8 @@ export const trialSealKey = endpoint({
   answer: publicSealKeySchema,
 })
 
-// §6: /experts/{id} lists an expert's trials for super and admin; others their own only.
+// Roles (docs/behaviour.md#roles-and-access): /experts/{id} lists an expert's trials for super and
+// admin; others their own only.
 export const trialSearch = endpoint({
   method: 'GET',
   path: '/questionnaire/search',
@@ -53,7 +55,8 @@ export const trialSearch = endpoint({
   answer: trialListSchema,
 })
 
-// §6: /surveys/{id} for super and admin; others their own only.
+// Roles (docs/behaviour.md#roles-and-access): /surveys/{id} for super and admin; others their own
+// only.
 export const trialById = endpoint({
   method: 'GET',
   path: '/questionnaire/:id',

@@ -15,7 +15,7 @@ import {
 } from '../users.ts'
 import { endpoint } from '../endpoint.ts'
 
-// §6: "/users ... super and admin".
+// Roles (docs/behaviour.md#roles-and-access): "/users ... super and admin".
 export const userSearch = endpoint({
   method: 'GET',
   path: '/user/search',
@@ -25,7 +25,8 @@ export const userSearch = endpoint({
   answer: managedUserListSchema,
 })
 
-// §6: /users and /stores (a store's managers), super and admin.
+// Roles (docs/behaviour.md#roles-and-access): /users and /stores (a store's managers), super and
+// admin.
 export const managerSearch = endpoint({
   method: 'POST',
   path: '/user/managers',
@@ -35,8 +36,8 @@ export const managerSearch = endpoint({
   answer: managedUserListSchema,
 })
 
-// §6: /users/new, super and admin. The server adds its own rules to the form's: the allowed
-// email domains and the phone format of the request's language.
+// Roles (docs/behaviour.md#roles-and-access): /users/new, super and admin. The server adds its own
+// rules to the form's: the allowed email domains and the phone format of the request's language.
 export const userCreate = endpoint({
   method: 'POST',
   path: '/user/create',
@@ -49,7 +50,7 @@ export const userCreate = endpoint({
   idempotent: true,
 })
 
-// §6: /users/{id}/edit, super and admin.
+// Roles (docs/behaviour.md#roles-and-access): /users/{id}/edit, super and admin.
 export const userUpdate = endpoint({
   method: 'POST',
   path: '/user/update',
@@ -63,7 +64,7 @@ export const userUpdate = endpoint({
   },
 })
 
-// §6: /users, super and admin.
+// Roles (docs/behaviour.md#roles-and-access): /users, super and admin.
 export const userDelete = endpoint({
   method: 'POST',
   path: '/user/delete',
@@ -74,7 +75,7 @@ export const userDelete = endpoint({
   errors: { 404: [messages.notFound] },
 })
 
-// §6: /users/{id}/edit and /experts/{id}, super and admin.
+// Roles (docs/behaviour.md#roles-and-access): /users/{id}/edit and /experts/{id}, super and admin.
 export const userById = endpoint({
   method: 'GET',
   path: '/user/:id',

@@ -19,7 +19,8 @@ export const voucherSearch = endpoint({
   errors: { 404: [messages.voucherNotFound] },
 })
 
-// §6: used-code, as vouchers. Registered before `/voucher/:id`.
+// Roles (docs/behaviour.md#roles-and-access): used-code, as vouchers. Registered before
+// `/voucher/:id`.
 export const voucherCodeLog = endpoint({
   method: 'GET',
   path: '/voucher/code-log/:id',
@@ -30,7 +31,7 @@ export const voucherCodeLog = endpoint({
   errors: { 404: [messages.voucherNotFound] },
 })
 
-// §6: /vouchers/{id}, as vouchers.
+// Roles (docs/behaviour.md#roles-and-access): /vouchers/{id}, as vouchers.
 export const voucherById = endpoint({
   method: 'GET',
   path: '/voucher/:id',
@@ -41,7 +42,7 @@ export const voucherById = endpoint({
   errors: { 404: [messages.voucherNotFound] },
 })
 
-// §6: as vouchers.
+// Roles (docs/behaviour.md#roles-and-access): as vouchers.
 export const voucherRedeem = endpoint({
   method: 'POST',
   path: '/voucher/submit',

@@ -4,8 +4,8 @@ import type { TrialAnswersBody } from './trial-body.ts'
 
 /**
  * The trial as it is frozen at Finish: the answers, the device's clock, the offset to the server's
- * clock last learned (with when), and the shape's version (design.md section 8). Never rewritten
- * on the device afterwards (under the same key another body would be refused).
+ * clock last learned (with when), and the shape's version (docs/behaviour.md#capture-time). Never
+ * rewritten on the device afterwards (under the same key another body would be refused).
  */
 export function frozenTrial(
   answers: TrialAnswersBody,
