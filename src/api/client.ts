@@ -15,7 +15,7 @@ import {
 } from '../contract/http.ts'
 import { messages } from '../contract/messages.ts'
 import { currentLocale } from '../i18n.ts'
-import { learnMinAppVersion } from '../offline/min-app-version.ts'
+import { learnMinAppVersion } from './min-app-version.ts'
 import { learnReachability, reachedBy } from './reachability.ts'
 import { learnOffset } from './server-clock.ts'
 import { getSession } from './session.ts'
