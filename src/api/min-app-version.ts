@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { useValue, valueStore } from '../ui/value-store.ts'
 
 /**
  * The oldest app version the server still serves in full, as its last answer named it
@@ -6,8 +6,7 @@ import { useSyncExternalStore } from 'react'
  * reload without a connection.
  */
 const storageKey = 'brand-expert.min-app-version'
-const listeners = new Set<() => void>()
-let known: string | null = readStored()
+const known = valueStore(readStored())
 
 function readStored(): string | null {
   try {
@@ -19,26 +18,17 @@ function readStored(): string | null {
 
 /** What an answer said the minimum is (nothing when it did not say). */
 export function learnMinAppVersion(minimum: string | null): void {
-  if (!minimum || minimum === known) return
-  known = minimum
+  if (!minimum || minimum === known.get()) return
   try {
     localStorage.setItem(storageKey, minimum)
   } catch {
     // A full or refused storage: known for this page only.
   }
-  for (const listener of listeners) listener()
+  known.set(minimum)
 }
 
-export function knownMinAppVersion(): string | null {
-  return known
-}
+export const knownMinAppVersion = known.get
 
 export function useMinAppVersion(): string | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
-    () => known,
-  )
+  return useValue(known)
 }

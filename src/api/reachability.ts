@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { useValue, valueStore } from '../ui/value-store.ts'
 
 /**
  * Whether the server answers (docs/behaviour.md#offline). The browser's `navigator.onLine` says
@@ -7,8 +7,7 @@ import { useSyncExternalStore } from 'react'
  * what its own requests come to, and from a light probe while trials wait
  * (src/offline/outbox-runner.ts); the browser's flag is only the first guess.
  */
-let reachable = typeof navigator === 'undefined' || navigator.onLine
-const listeners = new Set<() => void>()
+const reachable = valueStore(typeof navigator === 'undefined' || navigator.onLine)
 
 /**
  * Whether an answer means the server was reached: any answer but a gateway's 502, 503 or 504
@@ -20,24 +19,11 @@ export function reachedBy(status: number, fromTheApi: boolean): boolean {
 }
 
 /** Notes whether the server was reached, telling the listeners when that changes. */
-export function learnReachability(reached: boolean): void {
-  if (reached === reachable) return
-  reachable = reached
-  for (const listener of listeners) listener()
-}
-
-export function isServerReachable(): boolean {
-  return reachable
-}
-
-export function subscribeReachability(listener: () => void): () => void {
-  listeners.add(listener)
-  return () => {
-    listeners.delete(listener)
-  }
-}
+export const learnReachability = reachable.set
+export const isServerReachable = reachable.get
+export const subscribeReachability = reachable.subscribe
 
 /** The header's "Online" / "Offline": whether the server answers, as last learnt. */
 export function useServerReachable(): boolean {
-  return useSyncExternalStore(subscribeReachability, isServerReachable)
+  return useValue(reachable)
 }

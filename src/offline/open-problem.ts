@@ -1,4 +1,5 @@
 import Dexie from 'dexie'
+import { valueStore } from '../ui/value-store.ts'
 import type { OfflineDatabase } from './database.ts'
 import type { OutboxItem } from './outbox-state.ts'
 
@@ -7,24 +8,12 @@ import type { OutboxItem } from './outbox-state.ts'
  * a newer version already there), or null. The failed upgrade changed nothing (IndexedDB undoes
  * it with its transaction), so the outbox is still there as the previous build kept it.
  */
-let problem: Error | null = null
-const listeners = new Set<() => void>()
-
-export const databaseProblem = {
-  subscribe: (listener: () => void): (() => void) => {
-    listeners.add(listener)
-    return () => {
-      listeners.delete(listener)
-    }
-  },
-  current: (): Error | null => problem,
-}
+export const databaseProblem = valueStore<Error | null>(null)
 
 function noteProblem(error: Error): void {
-  if (problem?.message === error.message) return
-  problem = error
+  if (databaseProblem.get()?.message === error.message) return
   console.error('The device database could not be opened', error)
-  for (const listener of listeners) listener()
+  databaseProblem.set(error)
 }
 
 /** Errors that mean the database never opened at this version (not a failed read). */

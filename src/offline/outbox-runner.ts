@@ -1,5 +1,6 @@
 import { call } from '../api/client.ts'
 import { getSession } from '../api/session.ts'
+import { valueStore } from '../ui/value-store.ts'
 import { liveness } from '../contract/endpoints/health.ts'
 import { offlineDatabase } from './database.ts'
 import { sendHeartbeat } from './heartbeat.ts'
@@ -21,21 +22,8 @@ function currentUser(): number | null {
 }
 
 /** How far the sender is while it runs (the outbox screen's "n of m"); null when it does not. */
-let progress: SendProgress | null = null
-const progressListeners = new Set<() => void>()
-
-function setProgress(next: SendProgress | null) {
-  progress = next
-  for (const listener of progressListeners) listener()
-}
-
-export const sendProgressStore = {
-  subscribe: (listener: () => void) => {
-    progressListeners.add(listener)
-    return () => progressListeners.delete(listener)
-  },
-  getSnapshot: () => progress,
-}
+export const sendProgress = valueStore<SendProgress | null>(null)
+const setProgress = sendProgress.set
 
 function deps() {
   return { db: offlineDatabase(), send: sendTrial, onProgress: setProgress }

@@ -1,21 +1,11 @@
-import { useSyncExternalStore } from 'react'
+import { useValue, valueStore } from '../ui/value-store.ts'
 
 /** How far the service worker is in caching the pack images for offline use. */
 type Progress = { done: number; total: number } | null
-let progress: Progress = null
-const listeners = new Set<() => void>()
+const progress = valueStore<Progress>(null)
 
-export function setPackImageProgress(next: Progress): void {
-  progress = next
-  for (const listener of listeners) listener()
-}
+export const setPackImageProgress = progress.set
 
 export function usePackImageProgress(): Progress {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
-    () => progress,
-  )
+  return useValue(progress)
 }

@@ -1,27 +1,13 @@
 import { Workbox } from 'workbox-window'
+import { valueStore } from '../ui/value-store.ts'
 import { swMessages, type ClientMessage } from './sw-messages.ts'
 
 /**
  * Registers the service worker and tells the app when a new version waits. The app never reloads
  * by itself: the user chooses when (docs/behaviour.md#offline), and not in the middle of a trial.
  */
-type UpdateState = { waiting: boolean }
-let state: UpdateState = { waiting: false }
-const listeners = new Set<() => void>()
+export const updateWaiting = valueStore(false)
 let workbox: Workbox | null = null
-
-function set(next: UpdateState) {
-  state = next
-  for (const listener of listeners) listener()
-}
-
-export const updateStore = {
-  subscribe: (listener: () => void) => {
-    listeners.add(listener)
-    return () => listeners.delete(listener)
-  },
-  getSnapshot: () => state,
-}
 
 const checkEvery = 15 * 60_000
 
@@ -29,7 +15,7 @@ export function registerServiceWorker(onMessage: (message: ClientMessage) => voi
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
   const wb = new Workbox('/sw.js')
   workbox = wb
-  wb.addEventListener('waiting', () => set({ waiting: true }))
+  wb.addEventListener('waiting', () => updateWaiting.set(true))
   // The page reloads only after the user accepted the new version.
   wb.addEventListener('controlling', (event) => {
     if (event.isUpdate) window.location.reload()

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react'
+import { useValue } from '../ui/value-store.ts'
 import Dexie, { type ObservabilitySet } from 'dexie'
 import { offlineDatabase, type OfflineDatabase } from './database.ts'
 import type { OutboxItem } from './outbox-state.ts'
@@ -142,7 +143,7 @@ const count = sharedWatch(countOutbox, outboxCountThrottleMs)
  * screens that show the outbox say so.
  */
 export function useDatabaseProblem(): Error | null {
-  return useSyncExternalStore(databaseProblem.subscribe, databaseProblem.current)
+  return useValue(databaseProblem)
 }
 
 /**

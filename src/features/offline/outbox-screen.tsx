@@ -1,10 +1,11 @@
-import { useEffect, useState, useSyncExternalStore } from 'react'
+import { useEffect, useState } from 'react'
+import { useValue } from '../../ui/value-store.ts'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useAction } from '../../api/use-action.ts'
 import { useSession } from '../../api/use-session.ts'
 import { useDatabaseProblem, useOutbox } from '../../offline/use-outbox.ts'
 import { useReceipts } from '../../offline/receipts.ts'
-import { sendOutboxNow, sendProgressStore } from '../../offline/outbox-runner.ts'
+import { sendOutboxNow, sendProgress } from '../../offline/outbox-runner.ts'
 import { Page } from '../../ui/page.tsx'
 import { Button } from '../../ui/button.tsx'
 import { Moment } from './moment.tsx'
@@ -35,7 +36,7 @@ export function OutboxScreen() {
   const problem = useDatabaseProblem()
   const receipts = useReceipts(userId)
   const now = useNow()
-  const progress = useSyncExternalStore(sendProgressStore.subscribe, sendProgressStore.getSnapshot)
+  const progress = useValue(sendProgress)
   const send = useAction({ mutationFn: () => sendOutboxNow() })
   const left = send.data?.left
   const lastSent = receipts?.[0]?.sentAt

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react'
+import { useCallback, useEffect, useState } from 'react'
+import { useValue } from '../../ui/value-store.ts'
 import { useQueryClient } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { config } from '../../config.ts'
@@ -6,7 +7,7 @@ import { usePackImageProgress } from '../../offline/pack-image-progress.ts'
 import { countCachedPackImages, rememberedPackImages } from '../../offline/pack-image-list.ts'
 import { catalogueFetchedAt } from '../../offline/readiness.ts'
 import { lookupsKeptAt } from '../../offline/persist-lookups.ts'
-import { cachePackImages, updateStore } from '../../offline/service-worker.ts'
+import { cachePackImages, updateWaiting } from '../../offline/service-worker.ts'
 import {
   askPersistentStorage,
   isStorageNearlyFull,
@@ -39,7 +40,7 @@ export function ReadyPanel() {
     </time>
   )
   const queryClient = useQueryClient()
-  const { waiting } = useSyncExternalStore(updateStore.subscribe, updateStore.getSnapshot)
+  const waiting = useValue(updateWaiting)
   const downloading = usePackImageProgress()
   const [images, setImages] = useState<{ cached: number; total: number } | undefined>()
   const [storage, setStorage] = useState<StorageState | undefined>()

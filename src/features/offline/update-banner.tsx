@@ -1,8 +1,9 @@
-import { useEffect, useState, useSyncExternalStore } from 'react'
+import { useEffect, useState } from 'react'
+import { useValue } from '../../ui/value-store.ts'
 import { useRouterState } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { config } from '../../config.ts'
-import { acceptUpdate, checkForUpdate, updateStore } from '../../offline/service-worker.ts'
+import { acceptUpdate, checkForUpdate, updateWaiting } from '../../offline/service-worker.ts'
 import { useMinAppVersion } from '../../api/min-app-version.ts'
 import { isBelowMinimum } from '../../contract/app-version.ts'
 import { Button } from '../../ui/button.tsx'
@@ -14,7 +15,7 @@ import styles from './update-banner.module.css'
  * app then must update at the next moment outside a trial (docs/behaviour.md#updates).
  */
 export function UpdateBanner() {
-  const { waiting } = useSyncExternalStore(updateStore.subscribe, updateStore.getSnapshot)
+  const waiting = useValue(updateWaiting)
   const required = isBelowMinimum(config.appVersion, useMinAppVersion())
   const [dismissed, setDismissed] = useState(false)
   const inTrial = useRouterState({

@@ -148,7 +148,7 @@ describe('the device database written by version 1, opened by this build', () =>
     const items = await readOutbox(db, alice)
     expect(items.map((item) => item.body)).toEqual(writtenByVersion1.outbox.map((i) => i.body))
     expect(items.map((item) => item.state)).toEqual(['waiting', 'waiting', 'needs-login'])
-    expect(databaseProblem.current()?.message).toBe('the upgrade broke')
+    expect(databaseProblem.get()?.message).toBe('the upgrade broke')
 
     // Nothing was changed or removed: the database is still version 1's, every row in it.
     const asStored = new Dexie(name)
