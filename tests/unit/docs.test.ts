@@ -77,6 +77,15 @@ describe('the documents', () => {
     expect(broken).toEqual([])
   })
 
+  it('name in the glossary only files and folders that exist', () => {
+    const text = readFileSync(join(root, 'docs/glossary.md'), 'utf8')
+    const paths = [...text.matchAll(/`((?:src|server|sw|scripts|tests)\/[^`\s]+)`/g)].map(
+      (match) => match[1] ?? '',
+    )
+    expect(paths.length).toBeGreaterThan(0)
+    expect(paths.filter((path) => !existsSync(join(root, path)))).toEqual([])
+  })
+
   /** How the code and the docs could cite a document a reader of the project does not have. */
   const outside =
     /spec sections? \d|design section \d|\.\.\/shared\/|§\s?\d|(?<![\w/.-])design\.md/i
