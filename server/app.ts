@@ -1,7 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { apiBasePath } from '../src/contract/http.ts'
-import { messages } from '../src/contract/messages.ts'
+import { apiBasePath } from '#contract/http.ts'
+import { messages } from '#contract/messages.ts'
 import type { AppDeps, AppEnv } from './deps.ts'
 import { noStore, requestLocale, requireAppHeader } from './http/api-headers.ts'
 import { assignRequestId } from './http/request-id.ts'
@@ -25,11 +25,11 @@ import { reportRoutes } from './routes/reports/routes.ts'
 import { userRoutes } from './routes/users/routes.ts'
 import { trialRoutes } from './routes/trials/routes.ts'
 import { voucherRoutes } from './routes/vouchers/routes.ts'
-import { installDefaultMessages } from '../src/contract/default-messages.ts'
+import { installDefaultMessages } from '#contract/default-messages.ts'
 import { createReadiness, type Readiness } from './readiness.ts'
 import { apiRoutes } from './http/route.ts'
 import { openApiRoutes } from './openapi/routes.ts'
-import * as healthChecks from '../src/contract/endpoints/health.ts'
+import * as healthChecks from '#contract/endpoints/health.ts'
 
 const healthPaths = new Set(Object.values(healthChecks).map((entry) => apiBasePath + entry.path))
 const isHealthCheck = (path: string) => healthPaths.has(path)

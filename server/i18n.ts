@@ -1,5 +1,5 @@
 import { setupI18n, type I18n } from '@lingui/core'
-import { intlTag, type Locale } from '../src/contract/locale.ts'
+import { intlTag, type Locale } from '#contract/locale.ts'
 import { messages as me } from '../src/locales/me/messages.ts'
 import { messages as sr } from '../src/locales/sr/messages.ts'
 import { messages as en } from '../src/locales/en/messages.ts'

@@ -9,10 +9,10 @@ import {
   type AuditQuery,
   type AuditRow,
   type AuditVerify,
-} from '../../src/contract/audit.ts'
-import type { User } from '../../src/contract/auth.ts'
-import { pageSize } from '../../src/contract/http.ts'
-import { roles, type Role } from '../../src/contract/roles.ts'
+} from '#contract/audit.ts'
+import type { User } from '#contract/auth.ts'
+import { pageSize } from '#contract/http.ts'
+import { roles, type Role } from '#contract/roles.ts'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/database.ts'
 import { withinDays } from '../db/day-range.ts'

@@ -1,5 +1,5 @@
 import { SignJWT, errors, jwtVerify } from 'jose'
-import { appId, invalidToken, jwtExpired } from '../../src/contract/http.ts'
+import { appId, invalidToken, jwtExpired } from '#contract/http.ts'
 import type { Config } from '../config.ts'
 import { HttpError } from '../http-error.ts'
 

@@ -1,8 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import { invalidToken } from '../../src/contract/http.ts'
-import type { Endpoint } from '../../src/contract/endpoint.ts'
-import { messages } from '../../src/contract/messages.ts'
+import { invalidToken } from '#contract/http.ts'
+import type { Endpoint } from '#contract/endpoint.ts'
+import { messages } from '#contract/messages.ts'
 import {
   device,
   mayCall,
@@ -10,9 +10,9 @@ import {
   ruleBinds,
   type everyone,
   type ObjectRule,
-} from '../../src/contract/policy.ts'
-import { needsStore, type Role } from '../../src/contract/roles.ts'
-import type { Device } from '../../src/contract/policy.ts'
+} from '#contract/policy.ts'
+import { needsStore, type Role } from '#contract/roles.ts'
+import type { Device } from '#contract/policy.ts'
 import type { AppDeps, UserEnv } from '../deps.ts'
 import { HttpError } from '../http-error.ts'
 import { logEvent } from '../log.ts'

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { and, desc, eq, gt, isNull, lt, ne } from 'drizzle-orm'
-import type { UserSession } from '../../src/contract/users.ts'
+import type { UserSession } from '#contract/users.ts'
 import type { Database } from '../db/database.ts'
 import { sessions } from '../db/schema/sessions.ts'
 

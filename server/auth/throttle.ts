@@ -1,5 +1,5 @@
 import { and, count, eq, gt, inArray, lte, min, or, sql } from 'drizzle-orm'
-import { messages } from '../../src/contract/messages.ts'
+import { messages } from '#contract/messages.ts'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/database.ts'
 import { loginAttempts } from '../db/schema/auth.ts'

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
-import type { User } from '../../src/contract/auth.ts'
-import type { Country } from '../../src/contract/stores.ts'
+import type { User } from '#contract/auth.ts'
+import type { Country } from '#contract/stores.ts'
 import type { Database } from '../db/database.ts'
 import { batchedPerTurn } from '../db/batched-per-turn.ts'
 import { preparedPerDatabase } from '../db/prepared.ts'

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
-import { packTypeSchema, type PackType } from '../../src/contract/catalogue.ts'
-import { stickColors } from '../../src/contract/trial-options.ts'
+import { packTypeSchema, type PackType } from '#contract/catalogue.ts'
+import { stickColors } from '#contract/trial-options.ts'
 import familiesData from './catalogue-families.json' with { type: 'json' }
 
 /** A brand family as catalogue-families.json lists it. */

@@ -1,4 +1,4 @@
-import { visitReasons } from '../../src/contract/customers.ts'
+import { visitReasons } from '#contract/customers.ts'
 import * as words from './demo-people.ts'
 import type {
   communications,

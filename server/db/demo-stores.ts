@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { storeSchema } from '../../src/contract/stores.ts'
+import { storeSchema } from '#contract/stores.ts'
 import stores from './demo-stores.json' with { type: 'json' }
 
 const demoStoreSchema = v.pick(storeSchema, ['name', 'address', 'city', 'country'])

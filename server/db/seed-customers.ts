@@ -1,4 +1,4 @@
-import { loyaltyRules, type LoyaltyRule } from '../../src/contract/customers.ts'
+import { loyaltyRules, type LoyaltyRule } from '#contract/customers.ts'
 import { seedDemoVouchers } from './seed-vouchers.ts'
 import { asciiOf, codeOf, dayMs, digitsOf, hashOf, randomFrom } from './seed-random.ts'
 import * as words from './demo-people.ts'

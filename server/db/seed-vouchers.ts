@@ -1,4 +1,4 @@
-import type { voucherTypes } from '../../src/contract/vouchers.ts'
+import type { voucherTypes } from '#contract/vouchers.ts'
 import type { Database } from './database.ts'
 import { bulkInsert } from './bulk-insert.ts'
 import type { LoadedCustomers } from './load-customers.ts'

@@ -1,5 +1,5 @@
 import { count, sql } from 'drizzle-orm'
-import type { Role } from '../../src/contract/roles.ts'
+import type { Role } from '#contract/roles.ts'
 import { hashPassword } from '../auth/password.ts'
 import type { Clock } from '../deps.ts'
 import type { Database } from './database.ts'

@@ -1,8 +1,8 @@
 import { createMiddleware } from 'hono/factory'
-import { apiBasePath, appHeader, appId, languageHeader } from '../../src/contract/http.ts'
-import * as healthChecks from '../../src/contract/endpoints/health.ts'
-import { parseLocale } from '../../src/contract/locale.ts'
-import { messages } from '../../src/contract/messages.ts'
+import { apiBasePath, appHeader, appId, languageHeader } from '#contract/http.ts'
+import * as healthChecks from '#contract/endpoints/health.ts'
+import { parseLocale } from '#contract/locale.ts'
+import { messages } from '#contract/messages.ts'
 import type { AppEnv } from '../deps.ts'
 import { HttpError } from '../http-error.ts'
 

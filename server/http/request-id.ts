@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { createMiddleware } from 'hono/factory'
-import { requestIdHeader } from '../../src/contract/http.ts'
+import { requestIdHeader } from '#contract/http.ts'
 import type { AppEnv } from '../deps.ts'
 
 /**

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import type { Hono, MiddlewareHandler } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { serveStatic } from '@hono/node-server/serve-static'
-import { localeCookie, locales, parseLocale, type Locale } from '../../src/contract/locale.ts'
+import { localeCookie, locales, parseLocale, type Locale } from '#contract/locale.ts'
 import type { AppEnv } from '../deps.ts'
 
 const immutable = 'public, max-age=31536000, immutable'

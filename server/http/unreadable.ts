@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { STATUS_CODES, type Server } from 'node:http'
 import type { Duplex } from 'node:stream'
-import { requestIdHeader } from '../../src/contract/http.ts'
-import { defaultLocale } from '../../src/contract/locale.ts'
-import { messages } from '../../src/contract/messages.ts'
+import { requestIdHeader } from '#contract/http.ts'
+import { defaultLocale } from '#contract/locale.ts'
+import { messages } from '#contract/messages.ts'
 import { translate } from '../i18n.ts'
 
 /** The status Node's own answer would have (its default `clientError` handling). */

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { Context } from 'hono'
-import { messages } from '../../src/contract/messages.ts'
+import { messages } from '#contract/messages.ts'
 import { HttpError, type InvalidField } from '../http-error.ts'
 
 const messageIds = new Set<string>(Object.values(messages).map((message) => message.id))

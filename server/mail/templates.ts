@@ -1,5 +1,5 @@
-import type { Locale } from '../../src/contract/locale.ts'
-import { messages } from '../../src/contract/messages.ts'
+import type { Locale } from '#contract/locale.ts'
+import { messages } from '#contract/messages.ts'
 import { translate } from '../i18n.ts'
 
 export type MailContent = { subject: string; text: string; html: string; link: string }

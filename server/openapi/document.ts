@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
-import { endpointTable, resources, type EndpointName } from '../../src/contract/endpoints/all.ts'
-import { openApiDocument } from '../../src/contract/endpoints/reference.ts'
+import { endpointTable, resources, type EndpointName } from '#contract/endpoints/all.ts'
+import { openApiDocument } from '#contract/endpoints/reference.ts'
 import {
   apiBasePath,
   appHeader,
@@ -9,8 +9,8 @@ import {
   idempotencyHeader,
   languageHeader,
   requestIdHeader,
-} from '../../src/contract/http.ts'
-import { defaultLocale, locales } from '../../src/contract/locale.ts'
+} from '#contract/http.ts'
+import { defaultLocale, locales } from '#contract/locale.ts'
 import { demoPassword, demoUsers } from '../db/seed.ts'
 import { demoStores } from '../db/demo-stores.ts'
 import { createConverter } from './json-schema.ts'

@@ -1,15 +1,9 @@
-import type { Endpoint } from '../../src/contract/endpoint.ts'
-import * as healthChecks from '../../src/contract/endpoints/health.ts'
-import { invalidToken, jwtExpired } from '../../src/contract/http.ts'
-import { messages } from '../../src/contract/messages.ts'
-import {
-  isPublic,
-  mayCall,
-  objectRefusals,
-  ruleBinds,
-  type ObjectRule,
-} from '../../src/contract/policy.ts'
-import { roles } from '../../src/contract/roles.ts'
+import type { Endpoint } from '#contract/endpoint.ts'
+import * as healthChecks from '#contract/endpoints/health.ts'
+import { invalidToken, jwtExpired } from '#contract/http.ts'
+import { messages } from '#contract/messages.ts'
+import { isPublic, mayCall, objectRefusals, ruleBinds, type ObjectRule } from '#contract/policy.ts'
+import { roles } from '#contract/roles.ts'
 import { refusesOlderApps } from '../http/min-app-version.ts'
 
 /** One way an endpoint refuses a request: the answer's `code` and when it is given. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { check, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
-import { packTypes, productTypes } from '../../../src/contract/catalogue.ts'
+import { packTypes, productTypes } from '#contract/catalogue.ts'
 import { generatedId } from './columns.ts'
 
 /** Cigarette (RMC) and heated-tobacco (HTS) packs, shown in the trial's habit steps. */

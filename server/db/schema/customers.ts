@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
-import { loyaltyRules, visitReasons } from '../../../src/contract/customers.ts'
+import { loyaltyRules, visitReasons } from '#contract/customers.ts'
 import { emailKey, folded } from '../text-search.ts'
 import { createdAt, generatedId } from './columns.ts'
 import { stores } from './stores.ts'

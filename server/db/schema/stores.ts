@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
-import { countries } from '../../../src/contract/stores.ts'
+import { countries } from '#contract/stores.ts'
 import { folded } from '../text-search.ts'
 import { createdAt, generatedId } from './columns.ts'
 

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import type { TrialAnswers } from '../../../src/contract/trial.ts'
+import type { TrialAnswers } from '#contract/trial.ts'
 import { createdAt, generatedId } from './columns.ts'
 import { storeId } from './stores.ts'
 import { userId } from './users.ts'

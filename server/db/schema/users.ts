@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { check, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import { roles } from '../../../src/contract/roles.ts'
+import { roles } from '#contract/roles.ts'
 import { createdAt, generatedId } from './columns.ts'
 import { stores } from './stores.ts'
 

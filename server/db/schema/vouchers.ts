@@ -9,7 +9,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
-import { voucherStatuses, voucherTypes } from '../../../src/contract/vouchers.ts'
+import { voucherStatuses, voucherTypes } from '#contract/vouchers.ts'
 import { createdAt, generatedId } from './columns.ts'
 import { currencies, customers, oneOf } from './customers.ts'
 import { stores } from './stores.ts'

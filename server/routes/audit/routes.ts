@@ -1,5 +1,5 @@
-import { auditSearch, auditVerify } from '../../../src/contract/endpoints/audit.ts'
-import { messages } from '../../../src/contract/messages.ts'
+import { auditSearch, auditVerify } from '#contract/endpoints/audit.ts'
+import { messages } from '#contract/messages.ts'
 import { readCheckpoint } from '../../audit/checkpoint.ts'
 import { searchAudit, verifyAudit } from '../../audit/log.ts'
 import { HttpError } from '../../http-error.ts'

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
-import type { changePassword } from '../../../src/contract/endpoints/auth.ts'
-import { messages } from '../../../src/contract/messages.ts'
+import type { changePassword } from '#contract/endpoints/auth.ts'
+import { messages } from '#contract/messages.ts'
 import { hashPassword, verifyPassword } from '../../auth/password.ts'
 import { audit } from '../../audit/log.ts'
 import { endUserSessions } from '../../auth/sessions.ts'

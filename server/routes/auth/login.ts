@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
-import type { login } from '../../../src/contract/endpoints/auth.ts'
-import { messages } from '../../../src/contract/messages.ts'
+import type { login } from '#contract/endpoints/auth.ts'
+import { messages } from '#contract/messages.ts'
 import { bindDeviceId, issueDeviceCredential } from '../../auth/device-credentials.ts'
 import { deviceKey } from '../../auth/device-key.ts'
 import { verifyNothing, verifyPassword } from '../../auth/password.ts'

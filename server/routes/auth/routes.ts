@@ -6,7 +6,7 @@ import {
   me,
   resetPassword,
   setupPassword,
-} from '../../../src/contract/endpoints/auth.ts'
+} from '#contract/endpoints/auth.ts'
 import type { AppDeps } from '../../deps.ts'
 import type { ApiRoutes } from '../../http/route.ts'
 import { changePasswordHandler } from './change-password.ts'

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
-import type { setupPassword } from '../../../src/contract/endpoints/auth.ts'
-import { messages } from '../../../src/contract/messages.ts'
+import type { setupPassword } from '#contract/endpoints/auth.ts'
+import { messages } from '#contract/messages.ts'
 import { hashPassword } from '../../auth/password.ts'
 import { auditOwnAccount } from '../../audit/log.ts'
 import { useToken } from '../../auth/tokens.ts'

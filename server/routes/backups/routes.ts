@@ -1,4 +1,4 @@
-import { backupLatest } from '../../../src/contract/endpoints/backups.ts'
+import { backupLatest } from '#contract/endpoints/backups.ts'
 import { latestBackup } from '../../backup/write.ts'
 import type { AppDeps } from '../../deps.ts'
 import { ok } from '../../http/respond.ts'

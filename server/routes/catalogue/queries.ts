@@ -1,6 +1,6 @@
 import { and, asc, count, eq } from 'drizzle-orm'
-import { pageSize } from '../../../src/contract/http.ts'
-import type { BrandFamily, Pack, PackType, Product } from '../../../src/contract/catalogue.ts'
+import { pageSize } from '#contract/http.ts'
+import type { BrandFamily, Pack, PackType, Product } from '#contract/catalogue.ts'
 import type { Database } from '../../db/database.ts'
 import { packs, products } from '../../db/schema/catalogue.ts'
 import { containsFolded, folded } from '../../db/text-search.ts'

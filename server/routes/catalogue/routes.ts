@@ -1,4 +1,4 @@
-import { packSearch, productSearch } from '../../../src/contract/endpoints/catalogue.ts'
+import { packSearch, productSearch } from '#contract/endpoints/catalogue.ts'
 import type { AppDeps } from '../../deps.ts'
 import { ok } from '../../http/respond.ts'
 import type { ApiRoutes } from '../../http/route.ts'

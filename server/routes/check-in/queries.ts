@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm'
-import type { ExpertStore } from '../../../src/contract/auth.ts'
+import type { ExpertStore } from '#contract/auth.ts'
 import type { Database } from '../../db/database.ts'
 import { storeLogs } from '../../db/schema/store-logs.ts'
 import { stores } from '../../db/schema/stores.ts'

@@ -3,13 +3,13 @@ import {
   checkIn as checkInEndpoint,
   checkInUpdate,
   checkOut as checkOutEndpoint,
-} from '../../../src/contract/endpoints/check-in.ts'
-import { messages } from '../../../src/contract/messages.ts'
+} from '#contract/endpoints/check-in.ts'
+import { messages } from '#contract/messages.ts'
 import type { AppDeps, UserEnv } from '../../deps.ts'
 import { answerOnce, oncePerKey } from '../../http/once-per-key.ts'
 import { envelope } from '../../http/respond.ts'
 import type { ApiRoutes } from '../../http/route.ts'
-import type { CheckInBody } from '../../../src/contract/stores.ts'
+import type { CheckInBody } from '#contract/stores.ts'
 import { HttpError } from '../../http-error.ts'
 import { logEvent } from '../../log.ts'
 import { audit } from '../../audit/log.ts'

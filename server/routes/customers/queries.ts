@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, type SQL } from 'drizzle-orm'
-import type { Customer, VisitNote } from '../../../src/contract/customers.ts'
+import type { Customer, VisitNote } from '#contract/customers.ts'
 import type { Database } from '../../db/database.ts'
 import {
   communications,

@@ -3,8 +3,8 @@ import {
   customerSearch,
   customerTrials,
   visitNoteCreate,
-} from '../../../src/contract/endpoints/customers.ts'
-import { messages } from '../../../src/contract/messages.ts'
+} from '#contract/endpoints/customers.ts'
+import { messages } from '#contract/messages.ts'
 import { audit } from '../../audit/log.ts'
 import { countCustomerSearch } from '../../auth/throttle.ts'
 import type { AppDeps } from '../../deps.ts'

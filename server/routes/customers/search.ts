@@ -1,12 +1,8 @@
 import { asc, eq, or, sql, type SQL } from 'drizzle-orm'
-import {
-  customerCountLimit,
-  referralCodeFormat,
-  type CustomerList,
-} from '../../../src/contract/customers.ts'
-import { countries } from '../../../src/contract/countries.ts'
-import { pageSize } from '../../../src/contract/http.ts'
-import { countryPhone } from '../../../src/contract/phone.ts'
+import { customerCountLimit, referralCodeFormat, type CustomerList } from '#contract/customers.ts'
+import { countries } from '#contract/countries.ts'
+import { pageSize } from '#contract/http.ts'
+import { countryPhone } from '#contract/phone.ts'
 import type { Database } from '../../db/database.ts'
 import { customers } from '../../db/schema/customers.ts'
 import { batchedPerTurn } from '../../db/batched-per-turn.ts'

@@ -1,6 +1,6 @@
 import { count, desc, eq, or, sql, type SQL } from 'drizzle-orm'
-import type { CustomerTrialList } from '../../../src/contract/customers.ts'
-import { pageSize } from '../../../src/contract/http.ts'
+import type { CustomerTrialList } from '#contract/customers.ts'
+import { pageSize } from '#contract/http.ts'
 import type { Database } from '../../db/database.ts'
 import { customers } from '../../db/schema/customers.ts'
 import { stores } from '../../db/schema/stores.ts'

@@ -1,14 +1,14 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
-import { isBelowMinimum, noMinimumAppVersion } from '../../../src/contract/app-version.ts'
-import { type Heartbeat } from '../../../src/contract/devices.ts'
+import { isBelowMinimum, noMinimumAppVersion } from '#contract/app-version.ts'
+import { type Heartbeat } from '#contract/devices.ts'
 import {
   oldTrialHours,
   silentDays,
   storageAttentionShare,
   type AttentionReason,
   type DeviceRow,
-} from '../../../src/contract/device-admin.ts'
-import { pageSize } from '../../../src/contract/http.ts'
+} from '#contract/device-admin.ts'
+import { pageSize } from '#contract/http.ts'
 import type { Database } from '../../db/database.ts'
 import { appDevices } from '../../db/schema/app-devices.ts'
 import { stores } from '../../db/schema/stores.ts'

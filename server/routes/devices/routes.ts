@@ -1,10 +1,6 @@
-import { deviceHeartbeat } from '../../../src/contract/endpoints/devices.ts'
-import {
-  deviceRevoke,
-  deviceSearch,
-  deviceSummary,
-} from '../../../src/contract/endpoints/device-admin.ts'
-import { messages } from '../../../src/contract/messages.ts'
+import { deviceHeartbeat } from '#contract/endpoints/devices.ts'
+import { deviceRevoke, deviceSearch, deviceSummary } from '#contract/endpoints/device-admin.ts'
+import { messages } from '#contract/messages.ts'
 import { audit } from '../../audit/log.ts'
 import { revokeDevice } from '../../auth/device-credentials.ts'
 import type { AppDeps } from '../../deps.ts'

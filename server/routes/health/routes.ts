@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { health, liveness, readiness } from '../../../src/contract/endpoints/health.ts'
-import { messages } from '../../../src/contract/messages.ts'
+import { health, liveness, readiness } from '#contract/endpoints/health.ts'
+import { messages } from '#contract/messages.ts'
 import type { AppDeps } from '../../deps.ts'
 import { HttpError } from '../../http-error.ts'
 import { ok } from '../../http/respond.ts'

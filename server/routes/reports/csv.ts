@@ -1,4 +1,4 @@
-import type { ReportColumn } from '../../../src/contract/report-columns.ts'
+import type { ReportColumn } from '#contract/report-columns.ts'
 
 /** A report cell: words are translated before they get here. */
 export type Cell = string | number | null | undefined

@@ -1,5 +1,5 @@
-import type { ReportRequest } from '../../../src/contract/administration.ts'
-import type { ReportColumn } from '../../../src/contract/report-columns.ts'
+import type { ReportRequest } from '#contract/administration.ts'
+import type { ReportColumn } from '#contract/report-columns.ts'
 import { byteOrderMark, csvLine, type Cell } from './csv.ts'
 import { xlsxFile } from './xlsx.ts'
 

@@ -1,15 +1,12 @@
 import type { Context } from 'hono'
 import { stream } from 'hono/streaming'
-import {
-  dashboard as dashboardEndpoint,
-  reportGenerate,
-} from '../../../src/contract/endpoints/reports.ts'
+import { dashboard as dashboardEndpoint, reportGenerate } from '#contract/endpoints/reports.ts'
 import type { AppDeps, UserEnv } from '../../deps.ts'
 import { ok } from '../../http/respond.ts'
 import type { ApiRoutes, Input } from '../../http/route.ts'
 import { logEvent } from '../../log.ts'
 import { audit } from '../../audit/log.ts'
-import { reportColumns } from '../../../src/contract/report-columns.ts'
+import { reportColumns } from '#contract/report-columns.ts'
 import { translate } from '../../i18n.ts'
 import { dashboard } from './dashboard.ts'
 import { reportFormats } from './formats.ts'

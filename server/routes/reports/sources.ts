@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, or, sql, type SQL } from 'drizzle-orm'
 import { alias, type PgColumn } from 'drizzle-orm/pg-core'
 import * as v from 'valibot'
-import type { ReportRequest } from '../../../src/contract/administration.ts'
+import type { ReportRequest } from '#contract/administration.ts'
 import {
   captureMarkLabels,
   captureMarks,
@@ -9,9 +9,9 @@ import {
   visitReasonLabels,
   voucherStatusLabels,
   voucherTypeLabels,
-} from '../../../src/contract/record-labels.ts'
-import type { ReportColumn } from '../../../src/contract/report-columns.ts'
-import { storedConsentSchema } from '../../../src/contract/consents.ts'
+} from '#contract/record-labels.ts'
+import type { ReportColumn } from '#contract/report-columns.ts'
+import { storedConsentSchema } from '#contract/consents.ts'
 import type { Database } from '../../db/database.ts'
 import { withinDays } from '../../db/day-range.ts'
 import { placeholder, preparedPerDatabase } from '../../db/prepared.ts'

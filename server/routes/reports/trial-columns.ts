@@ -1,8 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core'
-import type { ConsentName, StoredConsent } from '../../../src/contract/consents.ts'
-import type { ReportColumn } from '../../../src/contract/report-columns.ts'
-import { reportWords } from '../../../src/contract/report-columns.ts'
-import type { TrialAnswers } from '../../../src/contract/trial.ts'
+import type { ConsentName, StoredConsent } from '#contract/consents.ts'
+import type { ReportColumn } from '#contract/report-columns.ts'
+import { reportWords } from '#contract/report-columns.ts'
+import type { TrialAnswers } from '#contract/trial.ts'
 import {
   deviceImpressionLabels,
   genderLabels,
@@ -14,8 +14,8 @@ import {
   shoppingLabels,
   stickColorLabels,
   stickImpressionLabels,
-} from '../../../src/contract/trial-labels.ts'
-import { habits, stickColors, type Habit } from '../../../src/contract/trial-options.ts'
+} from '#contract/trial-labels.ts'
+import { habits, stickColors, type Habit } from '#contract/trial-options.ts'
 import type { Cell } from './csv.ts'
 
 /** A trial's consent as its report cells need it. */

@@ -1,10 +1,5 @@
-import {
-  storeCreate,
-  storeDelete,
-  storeLog,
-  storeUpdate,
-} from '../../../src/contract/endpoints/store-admin.ts'
-import { messages } from '../../../src/contract/messages.ts'
+import { storeCreate, storeDelete, storeLog, storeUpdate } from '#contract/endpoints/store-admin.ts'
+import { messages } from '#contract/messages.ts'
 import type { AppDeps } from '../../deps.ts'
 import type { Database } from '../../db/database.ts'
 import { answerOnce, oncePerKey } from '../../http/once-per-key.ts'

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm'
-import type { StoreLogRow } from '../../../src/contract/administration.ts'
-import { pageSize } from '../../../src/contract/http.ts'
+import type { StoreLogRow } from '#contract/administration.ts'
+import { pageSize } from '#contract/http.ts'
 import type { Database } from '../../db/database.ts'
 import { withinDays } from '../../db/day-range.ts'
 import { storeLogs } from '../../db/schema/store-logs.ts'

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNull, or, sql } from 'drizzle-orm'
-import { pageSize } from '../../../src/contract/http.ts'
-import type { Store, StoreList } from '../../../src/contract/stores.ts'
+import { pageSize } from '#contract/http.ts'
+import type { Store, StoreList } from '#contract/stores.ts'
 import type { Database } from '../../db/database.ts'
 import { stores } from '../../db/schema/stores.ts'
 import { placeholder, preparedStatements } from '../../db/prepared.ts'

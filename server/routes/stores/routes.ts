@@ -1,5 +1,5 @@
-import { storeById, storeSearch } from '../../../src/contract/endpoints/stores.ts'
-import { messages } from '../../../src/contract/messages.ts'
+import { storeById, storeSearch } from '#contract/endpoints/stores.ts'
+import { messages } from '#contract/messages.ts'
 import type { AppDeps } from '../../deps.ts'
 import { ok } from '../../http/respond.ts'
 import type { ApiRoutes } from '../../http/route.ts'

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
-import { consentNames, type StoredConsent } from '../../../src/contract/consents.ts'
-import { parseLocale } from '../../../src/contract/locale.ts'
-import type { TrialBody } from '../../../src/contract/trial.ts'
+import { consentNames, type StoredConsent } from '#contract/consents.ts'
+import { parseLocale } from '#contract/locale.ts'
+import type { TrialBody } from '#contract/trial.ts'
 import type { Database } from '../../db/database.ts'
 import { trialConsents } from '../../db/schema/trials.ts'
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import type { TrialBody } from '../../../src/contract/trial.ts'
+import type { TrialBody } from '#contract/trial.ts'
 import { batchedPerTurn } from '../../db/batched-per-turn.ts'
 import type { Database } from '../../db/database.ts'
 import { preparedPerDatabase, preparedSql } from '../../db/prepared.ts'

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
-import { pageSize } from '../../../src/contract/http.ts'
-import type { Trial, TrialBody, TrialSearchQuery } from '../../../src/contract/trial.ts'
+import { pageSize } from '#contract/http.ts'
+import type { Trial, TrialBody, TrialSearchQuery } from '#contract/trial.ts'
 import type { Database } from '../../db/database.ts'
 import { withinDays } from '../../db/day-range.ts'
 import { storeLogs } from '../../db/schema/store-logs.ts'

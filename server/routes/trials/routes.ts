@@ -1,11 +1,6 @@
 import { createMiddleware } from 'hono/factory'
-import {
-  trialById,
-  trialSealKey,
-  trialSearch,
-  trialSubmit,
-} from '../../../src/contract/endpoints/trials.ts'
-import { messages } from '../../../src/contract/messages.ts'
+import { trialById, trialSealKey, trialSearch, trialSubmit } from '#contract/endpoints/trials.ts'
+import { messages } from '#contract/messages.ts'
 import { objectRule } from '../../auth/middleware.ts'
 import type { AppDeps, AppEnv } from '../../deps.ts'
 import { ok } from '../../http/respond.ts'

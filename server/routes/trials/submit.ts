@@ -1,14 +1,14 @@
 import type { Context } from 'hono'
-import type { User } from '../../../src/contract/auth.ts'
+import type { User } from '#contract/auth.ts'
 import {
   appVersionHeader,
   deviceTimeHeader,
   idempotencyHeader,
   idempotentReplayedHeader,
-} from '../../../src/contract/http.ts'
-import { messages } from '../../../src/contract/messages.ts'
-import { trialSubmit } from '../../../src/contract/endpoints/trials.ts'
-import { openTrialContact } from '../../../src/contract/trial-contact.ts'
+} from '#contract/http.ts'
+import { messages } from '#contract/messages.ts'
+import { trialSubmit } from '#contract/endpoints/trials.ts'
+import { openTrialContact } from '#contract/trial-contact.ts'
 import { objectRefusal, objectRule } from '../../auth/middleware.ts'
 import type { Database } from '../../db/database.ts'
 import type { AppDeps, UserEnv } from '../../deps.ts'

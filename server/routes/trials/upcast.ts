@@ -1,4 +1,4 @@
-import { trialContractVersion, type TrialBody } from '../../../src/contract/trial.ts'
+import { trialContractVersion, type TrialBody } from '#contract/trial.ts'
 
 /** A trial body of any version ever shipped, read as the current version. */
 export type CurrentTrial = Omit<TrialBody, 'contract_version'> & {

@@ -9,9 +9,9 @@ import {
   userSearch,
   userSessions,
   userUpdate,
-} from '../../../src/contract/endpoints/users.ts'
-import { messages } from '../../../src/contract/messages.ts'
-import type { UserForm } from '../../../src/contract/users.ts'
+} from '#contract/endpoints/users.ts'
+import { messages } from '#contract/messages.ts'
+import type { UserForm } from '#contract/users.ts'
 import { listUserDevices } from '../../auth/device-credentials.ts'
 import { checkObject } from '../../auth/middleware.ts'
 import { audit } from '../../audit/log.ts'
@@ -25,8 +25,8 @@ import type { ApiRoutes, Input } from '../../http/route.ts'
 import { HttpError } from '../../http-error.ts'
 import { logEvent } from '../../log.ts'
 import { invitationMail } from '../../mail/templates.ts'
-import type { Locale } from '../../../src/contract/locale.ts'
-import type { ManagedUser } from '../../../src/contract/users.ts'
+import type { Locale } from '#contract/locale.ts'
+import type { ManagedUser } from '#contract/users.ts'
 import {
   createUserSchema,
   emailInUse,

@@ -7,7 +7,7 @@ import {
   type VoucherLog,
   type VoucherLogEntry,
   type VoucherStatus,
-} from '../../../src/contract/vouchers.ts'
+} from '#contract/vouchers.ts'
 import type { Database } from '../../db/database.ts'
 import { batchedPerTurn } from '../../db/batched-per-turn.ts'
 import { preparedPerDatabase } from '../../db/prepared.ts'

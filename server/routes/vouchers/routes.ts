@@ -1,11 +1,11 @@
-import { messages } from '../../../src/contract/messages.ts'
-import type { VoucherStatus } from '../../../src/contract/vouchers.ts'
+import { messages } from '#contract/messages.ts'
+import type { VoucherStatus } from '#contract/vouchers.ts'
 import {
   voucherById,
   voucherCodeLog,
   voucherRedeem,
   voucherSearch,
-} from '../../../src/contract/endpoints/vouchers.ts'
+} from '#contract/endpoints/vouchers.ts'
 import type { AppDeps } from '../../deps.ts'
 import { answerOnce, oncePerKey } from '../../http/once-per-key.ts'
 import { envelope, ok } from '../../http/respond.ts'
@@ -17,7 +17,7 @@ import { findVoucherByCode, findVoucherById, voucherLogOf } from './queries.ts'
 import { redeemVoucher, type RedemptionStore } from './redeem.ts'
 import { findStore } from '../stores/queries.ts'
 import type { Database } from '../../db/database.ts'
-import type { User } from '../../../src/contract/auth.ts'
+import type { User } from '#contract/auth.ts'
 
 const statusMessages: Record<VoucherStatus, string> = {
   valid: messages.voucherValid.id,
