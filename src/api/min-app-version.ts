@@ -1,4 +1,4 @@
-import { useValue, valueStore } from '../ui/value-store.ts'
+import { useValue, valueStore } from './value-store.ts'
 
 /**
  * The oldest app version the server still serves in full, as its last answer named it

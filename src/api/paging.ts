@@ -1,5 +1,4 @@
 import { infiniteQueryOptions, type QueryKey } from '@tanstack/react-query'
-import type { DateRange } from '../routing/route-params.ts'
 
 /**
  * Paging (docs/behaviour.md#states-and-transitions): a next page exists while fewer rows than
@@ -31,8 +30,14 @@ export function pagedQueryOptions<
   })
 }
 
-/** A list's date range as query parameters: only the days that are set. */
-export function rangeParams(range: DateRange): Record<string, string> {
+/**
+ * A list's date range (a route's `DateRange`, src/routing/route-params.ts) as query parameters:
+ * only the days that are set.
+ */
+export function rangeParams(range: {
+  startAt?: string | undefined
+  endAt?: string | undefined
+}): Record<string, string> {
   const params: Record<string, string> = {}
   if (range.startAt) params.startAt = range.startAt
   if (range.endAt) params.endAt = range.endAt

@@ -1,4 +1,4 @@
-import { useValue, valueStore } from '../ui/value-store.ts'
+import { useValue, valueStore } from './value-store.ts'
 
 /**
  * Whether the server answers (docs/behaviour.md#offline). The browser's `navigator.onLine` says

@@ -1,5 +1,5 @@
 import Dexie from 'dexie'
-import { valueStore } from '../ui/value-store.ts'
+import { valueStore } from '../api/value-store.ts'
 import type { OfflineDatabase } from './database.ts'
 import type { OutboxItem } from './outbox-state.ts'
 

@@ -1,6 +1,6 @@
 import { call } from '../api/client.ts'
 import { getSession } from '../api/session.ts'
-import { valueStore } from '../ui/value-store.ts'
+import { valueStore } from '../api/value-store.ts'
 import { liveness } from '../contract/endpoints/health.ts'
 import { offlineDatabase } from './database.ts'
 import { sendHeartbeat } from './heartbeat.ts'

@@ -1,4 +1,4 @@
-import { useValue, valueStore } from '../ui/value-store.ts'
+import { useValue, valueStore } from '../api/value-store.ts'
 
 /** How far the service worker is in caching the pack images for offline use. */
 type Progress = { done: number; total: number } | null

@@ -1,5 +1,5 @@
 import { Workbox } from 'workbox-window'
-import { valueStore } from '../ui/value-store.ts'
+import { valueStore } from '../api/value-store.ts'
 import { swMessages, type ClientMessage } from './sw-messages.ts'
 
 /**

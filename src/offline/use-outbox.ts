@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react'
-import { useValue } from '../ui/value-store.ts'
+import { useValue } from '../api/value-store.ts'
 import Dexie, { type ObservabilitySet } from 'dexie'
 import { offlineDatabase, type OfflineDatabase } from './database.ts'
 import type { OutboxItem } from './outbox-state.ts'

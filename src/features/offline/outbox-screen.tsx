@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { useValue } from '../../ui/value-store.ts'
+import { useValue } from '../../api/value-store.ts'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useAction } from '../../api/use-action.ts'
 import { useSession } from '../../api/use-session.ts'

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
-import { useValue } from '../../ui/value-store.ts'
+import { useValue } from '../../api/value-store.ts'
 import { useQueryClient } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { config } from '../../config.ts'

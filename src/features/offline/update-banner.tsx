@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { useValue } from '../../ui/value-store.ts'
+import { useValue } from '../../api/value-store.ts'
 import { useRouterState } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { config } from '../../config.ts'

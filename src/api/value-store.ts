@@ -3,7 +3,8 @@ import { useSyncExternalStore } from 'react'
 /**
  * A value that lives outside React and that screens follow (whether the server answers, the send's
  * progress, a waiting update): read it, replace it, be told when it changes. Screens read it with
- * `useValue`, React's `useSyncExternalStore` underneath.
+ * `useValue`, React's `useSyncExternalStore` underneath. It sits in src/api, the lowest of the
+ * app's shared folders, so that the API client's own values use it without importing upwards.
  */
 export type ValueStore<T> = {
   get: () => T
