@@ -8,7 +8,6 @@ import { promisify } from 'node:util'
 import { gunzipSync } from 'node:zlib'
 import { desc, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sessionSchema } from '../../src/contract/auth.ts'
 import { latestBackupSchema } from '../../src/contract/backups.ts'
 import { dataEnvelope } from '../../src/contract/http.ts'
 import { storeListSchema } from '../../src/contract/stores.ts'
@@ -19,9 +18,9 @@ import { loadConfig } from '../../server/config.ts'
 import { openDatabase, type OpenDatabase } from '../../server/db/database.ts'
 import { rowsOf } from '../../server/db/raw-rows.ts'
 import { auditLog } from '../../server/db/schema/audit.ts'
-import { startServerProcess, type ServerProcess } from '../support/server-process.ts'
+import { startServerProcess } from '../support/server-process.ts'
 import { shortAnswers, trialBody } from '../support/trial-body.ts'
-import { emptyPostgresDatabase, runCommand } from './support/commands.ts'
+import { emptyPostgresDatabase, runCommand, signIn, stopped } from './support/commands.ts'
 import { callApi, databases, expectShape } from './support/harness.ts'
 import { migrationsUpTo } from './support/migrations.ts'
 
@@ -42,19 +41,6 @@ async function folder(prefix: string): Promise<string> {
 afterAll(async () => {
   for (const made of folders.splice(0)) await rm(made, { recursive: true, force: true })
 })
-
-async function stopped(server: ServerProcess): Promise<void> {
-  server.child.kill('SIGTERM')
-  await server.exited
-}
-
-async function signIn(url: string, email: string): Promise<string> {
-  const answer = await callApi(url, 'POST', '/user/login', {
-    body: { email, password: 'Demo!2345' },
-  })
-  expect(answer.status).toBe(200)
-  return expectShape(dataEnvelope(sessionSchema), answer.body).data.token
-}
 
 /** The one manifest a backup folder holds. */
 async function onlyBackup(dir: string): Promise<{ manifestFile: string; manifest: Manifest }> {

@@ -7,15 +7,14 @@ import pg from 'pg'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { auditVerifySchema } from '../../src/contract/audit.ts'
-import { sessionSchema } from '../../src/contract/auth.ts'
 import { dataEnvelope } from '../../src/contract/http.ts'
 import { storeListSchema } from '../../src/contract/stores.ts'
 import { tablesOf } from '../../server/backup/contents.ts'
 import { openDatabase } from '../../server/db/database.ts'
 import { rowsOf } from '../../server/db/raw-rows.ts'
-import { startServerProcess, type ServerProcess } from '../support/server-process.ts'
+import { startServerProcess } from '../support/server-process.ts'
 import { shortAnswers, trialBody } from '../support/trial-body.ts'
-import { emptyPostgresDatabase, runCommand } from './support/commands.ts'
+import { emptyPostgresDatabase, runCommand, signIn, stopped } from './support/commands.ts'
 import { callApi, databases, expectShape } from './support/harness.ts'
 
 const secrets = {
@@ -23,19 +22,6 @@ const secrets = {
   AUDIT_KEY: 'move test audit key, 32 characters or more',
 }
 const adminUrl = databases.find((database) => database.url)?.url
-
-async function stopped(server: ServerProcess): Promise<void> {
-  server.child.kill('SIGTERM')
-  await server.exited
-}
-
-async function signIn(url: string, email: string): Promise<string> {
-  const answer = await callApi(url, 'POST', '/user/login', {
-    body: { email, password: 'Demo!2345' },
-  })
-  expect(answer.status).toBe(200)
-  return expectShape(dataEnvelope(sessionSchema), answer.body).data.token
-}
 
 async function sendTrial(url: string, token: string, storeId: number, index: number) {
   const answer = await callApi(url, 'POST', '/free-guided/form', {

@@ -1,7 +1,13 @@
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
-import pg from 'pg'
+import { expect } from 'vitest'
+import { sessionSchema } from '../../../src/contract/auth.ts'
+import { dataEnvelope } from '../../../src/contract/http.ts'
+import { demoPassword } from '../../support/accounts.ts'
+import type { ServerProcess } from '../../support/server-process.ts'
+import { callApi, expectShape } from './harness.ts'
+import { adminStatement } from './postgres.ts'
 
 const projectDir = fileURLToPath(new URL('../../..', import.meta.url))
 
@@ -36,17 +42,24 @@ export async function emptyPostgresDatabase(
   adminUrl: string,
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `backup_test_${randomBytes(6).toString('hex')}`
-  async function admin(statement: string) {
-    const client = new pg.Client({ connectionString: adminUrl })
-    await client.connect()
-    try {
-      await client.query(statement)
-    } finally {
-      await client.end()
-    }
-  }
+  const admin = (statement: string) => adminStatement(adminUrl, statement)
   await admin(`create database "${name}"`)
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
   return { url: url.href, drop: () => admin(`drop database if exists "${name}" with (force)`) }
+}
+
+/** Stops a server process started for a test, and waits for it to exit. */
+export async function stopped(server: ServerProcess): Promise<void> {
+  server.child.kill('SIGTERM')
+  await server.exited
+}
+
+/** Signs a demo account in on a running server; answers its token. */
+export async function signIn(url: string, email: string): Promise<string> {
+  const answer = await callApi(url, 'POST', '/user/login', {
+    body: { email, password: demoPassword },
+  })
+  expect(answer.status).toBe(200)
+  return expectShape(dataEnvelope(sessionSchema), answer.body).data.token
 }

@@ -3,10 +3,10 @@ import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { fileURLToPath } from 'node:url'
-import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import { openDatabase } from '../../../server/db/database.ts'
 import { templatePaths } from '../../../server/db/pglite-template.ts'
+import { adminStatement } from './postgres.ts'
 import { fromTemplates } from './database-mode.ts'
 
 declare module 'vitest' {
@@ -17,16 +17,6 @@ declare module 'vitest' {
 }
 
 const projectDir = fileURLToPath(new URL('../../..', import.meta.url))
-
-async function admin(adminUrl: string, statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl })
-  await client.connect()
-  try {
-    await client.query(statement)
-  } finally {
-    await client.end()
-  }
-}
 
 /**
  * The files run side by side, each on new databases: copying a migrated one is much cheaper than
@@ -50,11 +40,11 @@ export async function setup(project: TestProject) {
   }
   // Named for this run: runs of other checkouts may share the server.
   const name = `api_template_${randomBytes(6).toString('hex')}`
-  await admin(adminUrl, `create database "${name}"`)
+  await adminStatement(adminUrl, `create database "${name}"`)
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
   // A copy needs the template without connections: this one is closed before any file starts.
-  const drop = () => admin(adminUrl, `drop database if exists "${name}" with (force)`)
+  const drop = () => adminStatement(adminUrl, `drop database if exists "${name}" with (force)`)
   const template = await openDatabase({ databaseUrl: url.href, dataDir: tmpdir() })
   try {
     await template.migrate()

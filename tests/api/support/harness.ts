@@ -5,7 +5,6 @@ import { Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { serve } from '@hono/node-server'
-import pg from 'pg'
 import * as v from 'valibot'
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest'
 import { apiBasePath, appHeader, appId, languageHeader } from '../../../src/contract/http.ts'
@@ -21,6 +20,7 @@ import { createMailer } from '../../../server/mail/mailer.ts'
 import { createMetrics, type Metrics } from '../../../server/metrics.ts'
 import { createTasks, type Tasks } from '../../../server/tasks.ts'
 import { fromTemplates } from './database-mode.ts'
+import { adminStatement } from './postgres.ts'
 
 /** Every suite runs on PGlite, and on PostgreSQL too when `TEST_DATABASE_URL` is set. */
 export type TestDatabase = { name: string; url: string | undefined }
@@ -140,15 +140,7 @@ async function freshDatabase(
   }
   const name = `api_test_${randomBytes(6).toString('hex')}`
   const adminUrl = database.url
-  async function admin(statement: string) {
-    const client = new pg.Client({ connectionString: adminUrl })
-    await client.connect()
-    try {
-      await client.query(statement)
-    } finally {
-      await client.end()
-    }
-  }
+  const admin = (statement: string) => adminStatement(adminUrl, statement)
   const template = inject('postgresTemplate')
   await admin(`create database "${name}"${template ? ` template "${template}"` : ''}`)
   const url = new URL(adminUrl)
