@@ -5,6 +5,7 @@ import type { Heartbeat } from '../contract/devices.ts'
 import { deviceHeartbeat } from '../contract/endpoints/devices.ts'
 import { offlineDatabase, type OfflineDatabase } from './database.ts'
 import { forgetCredential, latestCredential } from './device.ts'
+import { reportingLatest } from './latest-state.ts'
 import { packImageCache } from './sw-messages.ts'
 import { catalogueImages } from './service-worker.ts'
 
@@ -60,31 +61,25 @@ async function readImages(): Promise<Heartbeat['images']> {
   return { cached, total: wanted.length }
 }
 
-let sending: Promise<void> | null = null
-
 /**
- * Sends the heartbeat with the credential of the last sign-in on this device, signed in or not;
- * one at a time (a call while one is on its way is that one). Nothing to send it with, or no
+ * Sends the heartbeat with the credential of the last sign-in on this device, signed in or not.
+ * One goes at a time; a call while one is on its way sends one more after it, so that a trial sent
+ * meanwhile is not reported as waiting until the next period. Nothing to send it with, or no
  * connection: nothing happens, and the next one tells.
  */
-export function sendHeartbeat(db: OfflineDatabase = offlineDatabase()): Promise<void> {
-  sending ??= (async () => {
-    try {
-      const latest = await latestCredential(db)
-      if (latest === undefined) return
-      const { userId, credential } = latest
-      await call(deviceHeartbeat, {
-        body: await readHeartbeat(db),
-        headers: { Authorization: `Device ${credential}` },
-      }).catch(async (error: unknown) => {
-        // Revoked or expired: the next sign-in on this device brings a new one.
-        if (error instanceof ApiError && error.status === 401) {
-          await forgetCredential(userId, credential, db)
-        }
-      })
-    } finally {
-      sending = null
+export const sendHeartbeat: () => Promise<void> = reportingLatest(() => sendOnce(offlineDatabase()))
+
+async function sendOnce(db: OfflineDatabase): Promise<void> {
+  const latest = await latestCredential(db)
+  if (latest === undefined) return
+  const { userId, credential } = latest
+  await call(deviceHeartbeat, {
+    body: await readHeartbeat(db),
+    headers: { Authorization: `Device ${credential}` },
+  }).catch(async (error: unknown) => {
+    // Revoked or expired: the next sign-in on this device brings a new one.
+    if (error instanceof ApiError && error.status === 401) {
+      await forgetCredential(userId, credential, db)
     }
-  })()
-  return sending
+  })
 }
