@@ -1,4 +1,4 @@
-import { useValue, valueStore } from './value-store.ts'
+import { createAtom, useSelector } from '@tanstack/react-store'
 
 /**
  * The oldest app version the server still serves in full, as its last answer named it
@@ -6,7 +6,7 @@ import { useValue, valueStore } from './value-store.ts'
  * reload without a connection.
  */
 const storageKey = 'brand-expert.min-app-version'
-const known = valueStore(readStored())
+const known = createAtom(readStored())
 
 function readStored(): string | null {
   try {
@@ -30,5 +30,5 @@ export function learnMinAppVersion(minimum: string | null): void {
 export const knownMinAppVersion = known.get
 
 export function useMinAppVersion(): string | null {
-  return useValue(known)
+  return useSelector(known)
 }

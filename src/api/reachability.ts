@@ -1,4 +1,4 @@
-import { useValue, valueStore } from './value-store.ts'
+import { createAtom, useSelector } from '@tanstack/react-store'
 
 /**
  * Whether the server answers (docs/behaviour.md#offline). The browser's `navigator.onLine` says
@@ -7,7 +7,7 @@ import { useValue, valueStore } from './value-store.ts'
  * what its own requests come to, and from a light probe while trials wait
  * (src/offline/outbox-runner.ts); the browser's flag is only the first guess.
  */
-const reachable = valueStore(typeof navigator === 'undefined' || navigator.onLine)
+const reachable = createAtom(typeof navigator === 'undefined' || navigator.onLine)
 
 /**
  * Whether an answer means the server was reached: any answer but a gateway's 502, 503 or 504
@@ -25,5 +25,5 @@ export const subscribeReachability = reachable.subscribe
 
 /** The header's "Online" / "Offline": whether the server answers, as last learnt. */
 export function useServerReachable(): boolean {
-  return useValue(reachable)
+  return useSelector(reachable)
 }

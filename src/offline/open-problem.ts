@@ -1,5 +1,5 @@
 import Dexie from 'dexie'
-import { valueStore } from '../api/value-store.ts'
+import { createAtom } from '@tanstack/react-store'
 import type { OfflineDatabase } from './database.ts'
 import type { OutboxItem } from './outbox-state.ts'
 
@@ -8,7 +8,7 @@ import type { OutboxItem } from './outbox-state.ts'
  * a newer version already there), or null. The failed upgrade changed nothing (IndexedDB undoes
  * it with its transaction), so the outbox is still there as the previous build kept it.
  */
-export const databaseProblem = valueStore<Error | null>(null)
+export const databaseProblem = createAtom<Error | null>(null)
 
 function noteProblem(error: Error): void {
   if (databaseProblem.get()?.message === error.message) return

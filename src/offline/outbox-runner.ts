@@ -1,6 +1,6 @@
 import { call } from '../api/client.ts'
 import { getSession } from '../api/session.ts'
-import { valueStore } from '../api/value-store.ts'
+import { createAtom } from '@tanstack/react-store'
 import { liveness } from '../contract/endpoints/health.ts'
 import { offlineDatabase } from './database.ts'
 import { sendHeartbeat } from './heartbeat.ts'
@@ -22,7 +22,7 @@ function currentUser(): number | null {
 }
 
 /** How far the sender is while it runs (the outbox screen's "n of m"); null when it does not. */
-export const sendProgress = valueStore<SendProgress | null>(null)
+export const sendProgress = createAtom<SendProgress | null>(null)
 const setProgress = sendProgress.set
 
 function deps() {

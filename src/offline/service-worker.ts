@@ -1,12 +1,12 @@
 import { Workbox } from 'workbox-window'
-import { valueStore } from '../api/value-store.ts'
+import { createAtom } from '@tanstack/react-store'
 import { swMessages, type ClientMessage } from './sw-messages.ts'
 
 /**
  * Registers the service worker and tells the app when a new version waits. The app never reloads
  * by itself: the user chooses when (docs/behaviour.md#offline), and not in the middle of a trial.
  */
-export const updateWaiting = valueStore(false)
+export const updateWaiting = createAtom(false)
 let workbox: Workbox | null = null
 
 const checkEvery = 15 * 60_000

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react'
-import { useValue } from '../api/value-store.ts'
+import { useSelector } from '@tanstack/react-store'
 import Dexie, { type ObservabilitySet } from 'dexie'
 import { offlineDatabase, type OfflineDatabase } from './database.ts'
 import type { OutboxItem } from './outbox-state.ts'
@@ -143,7 +143,7 @@ const count = sharedWatch(countOutbox, outboxCountThrottleMs)
  * screens that show the outbox say so.
  */
 export function useDatabaseProblem(): Error | null {
-  return useValue(databaseProblem)
+  return useSelector(databaseProblem)
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { useValue } from '../../api/value-store.ts'
+import { useSelector } from '@tanstack/react-store'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useAction } from '../../api/use-action.ts'
 import { useSession } from '../../api/use-session.ts'
@@ -36,7 +36,7 @@ export function OutboxScreen() {
   const problem = useDatabaseProblem()
   const receipts = useReceipts(userId)
   const now = useNow()
-  const progress = useValue(sendProgress)
+  const progress = useSelector(sendProgress)
   const send = useAction({ mutationFn: () => sendOutboxNow() })
   const left = send.data?.left
   const lastSent = receipts?.[0]?.sentAt

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
-import { useValue } from '../../api/value-store.ts'
+import { useSelector } from '@tanstack/react-store'
 import { useQueryClient } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { config } from '../../config.ts'
@@ -40,7 +40,7 @@ export function ReadyPanel() {
     </time>
   )
   const queryClient = useQueryClient()
-  const waiting = useValue(updateWaiting)
+  const waiting = useSelector(updateWaiting)
   const downloading = usePackImageProgress()
   const [images, setImages] = useState<{ cached: number; total: number } | undefined>()
   const [storage, setStorage] = useState<StorageState | undefined>()

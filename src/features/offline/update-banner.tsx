@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { useValue } from '../../api/value-store.ts'
+import { useSelector } from '@tanstack/react-store'
 import { useRouterState } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { config } from '../../config.ts'
@@ -15,7 +15,7 @@ import styles from './update-banner.module.css'
  * app then must update at the next moment outside a trial (docs/behaviour.md#updates).
  */
 export function UpdateBanner() {
-  const waiting = useValue(updateWaiting)
+  const waiting = useSelector(updateWaiting)
   const required = isBelowMinimum(config.appVersion, useMinAppVersion())
   const [dismissed, setDismissed] = useState(false)
   const inTrial = useRouterState({
