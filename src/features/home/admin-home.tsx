@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { SearchForm } from './search-form.tsx'
+import { SearchShortcut } from './search-shortcut.tsx'
 import styles from './home.module.css'
 
 /**
@@ -13,12 +13,12 @@ export function AdminHome() {
   const withQuery = (query: string) => (query ? { query } : {})
   return (
     <section className={styles.section}>
-      <SearchForm
+      <SearchShortcut
         heading={<Trans>Brand experts and managers</Trans>}
         label={t`Search users by name or email`}
         onSearch={(query) => void navigate({ to: '/users', search: withQuery(query) })}
       />
-      <SearchForm
+      <SearchShortcut
         heading={<Trans>Stores</Trans>}
         label={t`Search stores by name, address or city`}
         onSearch={(query) => void navigate({ to: '/stores', search: withQuery(query) })}

@@ -4,7 +4,7 @@ import { stickColors } from '../../contract/trial-options.ts'
 import { Button } from '../../ui/button.tsx'
 import { stickColorLabels } from '../../contract/trial-labels.ts'
 import type { WizardAction } from './wizard-actions.ts'
-import type { TrialAnswers } from './wizard-state.ts'
+import type { WizardAnswers } from './wizard-state.ts'
 import styles from './consumption-order-step.module.css'
 
 /**
@@ -17,7 +17,7 @@ export function ConsumptionOrderStep({
   dispatch,
   labelledBy,
 }: {
-  answer: TrialAnswers['consumptionOrder']
+  answer: WizardAnswers['consumptionOrder']
   dispatch: Dispatch<WizardAction>
   labelledBy: string
 }) {

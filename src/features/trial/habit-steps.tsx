@@ -10,7 +10,7 @@ import { brandFamiliesQueryOptions } from './catalogue-queries.ts'
 import { ChipGroup } from './choices.tsx'
 import { PackGrid } from './pack-grid.tsx'
 import type { WizardAction } from './wizard-actions.ts'
-import type { TrialAnswers } from './wizard-state.ts'
+import type { WizardAnswers } from './wizard-state.ts'
 import styles from './steps.module.css'
 
 /** Without case or diacritics: "marlb" finds "Marlboro", "drina" finds "Drina". */
@@ -31,7 +31,7 @@ export function HtsStep({
   answer,
   dispatch,
 }: {
-  answer: TrialAnswers['habitsHTS']
+  answer: WizardAnswers['habitsHTS']
   dispatch: Dispatch<WizardAction>
 }) {
   const { t } = useLingui()
@@ -82,7 +82,7 @@ export function RmcStep({
   answer,
   dispatch,
 }: {
-  answer: TrialAnswers['habitsRMC']
+  answer: WizardAnswers['habitsRMC']
   dispatch: Dispatch<WizardAction>
 }) {
   const { t } = useLingui()

@@ -10,7 +10,7 @@ import { ChipGroup } from './choices.tsx'
 import { DeviceCombobox } from './device-combobox.tsx'
 import { noPurchaseReasonLabels, purchaseReasonLabels } from '../../contract/trial-labels.ts'
 import type { WizardAction } from './wizard-actions.ts'
-import type { ChosenProduct, TrialAnswers } from './wizard-state.ts'
+import type { ChosenProduct, WizardAnswers } from './wizard-state.ts'
 import styles from './steps.module.css'
 
 /**
@@ -22,7 +22,7 @@ export const PurchaseStep = memo(function PurchaseStep({
   answer,
   dispatch,
 }: {
-  answer: TrialAnswers['shoppingSuccess']
+  answer: WizardAnswers['shoppingSuccess']
   dispatch: Dispatch<WizardAction>
 }) {
   const { i18n, t } = useLingui()
@@ -66,7 +66,7 @@ function StickQuantities({
   sticks,
   onChange,
 }: {
-  sticks: TrialAnswers['shoppingSuccess']['sticks']
+  sticks: WizardAnswers['shoppingSuccess']['sticks']
   onChange: (stick: ChosenProduct, quantity: number) => void
 }) {
   const { t } = useLingui()
@@ -180,7 +180,7 @@ export const NoPurchaseStep = memo(function NoPurchaseStep({
   answer,
   dispatch,
 }: {
-  answer: TrialAnswers['shoppingUnsuccess']
+  answer: WizardAnswers['shoppingUnsuccess']
   dispatch: Dispatch<WizardAction>
 }) {
   const { i18n, t } = useLingui()

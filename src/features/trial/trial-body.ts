@@ -1,5 +1,5 @@
 import type { User } from '../../contract/auth.ts'
-import type { TrialAnswers as TrialComment, TrialBody } from '../../contract/trial.ts'
+import type { TrialAnswers, TrialBody } from '../../contract/trial.ts'
 import type { StickColor } from '../../contract/trial-options.ts'
 import { phoneInCountry } from '../../contract/phone.ts'
 import { consentNames, type ConsentRecord } from '../../contract/consents.ts'
@@ -12,7 +12,7 @@ import {
 } from './wizard-state.ts'
 import { contactChecks } from './wizard-steps.ts'
 
-type StickEntries = Pick<TrialComment, StickColor | `${StickColor}Comment`>
+type StickEntries = Pick<TrialAnswers, StickColor | `${StickColor}Comment`>
 
 /** The answers of the trial's shape, before it is frozen with its finish time and version. */
 export type TrialAnswersBody = Pick<TrialBody, 'store_id' | 'comment' | 'consents'>
@@ -97,7 +97,7 @@ export function buildTrialBody(
   const rmc = a.habitsRMC
   const rmcOther = rmc.other.trim()
 
-  const comment: TrialComment = {
+  const comment: TrialAnswers = {
     gender: a.gender,
     ageRange: a.ageRange,
     habits: a.habits.join(';'),

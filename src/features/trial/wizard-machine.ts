@@ -19,7 +19,7 @@ import {
   emptyAnswers,
   emptyStickImpression,
   type ContactAnswer,
-  type TrialAnswers,
+  type WizardAnswers,
   type WizardState,
 } from './wizard-state.ts'
 import {
@@ -51,7 +51,7 @@ function toggleImpression<L extends ImpressionLists, I extends { [G in keyof L]:
   }
 }
 
-function answer(state: WizardState, patch: Partial<TrialAnswers>): WizardState {
+function answer(state: WizardState, patch: Partial<WizardAnswers>): WizardState {
   return { ...state, answers: { ...state.answers, ...patch } }
 }
 
@@ -106,7 +106,7 @@ function only<K extends string, V>(
  */
 function setSticks(
   state: WizardState,
-  consumptionOrder: TrialAnswers['consumptionOrder'],
+  consumptionOrder: WizardAnswers['consumptionOrder'],
 ): WizardState {
   const chosen = consumptionOrder.order
   const none = chosen.length === 0

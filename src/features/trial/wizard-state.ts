@@ -57,7 +57,7 @@ export interface ContactAnswer {
  * Every answer of the wizard, named as the steps are. Plain JSON (no classes, no functions, no
  * `undefined` that matters) so that a draft can be written to storage and read back as it was.
  */
-export interface TrialAnswers {
+export interface WizardAnswers {
   store: Store | null
   gender: Gender | null
   ageRange: AgeRange | null
@@ -99,13 +99,13 @@ export interface WizardState {
   choosesStore: boolean
   /** The index of the current step in `wizardSteps(state)`. */
   stepIndex: number
-  answers: TrialAnswers
+  answers: WizardAnswers
 }
 
 export const emptyStickImpression: StickImpression = { positive: [], negative: [], neutral: [] }
 export const emptyDeviceImpression: DeviceImpression = { positive: [], negative: [], neutral: [] }
 
-export const emptyAnswers: TrialAnswers = {
+export const emptyAnswers: WizardAnswers = {
   store: null,
   gender: null,
   ageRange: null,

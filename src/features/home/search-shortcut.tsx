@@ -4,8 +4,11 @@ import { TextField } from '../../ui/field.tsx'
 import { Button } from '../../ui/button.tsx'
 import styles from './home.module.css'
 
-/** A free-text search with a Search button; an empty search lists everything. */
-export function SearchForm({
+/**
+ * A free-text search on the home that opens the search screen it names with what was typed (an
+ * empty search lists everything); `SearchForm` in src/ui/search-panel.tsx is that screen's own.
+ */
+export function SearchShortcut({
   heading,
   label,
   onSearch,
