@@ -11,6 +11,13 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)
 
+/** The server's folders other than server/db, which is below them all. */
+const serverFoldersAboveDb = readdirSync(new URL('./server', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory() && entry.name !== 'db')
+  .map((entry) => `./server/${entry.name}`)
+
 /** The shared layers below the features: they know no feature, no shell and no route. */
 const lowerLayers = [
   './src/contract',
@@ -41,6 +48,12 @@ const boundaryZones = [
     message: 'The contract is shared with the server: it imports only itself and libraries.',
   },
   {
+    target: './src/api',
+    from: ['./src/ui', './src/routing', './src/offline'],
+    message:
+      'src/api is the floor of the shared layers: src/ui, src/routing and src/offline import it, not the other way.',
+  },
+  {
     target: './src/features',
     from: ['./src/app', './src/routes'],
     message: 'A feature imports neither the app shell nor a route.',
@@ -61,6 +74,12 @@ const boundaryZones = [
       "The PWA imports single endpoint entries from their resource's module: the table of all of them would bring every resource's schemas.",
   },
   { target: './src', from: ['./server', './tests'] },
+  {
+    target: './server/db',
+    from: serverFoldersAboveDb,
+    message:
+      'server/db is the floor of the server: the demo data, the routes and the rest import it, not the other way.',
+  },
   {
     target: './server',
     from: [
@@ -109,8 +128,9 @@ export default tseslint.config(
       '@typescript-eslint/no-confusing-void-expression': 'off',
       '@typescript-eslint/no-non-null-assertion': 'error',
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      // One-way imports (docs/architecture.md#layers): the contract; then ui, api, routing and
-      // offline; then the features, each sealed; then the app shell; then the routes.
+      // One-way imports (docs/architecture.md#layers): the contract; then api; then ui, routing
+      // and offline; then the features, each sealed; then the app shell; then the routes. On the
+      // server, db below the other folders.
       'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
       '@typescript-eslint/only-throw-error': [
         'error',

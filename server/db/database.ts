@@ -10,7 +10,6 @@ import type { Config } from '../config.ts'
 import type { Logger } from '../log.ts'
 import type { PoolUsage } from '../metrics.ts'
 import { lockFolder } from './folder-lock.ts'
-import { runPreparedOn } from './prepared.ts'
 import {
   copyTemplateInto,
   migrationsFolder,
@@ -20,6 +19,17 @@ import {
 
 /** The query builder the app uses, whichever driver is underneath (a transaction is one too). */
 export type Database = PgDatabase<PgQueryResultHKT>
+
+/**
+ * The database a prepared statement of `db` runs on (server/db/prepared.ts): on PostgreSQL,
+ * connections of their own that plan each prepared statement once (`openDatabase`); otherwise
+ * (PGlite, a transaction) `db` itself.
+ */
+const statementsDatabases = new WeakMap<Database, Database>()
+
+export function preparedStatementsOn(db: Database): Database {
+  return statementsDatabases.get(db) ?? db
+}
 
 export type OpenDatabase = {
   db: Database
@@ -84,7 +94,7 @@ export async function openDatabase(
       withSetting(config.databaseUrl, 'plan_cache_mode', 'force_generic_plan'),
       options.logger,
     )
-    runPreparedOn(db, drizzlePg({ client: statementsPool }))
+    statementsDatabases.set(db, drizzlePg({ client: statementsPool }))
     return {
       db,
       migrate: async (folder = migrationsFolder) => {

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
-import type { Database } from './database.ts'
+import { preparedStatementsOn, type Database } from './database.ts'
 
 /** A prepared statement's named value, where a query part is expected (not only a value). */
 export function placeholder(name: string): SQL {
@@ -8,22 +8,12 @@ export function placeholder(name: string): SQL {
 }
 
 /**
- * The database a prepared statement of `db` runs on: on PostgreSQL, connections of their own that
- * plan each prepared statement once (`openDatabase`); otherwise (PGlite, a transaction) `db`.
- */
-const preparedOn = new WeakMap<Database, Database>()
-
-/** Prepared statements of `db` run on `statements` from now on (`openDatabase` says so). */
-export function runPreparedOn(db: Database, statements: Database): void {
-  preparedOn.set(db, statements)
-}
-
-/**
  * Queries that many requests run, built and prepared once per database and name: neither the
  * query builder nor PostgreSQL's parser runs again for them, nor on PostgreSQL its planner (on
  * PGlite it may plan a run again for its values). `build` ends in drizzle's
  * `.prepare(name)` with `sql.placeholder`s for what changes between runs; it runs the first time a
- * name is asked for on a database, and builds on the database it is given (`runPreparedOn`).
+ * name is asked for on a database, and builds on the one that database's prepared statements run
+ * on (`preparedStatementsOn`).
  */
 export function preparedStatements<Query>(): (
   db: Database,
@@ -39,7 +29,7 @@ export function preparedStatements<Query>(): (
     }
     let query = byName.get(name)
     if (!query) {
-      query = build(preparedOn.get(db) ?? db)
+      query = build(preparedStatementsOn(db))
       byName.set(name, query)
     }
     return query

@@ -11,8 +11,8 @@ import {
   requestIdHeader,
 } from '#contract/http.ts'
 import { defaultLocale, locales } from '#contract/locale.ts'
-import { demoPassword, demoUsers } from '../db/seed.ts'
-import { demoStores } from '../db/demo-stores.ts'
+import { demoPassword, demoUsers } from '../demo/seed.ts'
+import { demoStores } from '../demo/demo-stores.ts'
 import { createConverter } from './json-schema.ts'
 import { documentPath, operationOf, type Json } from './operation.ts'
 

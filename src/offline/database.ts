@@ -1,6 +1,6 @@
 import Dexie, { type EntityTable, type Transaction } from 'dexie'
 import type { OutboxItem } from './outbox-state.ts'
-import type { KeptRecord, VaultRecord } from './vault.ts'
+import type { KeyWrap, Sealed, WrappedKey } from './vault-crypto.ts'
 
 /**
  * An unfinished wizard of one user, kept so that it survives a reload or a closed tab.
@@ -56,6 +56,31 @@ export type DeviceValue = { name: string; value: string }
  * it sends their queued trials whoever is signed in, or nobody.
  */
 export type DeviceCredential = { userId: number; credential: string; issuedAt: string }
+
+/**
+ * A passkey of this device's platform authenticator (fingerprint, face) that opens the data key:
+ * its PRF answers a secret for `salt`, which wraps the key (docs/security.md#the-passkey).
+ */
+export type PasskeyWrap = {
+  credentialId: Uint8Array<ArrayBuffer>
+  salt: Uint8Array<ArrayBuffer>
+  wrap: KeyWrap
+}
+
+/**
+ * A user's data key on this device, wrapped by their PIN, by the device key the server gives
+ * with a password (docs/security.md#the-pin-and-the-device-key) and, when they turned it on, by a
+ * passkey; and the wrong PINs tried in a row.
+ */
+export type VaultRecord = WrappedKey & {
+  userId: number
+  failures: number
+  device?: KeyWrap
+  passkey?: PasskeyWrap
+}
+
+/** A personal record kept for offline use (the session, the look-ups), encrypted. */
+export type KeptRecord = { name: string; userId: number; sealed: Sealed; keptAt: number }
 
 /**
  * The device's own database (IndexedDB via Dexie). Never edit a published version: add a new

@@ -1,4 +1,4 @@
-import type { OfflineDatabase } from './database.ts'
+import type { OfflineDatabase, PasskeyWrap } from './database.ts'
 import {
   isSealed,
   newDataKey,
@@ -8,35 +8,8 @@ import {
   unwrapWithSecret,
   wrapDataKey,
   wrapWithSecret,
-  type KeyWrap,
   type Sealed,
-  type WrappedKey,
 } from './vault-crypto.ts'
-
-/**
- * A passkey of this device's platform authenticator (fingerprint, face) that opens the data key:
- * its PRF answers a secret for `salt`, which wraps the key (docs/security.md#the-passkey).
- */
-export type PasskeyWrap = {
-  credentialId: Uint8Array<ArrayBuffer>
-  salt: Uint8Array<ArrayBuffer>
-  wrap: KeyWrap
-}
-
-/**
- * A user's data key on this device, wrapped by their PIN, by the device key the server gives
- * with a password (docs/security.md#the-pin-and-the-device-key) and, when they turned it on, by a
- * passkey; and the wrong PINs tried in a row.
- */
-export type VaultRecord = WrappedKey & {
-  userId: number
-  failures: number
-  device?: KeyWrap
-  passkey?: PasskeyWrap
-}
-
-/** A personal record kept for offline use (the session, the look-ups), encrypted. */
-export type KeptRecord = { name: string; userId: number; sealed: Sealed; keptAt: number }
 
 /** Wrong PINs in a row after which the user is signed out and their kept data wiped. */
 export const maxPinAttempts = 5

@@ -9,8 +9,8 @@ import {
 import { dataEnvelope } from '../../src/contract/http.ts'
 import { voucherSchema } from '../../src/contract/vouchers.ts'
 import { rowsOf } from '../../server/db/raw-rows.ts'
-import { demoPassword, seedDemo } from '../../server/db/seed.ts'
-import { demoCustomerCount, generateCustomers } from '../../server/db/seed-customers.ts'
+import { demoPassword, seedDemo } from '../../server/demo/seed.ts'
+import { demoCustomerCount, generateCustomers } from '../../server/demo/seed-customers.ts'
 import {
   customers,
   loyaltyActions,

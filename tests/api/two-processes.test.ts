@@ -14,7 +14,7 @@ import {
   idempotentReplayedHeader,
   languageHeader,
 } from '../../src/contract/http.ts'
-import { demoPassword } from '../../server/db/seed.ts'
+import { demoPassword } from '../../server/demo/seed.ts'
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts'
 import { freePort, startHaproxy, type Balancer } from '../../scripts/deploy/haproxy.ts'
 

@@ -1,5 +1,5 @@
 import type { countries } from '../../../src/contract/stores.ts'
-import { dayMs, hashOf, randomFrom, type Random } from '../../../server/db/seed-random.ts'
+import { dayMs, hashOf, randomFrom, type Random } from '../../../server/demo/seed-random.ts'
 import { now, seed } from './options.ts'
 
 /* Who runs the generated trials, and the random streams every generator draws from. */

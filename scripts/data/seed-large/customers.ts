@@ -1,5 +1,5 @@
 import type pg from 'pg'
-import { demoCustomerCount, generateCustomers } from '../../../server/db/seed-customers.ts'
+import { demoCustomerCount, generateCustomers } from '../../../server/demo/seed-customers.ts'
 import { type Author, stintAt } from './authors.ts'
 import type { CopyWriter } from './copy.ts'
 import { writer } from './copy.ts'

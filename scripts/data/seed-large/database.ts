@@ -1,6 +1,6 @@
 import pg from 'pg'
 import { openDatabase } from '../../../server/db/database.ts'
-import { seedDemo } from '../../../server/db/seed.ts'
+import { seedDemo } from '../../../server/demo/seed.ts'
 import { databaseUrl, now, options } from './options.ts'
 
 /* The database: created (or reset) through the `postgres` database, migrated, seeded with the demo. */

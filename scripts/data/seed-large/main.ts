@@ -25,7 +25,7 @@
  */
 import pg from 'pg'
 import { hashPassword } from '../../../server/auth/password.ts'
-import { demoPassword, demoUsers } from '../../../server/db/seed.ts'
+import { demoPassword, demoUsers } from '../../../server/demo/seed.ts'
 import type { Author, Country, Store } from './authors.ts'
 import { copyTable, openWriters } from './copy.ts'
 import { copyCustomers } from './customers.ts'

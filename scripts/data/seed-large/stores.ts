@@ -1,4 +1,4 @@
-import { dayMs } from '../../../server/db/seed-random.ts'
+import { dayMs } from '../../../server/demo/seed-random.ts'
 import { type Country, type Store, historyStart, streamOf, streams } from './authors.ts'
 import type { CopyWriter } from './copy.ts'
 import { counts } from './options.ts'

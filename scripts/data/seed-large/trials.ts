@@ -19,8 +19,8 @@ import {
   stickImpressions,
   type StickColor,
 } from '../../../src/contract/trial-options.ts'
-import * as words from '../../../server/db/demo-people.ts'
-import { asciiOf, dayMs, type Random } from '../../../server/db/seed-random.ts'
+import * as words from '../../../server/demo/demo-people.ts'
+import { asciiOf, dayMs, type Random } from '../../../server/demo/seed-random.ts'
 import {
   type Author,
   type Country,

@@ -1,5 +1,5 @@
-import * as words from '../../../server/db/demo-people.ts'
-import { asciiOf, dayMs, type Random } from '../../../server/db/seed-random.ts'
+import * as words from '../../../server/demo/demo-people.ts'
+import { asciiOf, dayMs, type Random } from '../../../server/demo/seed-random.ts'
 import {
   type Author,
   type Country,

@@ -1,5 +1,5 @@
 import type pg from 'pg'
-import { dayMs, type Random } from '../../../server/db/seed-random.ts'
+import { dayMs, type Random } from '../../../server/demo/seed-random.ts'
 import { type Author, historyStart, stintAt, streamOf, streams, twoYears } from './authors.ts'
 import type { CopyWriter } from './copy.ts'
 import { type Referrals } from './customers.ts'

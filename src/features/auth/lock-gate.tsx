@@ -2,6 +2,8 @@ import { lazy, Suspense, type ReactNode } from 'react'
 import { useSession } from '../../api/use-session.ts'
 import { activateWholeCatalog } from '../../i18n.ts'
 import { appWasOpen, useLockStatus } from './lock-state.ts'
+// Only its type: the screens themselves are loaded lazily below.
+import type { LockProps } from './lock-screen.tsx'
 
 // The lock's screens and watchers come after sign-in, with the app's texts
 // (src/locales/*/app.po): the sign-in page carries neither.
@@ -10,13 +12,6 @@ const LockParts = lazy(async () => {
   return { default: parts.LockParts }
 })
 
-export type LockGateProps = {
-  /** The trial wizard is open: the idle lock waits longer there. */
-  inWizard: () => boolean
-  /** The user is signed out from the lock screen (switch user, too many wrong PINs). */
-  onSignedOut: () => void
-}
-
 /**
  * Everything behind sign-in (`children`: the router) is shown only while the user's app is open
  * (docs/security.md#the-idle-lock). After a reload it is not drawn at all until the PIN or the
@@ -24,7 +19,7 @@ export type LockGateProps = {
  * and out of reach behind the lock screen. Signed out, or signing in, the router is drawn as it is.
  * The router keeps its place in the tree whatever the lock's parts do beside it.
  */
-export function LockGate({ children, ...props }: LockGateProps & { children: ReactNode }) {
+export function LockGate({ children, ...props }: LockProps & { children: ReactNode }) {
   const session = useSession()
   const status = useLockStatus()
   const signedIn = session !== null && status !== 'signedOut'

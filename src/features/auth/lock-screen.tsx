@@ -21,7 +21,6 @@ import {
 import { pinProblem } from './idle-lock.ts'
 import { NewPinFields, pinInput, useOneAtATime } from './pin-fields.tsx'
 import { watchIdle } from './idle-watch.ts'
-import type { LockGateProps } from './lock-gate.tsx'
 import type { LockStatus } from './lock-state.ts'
 import { FormError } from './form-error.tsx'
 import styles from './auth-form.module.css'
@@ -220,16 +219,20 @@ export function LockScreen({
   return status === 'choosePin' ? <ChoosePinForm /> : <UnlockForm onSignedOut={onSignedOut} />
 }
 
+/** What the lock's parts need from the app, passed through `LockGate`. */
+export type LockProps = {
+  /** The trial wizard is open: the idle lock waits longer there. */
+  inWizard: () => boolean
+  /** The user is signed out from the lock screen (switch user, too many wrong PINs). */
+  onSignedOut: () => void
+}
+
 /**
  * What the lock does beside the router (src/features/auth/lock-gate.tsx): on a start signed in,
  * asks the device whether the user has a PIN; while open, watches for the idle limit; while
  * locked, shows the lock screen.
  */
-export function LockParts({
-  status,
-  inWizard,
-  onSignedOut,
-}: LockGateProps & { status: LockStatus }) {
+export function LockParts({ status, inWizard, onSignedOut }: LockProps & { status: LockStatus }) {
   useEffect(() => {
     if (status !== 'checking') return
     void lockAppAtStart().then((locked) => {

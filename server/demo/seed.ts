@@ -2,13 +2,15 @@ import { count, sql } from 'drizzle-orm'
 import type { Role } from '#contract/roles.ts'
 import { hashPassword } from '../auth/password.ts'
 import type { Clock } from '../deps.ts'
-import type { Database } from './database.ts'
+import type { Database } from '../db/database.ts'
 import { demoStores } from './demo-stores.ts'
-import { seedCustomers } from './seed-customers.ts'
+import { demoCustomerCount, demoCustomerSeed, generateCustomers } from './seed-customers.ts'
+import { loadCustomers } from './load-customers.ts'
+import { seedDemoVouchers } from './seed-vouchers.ts'
 import { seedCatalogue } from './seed-catalogue.ts'
-import { storeLogs } from './schema/store-logs.ts'
-import { stores } from './schema/stores.ts'
-import { users } from './schema/users.ts'
+import { storeLogs } from '../db/schema/store-logs.ts'
+import { stores } from '../db/schema/stores.ts'
+import { users } from '../db/schema/users.ts'
 
 export const demoPassword = 'Demo!2345'
 
@@ -68,7 +70,8 @@ export const demoUsers: readonly DemoUser[] = [
 
 /**
  * Fills an empty database with the demo stores and users (all with `demoPassword`); the checked-in
- * managers get an open store log. Does nothing when there is any user. The demo catalogue goes
+ * managers get an open store log; then the demo customers (generated relative to now) and the
+ * demo vouchers. Does nothing when there is any user. The demo catalogue goes
  * into empty catalogue tables either way. Answers whether it seeded anything.
  */
 export async function seedDemo(db: Database, clock: Clock): Promise<boolean> {
@@ -106,7 +109,12 @@ export async function seedDemo(db: Database, clock: Clock): Promise<boolean> {
         await tx.insert(storeLogs).values({ userId: row.id, storeId: expertStoreId, loginAt: now })
       }
     }
-    await seedCustomers(tx, now)
+    // The customers are written by the demo users above; the vouchers go to those customers.
+    const loaded = await loadCustomers(
+      tx,
+      generateCustomers(demoCustomerCount, demoCustomerSeed, now),
+    )
+    await seedDemoVouchers(tx, loaded, now)
     return true
   })
 }

@@ -5,7 +5,7 @@ import { cataloguePacks, type CataloguePack } from './catalogue-data.ts'
 
 /**
  * The demo catalogue's pack artwork: a pack with its family's name and its variant's colour band.
- * `node server/db/pack-art.ts` (re)writes `server/media/packs/`; the files are committed.
+ * `node server/demo/pack-art.ts` (re)writes `server/media/packs/`; the files are committed.
  */
 
 const font = 'font-family="Arial,Helvetica,sans-serif" text-anchor="middle"'

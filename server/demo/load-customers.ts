@@ -1,6 +1,6 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm'
 import { bulkInsert } from './bulk-insert.ts'
-import type { Database } from './database.ts'
+import type { Database } from '../db/database.ts'
 import type { GeneratedCustomer } from './seed-customers.ts'
 import {
   communications,
@@ -12,9 +12,9 @@ import {
   reclamations,
   serviceCases,
   visitNotes,
-} from './schema/customers.ts'
-import { stores } from './schema/stores.ts'
-import { users } from './schema/users.ts'
+} from '../db/schema/customers.ts'
+import { stores } from '../db/schema/stores.ts'
+import { users } from '../db/schema/users.ts'
 
 /** A demo user who serves customers, with the store they are checked in to (if any). */
 export type Expert = { id: number; fullname: string; storeId: number | null; store: string | null }

@@ -1,11 +1,8 @@
 import { loyaltyRules, type LoyaltyRule } from '#contract/customers.ts'
-import { seedDemoVouchers } from './seed-vouchers.ts'
 import { asciiOf, codeOf, dayMs, digitsOf, hashOf, randomFrom } from './seed-random.ts'
 import * as words from './demo-people.ts'
-import type { Database } from './database.ts'
-import { loadCustomers } from './load-customers.ts'
 import { between, historyOf, type History, type Row } from './customer-history.ts'
-import type { loyaltyActions } from './schema/customers.ts'
+import type { loyaltyActions } from '../db/schema/customers.ts'
 
 /**
  * One generated customer with everything the profile shows. `number` counts from 1: loaded into an
@@ -162,15 +159,3 @@ function generateCustomer(number: number, count: number, seed: number, now: Date
 /** The demo data's customers: how many, and the seed they are made from. */
 export const demoCustomerCount = 2000
 export const demoCustomerSeed = 20_260_115
-
-/**
- * Seeds the demo customers (generated relative to `now`, written by the demo users already in the
- * database) and the demo vouchers. Part of `seedDemo`'s transaction.
- */
-export async function seedCustomers(db: Database, now: Date): Promise<void> {
-  const loaded = await loadCustomers(
-    db,
-    generateCustomers(demoCustomerCount, demoCustomerSeed, now),
-  )
-  await seedDemoVouchers(db, loaded, now)
-}

@@ -1,8 +1,8 @@
 import type { voucherTypes } from '#contract/vouchers.ts'
-import type { Database } from './database.ts'
+import type { Database } from '../db/database.ts'
 import { bulkInsert } from './bulk-insert.ts'
 import type { LoadedCustomers } from './load-customers.ts'
-import { voucherLog, vouchers } from './schema/vouchers.ts'
+import { voucherLog, vouchers } from '../db/schema/vouchers.ts'
 import { codeOf, dayMs, hashOf, randomFrom } from './seed-random.ts'
 
 /** The demo codes the README lists. */

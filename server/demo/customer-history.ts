@@ -8,7 +8,7 @@ import type {
   reclamations,
   serviceCases,
   visitNotes,
-} from './schema/customers.ts'
+} from '../db/schema/customers.ts'
 import { codeOf, dayMs, digitsOf, type Random } from './seed-random.ts'
 
 /** A row of a customer's list as the generator makes it: without its id and customer. */

@@ -1,7 +1,7 @@
 import { getTableColumns, getTableName, sql } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
-import type { Database } from './database.ts'
-import { rowsOf } from './raw-rows.ts'
+import type { Database } from '../db/database.ts'
+import { rowsOf } from '../db/raw-rows.ts'
 
 /**
  * Inserts many rows in one statement with one parameter: the rows as a JSON array, unpacked by

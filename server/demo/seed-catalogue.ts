@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm'
-import type { Database } from './database.ts'
+import type { Database } from '../db/database.ts'
 import { catalogueProducts, cataloguePacks } from './catalogue-data.ts'
-import { packs, products } from './schema/catalogue.ts'
+import { packs, products } from '../db/schema/catalogue.ts'
 
 /**
  * Fills empty `packs` and `products` tables with the demo catalogue (the same every time; the
