@@ -24,6 +24,8 @@ const manageSources = [
   '<rootDir>/src/ui/date-field*',
   // Voucher and visit words, shown by the store screens and the administration's trial view.
   '<rootDir>/src/contract/record-labels.ts',
+  // A stored trial's questions, shown by the trial's page and the customer's trials tab.
+  '<rootDir>/src/contract/trial-reading.ts',
 ]
 
 /** The reports' column names: the server's CSV files show them, no screen does. */
@@ -72,6 +74,7 @@ const config: LinguiConfig = {
         // The trial's and the records' words come after sign-in.
         '<rootDir>/src/contract/trial-labels.ts',
         '<rootDir>/src/contract/record-labels.ts',
+        '<rootDir>/src/contract/trial-reading.ts',
         '<rootDir>/src/ui/date-field*',
         '<rootDir>/src/ui/admin',
         '<rootDir>/src/ui/store-combobox.tsx',

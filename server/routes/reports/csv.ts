@@ -1,5 +1,3 @@
-import type { ReportColumn } from '#contract/report-columns.ts'
-
 /** A report cell: words are translated before they get here. */
 export type Cell = string | number | null | undefined
 
@@ -11,7 +9,7 @@ export const byteOrderMark = '\uFEFF'
  * only `+` and digits into them, so they can hold no formula. Decided by the column, never by
  * what a cell looks like: a text that merely looks like a number is still a text.
  */
-const phoneColumns: ReadonlySet<ReportColumn> = new Set(['phone'])
+const phoneColumns: ReadonlySet<string> = new Set(['phone'])
 
 /**
  * A text a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, a tab or a carriage return
@@ -21,7 +19,7 @@ function defused(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text
 }
 
-function csvCell(cell: Cell, column: ReportColumn | undefined): string {
+function csvCell(cell: Cell, column: string | undefined): string {
   if (cell === null || cell === undefined) return ''
   const kept = typeof cell === 'number' || (column !== undefined && phoneColumns.has(column))
   const text = kept ? String(cell) : defused(cell)
@@ -29,6 +27,6 @@ function csvCell(cell: Cell, column: ReportColumn | undefined): string {
 }
 
 /** One RFC 4180 line, CRLF included, of a report whose columns are `columns`. */
-export function csvLine(columns: readonly ReportColumn[], cells: readonly Cell[]): string {
+export function csvLine(columns: readonly string[], cells: readonly Cell[]): string {
   return `${cells.map((cell, index) => csvCell(cell, columns[index])).join(',')}\r\n`
 }

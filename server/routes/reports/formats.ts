@@ -1,5 +1,4 @@
 import type { ReportRequest } from '#contract/administration.ts'
-import type { ReportColumn } from '#contract/report-columns.ts'
 import { byteOrderMark, csvLine, type Cell } from './csv.ts'
 import { xlsxFile } from './xlsx.ts'
 
@@ -11,7 +10,7 @@ export type ReportFormat = {
   contentType: string
   extension: string
   write: (
-    columns: readonly ReportColumn[],
+    columns: readonly string[],
     header: readonly string[],
     batches: AsyncIterable<Iterable<Cell[]>>,
   ) => AsyncIterable<string | Uint8Array>

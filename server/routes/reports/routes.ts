@@ -6,12 +6,11 @@ import { ok } from '../../http/respond.ts'
 import type { ApiRoutes, Input } from '../../http/route.ts'
 import { logEvent } from '../../log.ts'
 import { audit } from '../../audit/log.ts'
-import { reportColumns } from '#contract/report-columns.ts'
 import { translate } from '../../i18n.ts'
 import { dashboard } from './dashboard.ts'
 import { reportFormats } from './formats.ts'
 import { reportSources } from './sources.ts'
-import type { Translate } from './trial-columns.ts'
+import type { Translate } from '#contract/trial-reading.ts'
 
 /**
  * `POST /report/generate` `{ type, format, startAt, endAt }` answers the file itself, a header row
@@ -41,11 +40,12 @@ export function reportRoutes(routes: ApiRoutes, deps: AppDeps) {
     const locale = c.get('locale')
     const t: Translate = (message, values) => translate(locale, message.id, values)
     const context = { db, range, timeZone: config.timeZone, now: clock(), t }
-    const header = source.header.map((column) => t(reportColumns[column]))
+    const columns = source.header.map((heading) => heading.column)
+    const header = source.header.map((heading) => t(heading.label))
     return stream(
       c,
       async (out) => {
-        for await (const chunk of format.write(source.header, header, source.rows(context))) {
+        for await (const chunk of format.write(columns, header, source.rows(context))) {
           if (out.aborted) return
           await out.write(chunk)
         }

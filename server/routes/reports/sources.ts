@@ -10,8 +10,10 @@ import {
   voucherStatusLabels,
   voucherTypeLabels,
 } from '#contract/record-labels.ts'
-import type { ReportColumn } from '#contract/report-columns.ts'
+import { reportColumns, type ReportColumn } from '#contract/report-columns.ts'
 import { storedConsentSchema } from '#contract/consents.ts'
+import type { TrialAnswers } from '#contract/trial.ts'
+import { trialReadings, type ReportHeading, type Translate } from '#contract/trial-reading.ts'
 import type { Database } from '../../db/database.ts'
 import { withinDays } from '../../db/day-range.ts'
 import { placeholder, preparedPerDatabase } from '../../db/prepared.ts'
@@ -24,7 +26,6 @@ import { vouchers } from '../../db/schema/vouchers.ts'
 import { storeLogWhere, selectStoreLogs } from '../stores/log-queries.ts'
 import { inBatches, inBatchesBy } from './batches.ts'
 import type { Cell } from './csv.ts'
-import { trialAnswerCells, trialAnswerColumns, type Translate } from './trial-columns.ts'
 
 export type ReportContext = {
   db: Database
@@ -40,13 +41,18 @@ export type ReportContext = {
  * made as the file is written (a batch's cells are never all held at once).
  */
 export type ReportSource = {
-  header: readonly ReportColumn[]
+  header: readonly ReportHeading[]
   rows: (context: ReportContext) => AsyncGenerator<Iterable<Cell[]>>
 }
 
 /** A time as the stores' local `YYYY-MM-DD HH:MM:SS`, formatted by the database. */
 function localTime(column: PgColumn, timeZone: string | SQL) {
   return sql<string | null>`to_char(${column} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`
+}
+
+/** The columns of a report, as named in `reportColumns`. */
+function headings(...columns: ReportColumn[]): ReportHeading[] {
+  return columns.map((column) => ({ column, label: reportColumns[column] }))
 }
 
 async function* mapped<T>(
@@ -124,6 +130,16 @@ const trialBatch = preparedPerDatabase((db) => {
     .prepare('report_trial_batch')
 })
 
+/**
+ * A stored trial's `answers` (JSON text): the guided trial's answers or the simple trial's text.
+ * Not validated again: a trial was checked when it arrived, and every version's answers read as
+ * today's (docs/api.md#trials-capture-time-versions-and-keys); a key the labels do not know shows
+ * as it is.
+ */
+function storedAnswers(text: string): TrialAnswers | string {
+  return JSON.parse(text) as TrialAnswers | string
+}
+
 /** A trial's capture marks, as words joined by `; ` (empty without any). */
 function marksCell(t: Translate, row: Record<CaptureMark, boolean>): string {
   return captureMarks
@@ -139,15 +155,9 @@ function marksCell(t: Translate, row: Record<CaptureMark, boolean>): string {
  */
 const trialsReport: ReportSource = {
   header: [
-    'id',
-    'date',
-    'store',
-    'expert',
-    ...trialAnswerColumns,
-    'receivedAt',
-    'appVersion',
-    'captureMarks',
-    'possibleDuplicateOf',
+    ...headings('id', 'date', 'store', 'expert'),
+    ...trialReadings.headings,
+    ...headings('receivedAt', 'appVersion', 'captureMarks', 'possibleDuplicateOf'),
   ],
   rows: ({ db, range, timeZone, t }) =>
     mapped(
@@ -171,7 +181,11 @@ const trialsReport: ReportSource = {
         row.date,
         row.store,
         row.expert,
-        ...trialAnswerCells(t, row.answers, v.parse(reportConsentsSchema, row.consents)),
+        ...trialReadings.cells(
+          storedAnswers(row.answers),
+          v.parse(reportConsentsSchema, row.consents),
+          t,
+        ),
         row.receivedAt,
         row.appVersion ?? '',
         marksCell(t, row),
@@ -181,7 +195,7 @@ const trialsReport: ReportSource = {
 }
 
 const storeLogsReport: ReportSource = {
-  header: ['id', 'manager', 'email', 'store', 'login', 'logout', 'totalMinutes', 'inputs'],
+  header: headings('id', 'manager', 'email', 'store', 'login', 'logout', 'totalMinutes', 'inputs'),
   rows: ({ db, range, timeZone, now }) =>
     mapped(
       inBatches(async (afterId, limit) => {
@@ -207,7 +221,7 @@ const storeLogsReport: ReportSource = {
 const usedBy = alias(customers, 'used_by')
 
 const vouchersReport: ReportSource = {
-  header: [
+  header: headings(
     'id',
     'code',
     'type',
@@ -219,7 +233,7 @@ const vouchersReport: ReportSource = {
     'customerEmail',
     'expert',
     'store',
-  ],
+  ),
   rows: ({ db, range, timeZone, t }) =>
     mapped(
       inBatches((afterId, limit) =>
@@ -271,7 +285,16 @@ const vouchersReport: ReportSource = {
 }
 
 const visitNotesReport: ReportSource = {
-  header: ['id', 'date', 'reason', 'comment', 'customer', 'customerEmail', 'expert', 'store'],
+  header: headings(
+    'id',
+    'date',
+    'reason',
+    'comment',
+    'customer',
+    'customerEmail',
+    'expert',
+    'store',
+  ),
   rows: ({ db, range, timeZone, t }) =>
     mapped(
       inBatches((afterId, limit) =>

@@ -40,8 +40,3 @@ export const verdictLabels: Record<Reclamation['verdict'], MessageDescriptor> = 
   established: msg`Established`,
   'not-established': msg`Not established`,
 }
-
-export const purchaseLabels: Record<'yes' | 'no', MessageDescriptor> = {
-  yes: msg`Yes`,
-  no: msg`No`,
-}

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { plural } from '@lingui/core/macro'
 import { Button } from '../../ui/button.tsx'
 import { DateTime } from '../../ui/date-time.tsx'
-import { purchaseLabels } from './customer-labels.ts'
+import { wordsIn } from '../../contract/trial-reading.ts'
 import { customerTrialsQueryOptions } from './customer-queries.ts'
 import { RecordSection, RecordTable } from '../../ui/record-table.tsx'
 import styles from '../../ui/records.module.css'
@@ -11,6 +11,8 @@ import styles from '../../ui/records.module.css'
 /** The trials tab: this customer's free guided trials, matched by email or phone. */
 export function CustomerTrials({ customerId }: { customerId: number }) {
   const { t, i18n } = useLingui()
+  // In the words the trial's page and the trials report use for the same answer.
+  const words = wordsIn(i18n._.bind(i18n))
   const trials = useSuspenseInfiniteQuery(customerTrialsQueryOptions(customerId))
   const rows = trials.data.pages.flatMap((page) => page.rows)
   const count = trials.data.pages[0]?.count ?? 0
@@ -50,7 +52,7 @@ export function CustomerTrials({ customerId }: { customerId: number }) {
           { header: <Trans>Brand expert</Trans>, cell: (trial) => trial.expert },
           {
             header: <Trans>Purchase</Trans>,
-            cell: (trial) => (trial.shopping ? i18n._(purchaseLabels[trial.shopping]) : '—'),
+            cell: (trial) => (trial.shopping ? words.key('shoppingAnswers', trial.shopping) : '—'),
           },
         ]}
       />

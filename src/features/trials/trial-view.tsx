@@ -7,7 +7,13 @@ import { captureMarkLabels, captureMarks } from '../../contract/record-labels.ts
 import type { TrialAnswers, TrialDetail } from '../../contract/trial.ts'
 import { useFormat } from '../../ui/use-format.ts'
 import { Detail, RecordSection } from '../../ui/record-table.tsx'
-import { answerLines, deviceLine, stickLines, type ImpressionWords } from './trial-answers.ts'
+import {
+  trialReadings,
+  triedDevice,
+  triedSticks,
+  wordsIn,
+  type ImpressionWords,
+} from '../../contract/trial-reading.ts'
 import styles from '../../ui/admin/admin.module.css'
 
 /**
@@ -111,16 +117,16 @@ function ConsentsView({ consents }: { consents: StoredConsent[] }) {
 
 function TrialAnswersView({ answers }: { answers: TrialAnswers }) {
   const { i18n } = useLingui()
-  const _ = i18n._.bind(i18n)
-  const lines = answerLines(answers, _)
-  const sticks = stickLines(answers, _)
-  const device = deviceLine(answers, _)
+  const words = wordsIn(i18n._.bind(i18n))
+  const lines = trialReadings.lines(answers, words.t)
+  const sticks = triedSticks(answers, words)
+  const device = triedDevice(answers, words)
   return (
     <>
       <RecordSection id="trial-answers-heading" title={<Trans>Answers</Trans>}>
         <dl className={styles.fields}>
           {lines.map((line) => (
-            <div key={line.label} className={styles.contents}>
+            <div key={line.column} className={styles.contents}>
               <dt>{line.label}</dt>
               <dd>{line.values.join(', ')}</dd>
             </div>
