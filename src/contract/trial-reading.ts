@@ -315,7 +315,7 @@ export const trialQuestions: readonly TrialQuestion[] = [
   ),
   listed(
     'purchaseReasons',
-    /*i18n*/ { id: 'report.column.purchaseReasons', message: 'Purchase reasons' },
+    /*i18n*/ { id: 'report.column.purchaseReasons', message: 'Reasons to buy' },
     (answers, words) =>
       (answers.shoppingSuccess?.reason ?? []).map((reason) => words.key('purchaseReasons', reason)),
   ),
@@ -332,7 +332,7 @@ export const trialQuestions: readonly TrialQuestion[] = [
   ),
   listed(
     'noPurchaseReasons',
-    /*i18n*/ { id: 'report.column.noPurchaseReasons', message: 'No purchase reasons' },
+    /*i18n*/ { id: 'report.column.noPurchaseReasons', message: 'Reasons not to buy' },
     (answers, words) =>
       (answers.shoppingUnsuccess?.reason ?? []).map((reason) =>
         words.key('noPurchaseReasons', reason),

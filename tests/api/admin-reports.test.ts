@@ -190,7 +190,7 @@ describe.each(databases)('reports on $name', (database) => {
     expect(column(first, 'Stick comments')).toBe('Gold: Sviđa joj se ukus.')
     expect(column(first, 'Device')).toBe('Aura One')
     expect(column(first, 'Shopping')).toBe('Yes, bought')
-    expect(column(first, 'Purchase reasons')).toBe("Liked the taste; The brand expert's advice")
+    expect(column(first, 'Reasons to buy')).toBe("Liked the taste; The brand expert's advice")
     expect(column(first, 'Purchased sticks')).toBe('Aurum Gold × 2')
     expect(column(second, 'Id')).toBe(String(simpleId))
     expect(column(second, 'Kind')).toBe('simple')

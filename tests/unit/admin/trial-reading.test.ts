@@ -78,7 +78,7 @@ describe('a stored trial read in one place', () => {
     expect(line(lines, 'Referral sources')).toEqual(['«A friend»', '«Other»'])
     expect(line(lines, 'Email')).toEqual(['ana@example.rs'])
     expect(line(lines, 'Shopping')).toEqual(['«Yes, bought»'])
-    expect(line(lines, 'Purchase reasons')).toEqual(['«Liked the taste»'])
+    expect(line(lines, 'Reasons to buy')).toEqual(['«Liked the taste»'])
     expect(line(lines, 'Purchased device')).toEqual(['Device One'])
     expect(line(lines, 'Purchased sticks')).toEqual(['Aurum Gold × 2'])
     expect(lines[0]?.label).toBe('«Gender»')
@@ -95,9 +95,9 @@ describe('a stored trial read in one place', () => {
       translate,
     )
     expect(line(lines, 'Email')).toBeUndefined()
-    expect(line(lines, 'No purchase reasons')?.[1]).toBe('unknown-new-key')
+    expect(line(lines, 'Reasons not to buy')?.[1]).toBe('unknown-new-key')
     expect(line(lines, 'No purchase comment')).toEqual(['Later'])
-    expect(line(lines, 'Purchase reasons')).toBeUndefined()
+    expect(line(lines, 'Reasons to buy')).toBeUndefined()
   })
 
   it('lists the sticks in the order tried with their impressions and comments', () => {
