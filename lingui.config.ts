@@ -12,7 +12,7 @@ const manageSources = [
   '<rootDir>/src/routes/_app/_store/vouchers.*',
   '<rootDir>/src/routes/_app/_store/used-code.*',
   '<rootDir>/src/features/users',
-  '<rootDir>/src/features/admin-stores',
+  '<rootDir>/src/features/store-admin',
   '<rootDir>/src/features/reports',
   '<rootDir>/src/features/trials',
   '<rootDir>/src/features/audit',

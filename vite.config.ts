@@ -8,7 +8,7 @@ import { readAppVersion } from './server/app-version.ts'
 
 /** Sources only the admin screens use (the bench's list): their features, shared parts and contracts… */
 const adminSource =
-  /[\\/]src[\\/](features[\\/](users|admin-stores|reports|trials|audit|devices|backups)[\\/]|ui[\\/]admin[\\/]|contract[\\/](endpoints[\\/])?(users|administration|store-admin|device-admin|reports|audit|backups)\.ts)/
+  /[\\/]src[\\/](features[\\/](users|store-admin|reports|trials|audit|devices|backups)[\\/]|ui[\\/]admin[\\/]|contract[\\/](endpoints[\\/])?(users|store-admin|device-admin|reports|audit|backups)\.ts)/
 /** …and the split parts (`?tsr-split`) of the admin routes; their definitions stay in the route tree. */
 const adminRoute = /[\\/]src[\\/]routes[\\/]_app[\\/]_admin[\\/.].*\?tsr-split/
 /**

@@ -1,6 +1,6 @@
 import { strFromU8, unzipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
-import { dashboardSchema } from '../../src/contract/administration.ts'
+import { dashboardSchema } from '../../src/contract/reports.ts'
 import {
   apiBasePath,
   appHeader,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { dashboardSchema, storeLogListSchema } from '../../src/contract/administration.ts'
+import { dashboardSchema } from '../../src/contract/reports.ts'
+import { storeLogListSchema } from '../../src/contract/store-admin.ts'
 import {
   apiBasePath,
   appHeader,

@@ -8,7 +8,7 @@ import {
   readableText,
   requiredText,
 } from '../../src/contract/validators.ts'
-import { storeFormSchema } from '../../src/contract/administration.ts'
+import { storeFormSchema } from '../../src/contract/store-admin.ts'
 import { userFormSchema } from '../../src/contract/users.ts'
 import { voucherSearchQuerySchema } from '../../src/contract/vouchers.ts'
 import {

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm'
-import type { Dashboard, DashboardQuery } from '#contract/administration.ts'
+import type { Dashboard, DashboardQuery } from '#contract/reports.ts'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Database } from '../../db/database.ts'
 import { withinDays } from '../../db/day-range.ts'

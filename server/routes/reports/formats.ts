@@ -1,4 +1,4 @@
-import type { ReportRequest } from '#contract/administration.ts'
+import type { ReportRequest } from '#contract/reports.ts'
 import { byteOrderMark, csvLine, type Cell } from './csv.ts'
 import { xlsxFile } from './xlsx.ts'
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, or, sql, type SQL } from 'drizzle-orm'
 import { alias, type PgColumn } from 'drizzle-orm/pg-core'
 import * as v from 'valibot'
-import type { ReportRequest } from '#contract/administration.ts'
+import type { ReportRequest } from '#contract/reports.ts'
 import {
   captureMarkLabels,
   captureMarks,

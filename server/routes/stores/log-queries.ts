@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm'
-import type { StoreLogRow } from '#contract/administration.ts'
+import type { StoreLogRow } from '#contract/store-admin.ts'
 import { pageSize } from '#contract/http.ts'
 import type { Database } from '../../db/database.ts'
 import { withinDays } from '../../db/day-range.ts'

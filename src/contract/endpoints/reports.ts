@@ -1,4 +1,4 @@
-import { dashboardQuerySchema, dashboardSchema, reportRequestSchema } from '../administration.ts'
+import { dashboardQuerySchema, dashboardSchema, reportRequestSchema } from '../reports.ts'
 import { administration } from '../policy.ts'
 import { endpoint } from '../endpoint.ts'
 

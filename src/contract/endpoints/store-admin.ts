@@ -4,7 +4,7 @@ import {
   storeLogListSchema,
   storeLogQuerySchema,
   storeUpdateSchema,
-} from '../administration.ts'
+} from '../store-admin.ts'
 import { messages } from '../messages.ts'
 import { administration } from '../policy.ts'
 import { storeSchema } from '../stores.ts'

@@ -1,7 +1,7 @@
 import { useAction } from '../../api/use-action.ts'
 import { download } from '../../api/client.ts'
 import { reportGenerate } from '../../contract/endpoints/reports.ts'
-import type { ReportRequest } from '../../contract/administration.ts'
+import type { ReportRequest } from '../../contract/reports.ts'
 import { attachmentFilename } from './content-disposition.ts'
 
 /** `POST /report/generate`: the file as a blob with its name from Content-Disposition. */

@@ -5,7 +5,7 @@ import {
   reportRequestSchema,
   reportTypes,
   type ReportRequest,
-} from '../../contract/administration.ts'
+} from '../../contract/reports.ts'
 import { DateField } from '../../ui/date-field.tsx'
 import { Button } from '../../ui/button.tsx'
 import { Spinner } from '../../ui/spinner.tsx'

@@ -4,8 +4,8 @@ import { useLingui } from '@lingui/react/macro'
 import { Page } from '../../../ui/page.tsx'
 import { idParams } from '../../../routing/route-params.ts'
 import { storeQueryOptions } from '../../../api/store-queries.ts'
-import { loadStore } from '../../../features/admin-stores/store-admin-queries.ts'
-import { StoreFormCard } from '../../../features/admin-stores/store-form.tsx'
+import { loadStore } from '../../../features/store-admin/store-admin-queries.ts'
+import { StoreFormCard } from '../../../features/store-admin/store-form.tsx'
 
 export const Route = createFileRoute('/_app/_admin/stores/$id/edit')({
   params: idParams,

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Page } from '../../../ui/page.tsx'
 import { buttonClass } from '../../../ui/button.tsx'
 import { listSearchSchema } from '../../../routing/route-params.ts'
-import { StoreList } from '../../../features/admin-stores/store-list.tsx'
+import { StoreList } from '../../../features/store-admin/store-list.tsx'
 
 export const Route = createFileRoute('/_app/_admin/stores/')({
   validateSearch: listSearchSchema,

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useLingui } from '@lingui/react/macro'
 import { Page } from '../../../ui/page.tsx'
-import { StoreFormCard } from '../../../features/admin-stores/store-form.tsx'
+import { StoreFormCard } from '../../../features/store-admin/store-form.tsx'
 
 export const Route = createFileRoute('/_app/_admin/stores/new')({
   staticData: { layout: { backButton: '/stores' } },

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { storeDeleteResultSchema, storeLogListSchema } from '../../src/contract/administration.ts'
+import { storeDeleteResultSchema, storeLogListSchema } from '../../src/contract/store-admin.ts'
 import { dataEnvelope } from '../../src/contract/http.ts'
 import { messages } from '../../src/contract/messages.ts'
 import { storeListSchema, storeSchema } from '../../src/contract/stores.ts'

@@ -2,7 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { call } from '../../api/client.ts'
 import { useAction } from '../../api/use-action.ts'
 import { idempotencyHeader } from '../../contract/http.ts'
-import type { StoreForm } from '../../contract/administration.ts'
+import type { StoreForm } from '../../contract/store-admin.ts'
 import {
   storeCreate,
   storeDelete,

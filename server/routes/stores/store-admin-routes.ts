@@ -8,7 +8,7 @@ import type { ApiRoutes } from '../../http/route.ts'
 import { HttpError } from '../../http-error.ts'
 import { logEvent } from '../../log.ts'
 import { audit } from '../../audit/log.ts'
-import { deleteOrArchiveStore, insertStore, updateStore } from './admin-queries.ts'
+import { deleteOrArchiveStore, insertStore, updateStore } from './store-admin-queries.ts'
 import { searchStoreLogs } from './log-queries.ts'
 import { findStore } from './queries.ts'
 

@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { storeFormSchema, storeTextMaxLength } from '../../contract/administration.ts'
+import { storeFormSchema, storeTextMaxLength } from '../../contract/store-admin.ts'
 import { countries, type Store } from '../../contract/stores.ts'
 import { LimitedTextField } from '../../ui/length-limit.tsx'
 import { useForm } from '../../ui/use-form.ts'

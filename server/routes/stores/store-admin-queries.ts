@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
-import type { StoreForm } from '#contract/administration.ts'
+import type { StoreForm } from '#contract/store-admin.ts'
 import type { Database } from '../../db/database.ts'
 import { visitNotes } from '../../db/schema/customers.ts'
 import { storeLogs } from '../../db/schema/store-logs.ts'
