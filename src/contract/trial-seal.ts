@@ -17,7 +17,8 @@ export const sealedSchema = v.object({
   iv: base64url,
   ciphertext: base64url,
 })
-export type Sealed = v.InferOutput<typeof sealedSchema>
+/** A value sealed to one of the server's public keys (ECDH P-256 and AES-GCM). */
+export type SealedValue = v.InferOutput<typeof sealedSchema>
 
 /** Names one of the server's key pairs, so that a key can be replaced (decision 20). */
 export const sealKeyIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9._-]{1,64}$/))
@@ -77,7 +78,7 @@ export async function sealToServer(
   serverKey: CryptoKey,
   trialId: string,
   value: unknown,
-): Promise<Sealed> {
+): Promise<SealedValue> {
   const ephemeral = await crypto.subtle.generateKey(ecdh, true, ['deriveBits'])
   const key = await contentKey(ephemeral.privateKey, serverKey, 'encrypt')
   const iv = crypto.getRandomValues(new Uint8Array(12))
@@ -102,7 +103,7 @@ export async function sealToServer(
 export async function openSealed(
   privateKey: CryptoKey,
   trialId: string,
-  sealed: Sealed,
+  sealed: SealedValue,
 ): Promise<unknown> {
   const epk = await crypto.subtle.importKey('jwk', sealed.epk, ecdh, false, [])
   const key = await contentKey(privateKey, epk, 'decrypt')

@@ -1,6 +1,6 @@
 import Dexie, { type EntityTable, type Transaction } from 'dexie'
 import type { OutboxItem } from './outbox-state.ts'
-import type { KeyWrap, Sealed, WrappedKey } from './vault-crypto.ts'
+import type { KeyWrap, Encrypted, WrappedKey } from './vault-crypto.ts'
 
 /**
  * An unfinished wizard of one user, kept so that it survives a reload or a closed tab.
@@ -9,7 +9,7 @@ import type { KeyWrap, Sealed, WrappedKey } from './vault-crypto.ts'
  */
 export type Draft = {
   userId: number
-  /** Sealed under the user's data key (src/offline/vault.ts); in the clear from older builds. */
+  /** Encrypted under the user's data key (src/offline/vault.ts); in the clear from older builds. */
   state: unknown
   /** The wizard's trial id, in the clear: Finish drops the draft of the trial it queues. */
   trialId?: string
@@ -80,7 +80,7 @@ export type VaultRecord = WrappedKey & {
 }
 
 /** A personal record kept for offline use (the session, the look-ups), encrypted. */
-export type KeptRecord = { name: string; userId: number; sealed: Sealed; keptAt: number }
+export type KeptRecord = { name: string; userId: number; sealed: Encrypted; keptAt: number }
 
 /**
  * The device's own database (IndexedDB via Dexie). Never edit a published version: add a new

@@ -8,7 +8,7 @@
 export const pinIterations = 600_000
 
 /** A value encrypted under the data key. */
-export type Sealed = { iv: Uint8Array<ArrayBuffer>; data: ArrayBuffer }
+export type Encrypted = { iv: Uint8Array<ArrayBuffer>; data: ArrayBuffer }
 
 /** The data key wrapped by a key given whole (the device key, a passkey's PRF), not derived. */
 export type KeyWrap = { iv: Uint8Array<ArrayBuffer>; wrapped: ArrayBuffer }
@@ -134,7 +134,7 @@ export async function unwrapWithSecret(
   return unwrapUnder(kept, wrappingKey(secret), extractable)
 }
 
-export async function sealJson(key: CryptoKey, value: unknown): Promise<Sealed> {
+export async function sealJson(key: CryptoKey, value: unknown): Promise<Encrypted> {
   const iv = randomBytes(12)
   const data = await crypto.subtle.encrypt(
     { name: 'AES-GCM', iv },
@@ -145,12 +145,12 @@ export async function sealJson(key: CryptoKey, value: unknown): Promise<Sealed> 
 }
 
 /** The value sealed under `key`; throws when it was sealed under another key or altered. */
-export async function openJson(key: CryptoKey, sealed: Sealed): Promise<unknown> {
+export async function openJson(key: CryptoKey, sealed: Encrypted): Promise<unknown> {
   const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: sealed.iv }, key, sealed.data)
   return JSON.parse(new TextDecoder().decode(plain)) as unknown
 }
 
-export function isSealed(value: unknown): value is Sealed {
+export function isEncrypted(value: unknown): value is Encrypted {
   return (
     typeof value === 'object' &&
     value !== null &&

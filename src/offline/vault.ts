@@ -1,6 +1,6 @@
 import type { OfflineDatabase, PasskeyWrap } from './database.ts'
 import {
-  isSealed,
+  isEncrypted,
   newDataKey,
   openJson,
   sealJson,
@@ -8,7 +8,7 @@ import {
   unwrapWithSecret,
   wrapDataKey,
   wrapWithSecret,
-  type Sealed,
+  type Encrypted,
 } from './vault-crypto.ts'
 
 /** Wrong PINs in a row after which the user is signed out and their kept data wiped. */
@@ -46,7 +46,7 @@ export async function createPin(
   await db.transaction('rw', db.vaults, db.kept, db.drafts, async () => {
     await db.kept.where({ userId }).delete()
     const draft = await db.drafts.get(userId)
-    if (draft && isSealed(draft.state)) await db.drafts.delete(userId)
+    if (draft && isEncrypted(draft.state)) await db.drafts.delete(userId)
     await db.vaults.put({ ...wrapped, userId, failures: 0, device })
   })
   // The extractable key is not kept: only a non-extractable copy, unwrapped again.
@@ -187,13 +187,13 @@ function currentKey(userId: number): CryptoKey {
 }
 
 /** `value` encrypted under the user's data key (the vault must be unlocked). */
-export async function sealForDevice(userId: number, value: unknown): Promise<Sealed> {
+export async function sealForDevice(userId: number, value: unknown): Promise<Encrypted> {
   return sealJson(currentKey(userId), value)
 }
 
 /** What `sealForDevice` sealed; throws when locked, or sealed under another key. */
 export async function openFromDevice(userId: number, sealed: unknown): Promise<unknown> {
-  if (!isSealed(sealed)) throw new Error('not sealed')
+  if (!isEncrypted(sealed)) throw new Error('not sealed')
   return openJson(currentKey(userId), sealed)
 }
 

@@ -28,7 +28,7 @@ import {
 import { dropPackImages } from '../../offline/pack-image-list.ts'
 import { writeMakingRoom } from '../../offline/storage-room.ts'
 import { openFromDevice, sealForDevice } from '../../offline/vault.ts'
-import { isSealed } from '../../offline/vault-crypto.ts'
+import { isEncrypted } from '../../offline/vault-crypto.ts'
 import type { User } from '../../contract/auth.ts'
 import { countryOfLocale } from '../../contract/countries.ts'
 import type { WizardState } from './wizard-state.ts'
@@ -137,7 +137,7 @@ export async function loadDraft(
  * opened (locked, or sealed under a key that is gone).
  */
 function openedState(userId: number, state: unknown): Promise<unknown> {
-  return isSealed(state) ? openFromDevice(userId, state) : Promise.resolve(state)
+  return isEncrypted(state) ? openFromDevice(userId, state) : Promise.resolve(state)
 }
 
 /** Moves a draft that cannot be restored aside, in one transaction, unless it was replaced. */
