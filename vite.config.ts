@@ -36,7 +36,7 @@ const storeScreenSource =
   /[\\/]src[\\/](contract[\\/]((endpoints[\\/])?(customers|vouchers|check-in)|record-labels|trial-reading|report-columns)\.ts$|features[\\/]((customers|vouchers)[\\/][^\\/]+\.tsx?|stores[\\/]check-in\.ts)$)/
 
 /** The ready panel (settings, and the store picker after a check-in), which home never shows. */
-const readyPanelSource = /[\\/]src[\\/]features[\\/]offline[\\/]ready-panel(\.module\.css|\.tsx)$/
+const readyPanelSource = /[\\/]src[\\/]features[\\/]outbox[\\/]ready-panel(\.module\.css|\.tsx)$/
 /** The look-ups' persister (it writes IndexedDB) and the TanStack Query code only it needs. */
 const keptLookupsSource =
   /([\\/]src[\\/]offline[\\/]persist-lookups\.ts$|[\\/]query-core[\\/]build[\\/]modern[\\/]hydration\.js$)/

@@ -2,7 +2,7 @@
  * A consent text's id is a hash of what the email step shows in each of the three locales
  * (docs/behaviour.md#consents): the trial records it, so that the words a customer was shown can
  * be told years later. This reads the texts from the catalogues (`messages.po`) and writes their
- * ids into src/features/trial/consent-texts.ts; `npm run i18n:extract` runs it, and a unit test
+ * ids into src/features/free-guided-trial/consent-texts.ts; `npm run i18n:extract` runs it, and a unit test
  * fails when a text changed and its id did not.
  */
 import { createHash } from 'node:crypto'
@@ -11,11 +11,11 @@ import { fileURLToPath } from 'node:url'
 import { formatter } from '@lingui/format-po'
 import type { ConsentName } from '../../src/contract/consents.ts'
 import { locales, type Locale } from '../../src/contract/locale.ts'
-import { consentTexts } from '../../src/features/trial/consent-texts.ts'
+import { consentTexts } from '../../src/features/free-guided-trial/consent-texts.ts'
 
 const po = formatter({ lineNumbers: false })
 const folder = new URL('../../src/locales/', import.meta.url)
-const textsFile = new URL('../../src/features/trial/consent-texts.ts', import.meta.url)
+const textsFile = new URL('../../src/features/free-guided-trial/consent-texts.ts', import.meta.url)
 
 /** The id of a text shown as `texts` in each locale: 16 hex digits of their SHA-256. */
 export function consentTextId(texts: Record<Locale, string>): string {

@@ -3,7 +3,7 @@ import { Outlet } from '@tanstack/react-router'
 import { Header } from './header.tsx'
 import { Footer } from './footer.tsx'
 import { SkipLink } from './skip-link.tsx'
-import { UpdateBanner } from '../features/offline/update-banner.tsx'
+import { UpdateBanner } from './update-banner.tsx'
 import styles from './app-shell.module.css'
 
 /** Every screen behind sign-in: the header, the screen and the footer. */

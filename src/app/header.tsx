@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useSession } from '../api/use-session.ts'
 import { resolveLayout } from './layout-settings.ts'
 import { LogoutButton } from '../features/auth/logout-button.tsx'
-import { ConnectionStatus } from '../features/offline/connection-status.tsx'
+import { ConnectionStatus } from '../features/outbox/connection-status.tsx'
 import { useFitsBeside } from './use-fits-beside.ts'
 import styles from './header.module.css'
 

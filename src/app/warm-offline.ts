@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { persistLookups } from '../offline/persist-lookups.ts'
 import { refreshSealKey } from '../offline/seal-key.ts'
-import { warmCatalogue } from '../features/trial/warm-catalogue.ts'
+import { warmCatalogue } from '../features/free-guided-trial/warm-catalogue.ts'
 import { allStoresQueryOptions } from '../api/store-queries.ts'
 
 /**

@@ -17,7 +17,7 @@ export type ConsentName = (typeof consentNames)[number]
 export const consentSetters = ['person', 'app'] as const
 export type ConsentSetter = (typeof consentSetters)[number]
 
-/** A consent text's id: a hash of its three locales' texts (src/features/trial/consent-texts.ts). */
+/** A consent text's id: a hash of its three locales' texts (src/features/free-guided-trial/consent-texts.ts). */
 export const consentTextIdSchema = v.pipe(
   v.string(),
   v.regex(/^[0-9a-f]{16}$/, messages.invalid.id),

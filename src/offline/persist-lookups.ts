@@ -129,7 +129,7 @@ function writeNow(queryClient: QueryClient): void {
  * Writes the kept look-ups about a second after a change to one of them (from entering the app
  * on), and at once when the page is left or hidden, which the delayed write could miss: at
  * `beforeunload` a reload leaves the write the request's time to be committed, `pagehide` alone
- * could cut it off (as the wizard's draft, src/features/trial/use-draft-writer.ts).
+ * could cut it off (as the wizard's draft, src/features/free-guided-trial/use-draft-writer.ts).
  */
 export function persistLookups(queryClient: QueryClient): void {
   if (persisting) return

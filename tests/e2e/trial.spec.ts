@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
-import { consentTexts } from '../../src/features/trial/consent-texts.ts'
+import { consentTexts } from '../../src/features/free-guided-trial/consent-texts.ts'
 import {
   test,
   expect,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { OutboxScreen } from '../../features/offline/outbox-screen.tsx'
+import { OutboxScreen } from '../../features/outbox/outbox-screen.tsx'
 
 export const Route = createFileRoute('/_app/outbox')({
   staticData: { layout: { backButton: 'history' } },

@@ -8,7 +8,7 @@ import { CheckOutCard } from '../../features/stores/check-out-card.tsx'
 import { ChangePasswordForm } from '../../features/auth/change-password-form.tsx'
 import { PinSettings } from '../../features/auth/pin-settings.tsx'
 import { PasskeySettings } from '../../features/auth/passkey-settings.tsx'
-import { ReadyPanel } from '../../features/offline/ready-panel.tsx'
+import { ReadyPanel } from '../../features/outbox/ready-panel.tsx'
 import styles from '../../features/settings/settings.module.css'
 
 export const Route = createFileRoute('/_app/settings')({

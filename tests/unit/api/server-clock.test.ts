@@ -5,7 +5,7 @@ import {
   newerOffset,
   offsetFromAnswer,
 } from '../../../src/api/server-clock.ts'
-import { frozenTrial } from '../../../src/features/trial/frozen-trial.ts'
+import { frozenTrial } from '../../../src/features/free-guided-trial/frozen-trial.ts'
 import { trialContractVersion } from '../../../src/contract/trial.ts'
 
 const hour = 3_600_000

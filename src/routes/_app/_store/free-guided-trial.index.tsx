@@ -1,9 +1,9 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { useSession } from '../../../api/use-session.ts'
-import { TrialWizard } from '../../../features/trial/trial-wizard.tsx'
-import { loadDraft, strandedDrafts } from '../../../features/trial/wizard-draft.ts'
-import { stepInAddress } from '../../../features/trial/use-step-history.ts'
+import { TrialWizard } from '../../../features/free-guided-trial/trial-wizard.tsx'
+import { loadDraft, strandedDrafts } from '../../../features/free-guided-trial/wizard-draft.ts'
+import { stepInAddress } from '../../../features/free-guided-trial/use-step-history.ts'
 
 /** The free guided trial wizard, for any signed-in user (a manager with a store). */
 export const Route = createFileRoute('/_app/_store/free-guided-trial/')({

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useLingui } from '@lingui/react/macro'
 import { useSession } from '../../../api/use-session.ts'
-import { SimpleTrialForm } from '../../../features/trial/simple-trial-form.tsx'
+import { SimpleTrialForm } from '../../../features/free-guided-trial/simple-trial-form.tsx'
 import { Page } from '../../../ui/page.tsx'
 
 /** The simple free guided trial: a store and a free-text comment. */

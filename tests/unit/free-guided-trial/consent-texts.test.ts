@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 import { consentNames } from '../../../src/contract/consents.ts'
-import { consentTexts } from '../../../src/features/trial/consent-texts.ts'
+import { consentTexts } from '../../../src/features/free-guided-trial/consent-texts.ts'
 import { consentTextId, currentIds, shownTexts } from '../../../scripts/build/consent-text-ids.ts'
 
 describe('the consent texts’ ids', () => {
@@ -21,7 +21,7 @@ describe('the consent texts’ ids', () => {
 
   it('belong to the texts the email step shows', async () => {
     const step = await readFile(
-      new URL('../../../src/features/trial/contact-step.tsx', import.meta.url),
+      new URL('../../../src/features/free-guided-trial/contact-step.tsx', import.meta.url),
       'utf8',
     )
     for (const name of consentNames) expect(step).toContain(`t\`${consentTexts[name].source}\``)

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import * as v from 'valibot'
 import { trialBodySchema } from '../../../src/contract/trial.ts'
-import { consentTexts } from '../../../src/features/trial/consent-texts.ts'
-import { buildTrialBody } from '../../../src/features/trial/trial-body.ts'
-import type { WizardAction } from '../../../src/features/trial/wizard-actions.ts'
+import { consentTexts } from '../../../src/features/free-guided-trial/consent-texts.ts'
+import { buildTrialBody } from '../../../src/features/free-guided-trial/trial-body.ts'
+import type { WizardAction } from '../../../src/features/free-guided-trial/wizard-actions.ts'
 import { agent, manager, pack, run, shown, start, store } from './helpers.ts'
 
 const rmcPack = pack({ id: 21, type: 'RMC', brandName: 'Marlboro Red', brandFamily: 'Marlboro' })

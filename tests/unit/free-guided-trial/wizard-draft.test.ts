@@ -8,11 +8,11 @@ import {
   loadDraft,
   strandedDrafts,
   writeDraft,
-} from '../../../src/features/trial/wizard-draft.ts'
+} from '../../../src/features/free-guided-trial/wizard-draft.ts'
 import { offlineDatabase } from '../../../src/offline/database.ts'
 import { createPin, lockVault } from '../../../src/offline/vault.ts'
-import { readableAnswers } from '../../../src/features/trial/stranded-answers.ts'
-import type { WizardState } from '../../../src/features/trial/wizard-state.ts'
+import { readableAnswers } from '../../../src/features/free-guided-trial/stranded-answers.ts'
+import type { WizardState } from '../../../src/features/free-guided-trial/wizard-state.ts'
 import { run, start, store } from './helpers.ts'
 
 const { least, quiet, most } = draftSaveDelay

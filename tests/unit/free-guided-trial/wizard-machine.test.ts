@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { wizardView } from '../../../src/features/trial/wizard-machine.ts'
-import { isStepValid } from '../../../src/features/trial/wizard-steps.ts'
-import { isShowable } from '../../../src/features/trial/trial-body.ts'
-import type { WizardState } from '../../../src/features/trial/wizard-state.ts'
+import { wizardView } from '../../../src/features/free-guided-trial/wizard-machine.ts'
+import { isStepValid } from '../../../src/features/free-guided-trial/wizard-steps.ts'
+import { isShowable } from '../../../src/features/free-guided-trial/trial-body.ts'
+import type { WizardState } from '../../../src/features/free-guided-trial/wizard-state.ts'
 import { current, goTo, manager, pack, run, shown, start, store } from './helpers.ts'
 
 describe('moving between steps', () => {
