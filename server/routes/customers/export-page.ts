@@ -11,44 +11,9 @@ import { reportColumns } from '#contract/report-columns.ts'
 import { trialReadings, type Translate } from '#contract/trial-reading.ts'
 import type { Money } from '#contract/vouchers.ts'
 import { escapeHtml } from '../../html.ts'
+import { fields, pagePolicy, pageStyle, section, table, text, type Cell } from './export-html.ts'
 
 type PageOptions = { locale: Locale; timeZone: string; t: Translate }
-
-/**
- * Nothing on the page loads or runs: the policy goes with the file when it is saved and opened
- * from the disk, where the server's headers no longer apply.
- */
-const pagePolicy =
-  "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
-
-const style = `body{font:15px/1.45 system-ui,sans-serif;margin:2rem;color:#111}
-table{border-collapse:collapse;margin:.5rem 0 1rem}th,td{border:1px solid #bbb;padding:.25rem .5rem;text-align:left;vertical-align:top}
-th{background:#f2f2f2}h2{margin-top:2rem}`
-
-/** A cell's text; every text of the page goes through here, escaped. */
-type Cell = string | number | null
-
-const text = (value: Cell) => escapeHtml(value === null ? '' : String(value))
-
-function table(head: string[], rows: Cell[][], none: string): string {
-  if (rows.length === 0) return `<p>${text(none)}</p>`
-  const headRow = head.map((cell) => `<th scope="col">${text(cell)}</th>`).join('')
-  const body = rows
-    .map((row) => `<tr>${row.map((cell) => `<td>${text(cell)}</td>`).join('')}</tr>`)
-    .join('\n')
-  return `<table><thead><tr>${headRow}</tr></thead><tbody>\n${body}\n</tbody></table>`
-}
-
-/** Named values, one a row. */
-function fields(pairs: [string, Cell][]): string {
-  const rows = pairs.map(
-    ([name, value]) => `<tr><th scope="row">${text(name)}</th><td>${text(value)}</td></tr>`,
-  )
-  return `<table><tbody>\n${rows.join('\n')}\n</tbody></table>`
-}
-
-const section = (title: string, body: string) =>
-  `<section><h2>${text(title)}</h2>\n${body}</section>`
 
 /**
  * `GET /customer/:id/export.html`: the export as one page a person can read, in the request's
@@ -69,6 +34,7 @@ export function customerExportPage(data: CustomerExport, { locale, timeZone, t }
 
   const voucherParts = data.vouchers.map((voucher) =>
     [
+      `<h3>${text(voucher.code)}</h3>`,
       fields([
         [w(reportColumns.code), voucher.code],
         [w(reportColumns.type), w(voucherTypeLabels[voucher.type])],
@@ -77,7 +43,7 @@ export function customerExportPage(data: CustomerExport, { locale, timeZone, t }
         [w(reportColumns.expiresAt), when(voucher.expiresAt)],
         [w(reportColumns.usedAt), when(voucher.usedAt)],
       ]),
-      `<h3>${text(w(words.voucherLog))}: ${text(voucher.code)}</h3>`,
+      `<h4>${text(w(words.voucherLog))}</h4>`,
       table(
         [
           w(reportColumns.date),
@@ -286,7 +252,7 @@ export function customerExportPage(data: CustomerExport, { locale, timeZone, t }
 <meta http-equiv="Content-Security-Policy" content="${escapeHtml(pagePolicy)}">
 <meta name="referrer" content="no-referrer">
 <title>${text(title)}: ${text(profile.fullname)}</title>
-<style>${style}</style>
+<style>${pageStyle}</style>
 </head>
 <body>
 <h1>${text(title)}</h1>
