@@ -28,8 +28,11 @@ const manageSources = [
   '<rootDir>/src/contract/trial-reading.ts',
 ]
 
-/** The reports' column names: the server's CSV files show them, no screen does. */
-const serverOnlySources = ['<rootDir>/src/contract/report-columns.ts']
+/** The reports' column names and a customer's export page: the server's files show them, no screen does. */
+const serverOnlySources = [
+  '<rootDir>/src/contract/report-columns.ts',
+  '<rootDir>/src/contract/customer-export-labels.ts',
+]
 
 // Source texts are written in English; `me` is the app's default and fallback locale.
 const config: LinguiConfig = {

@@ -1,12 +1,9 @@
 import type { Locale } from '#contract/locale.ts'
 import { messages } from '#contract/messages.ts'
+import { escapeHtml } from '../html.ts'
 import { translate } from '../i18n.ts'
 
 export type MailContent = { subject: string; text: string; html: string; link: string }
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
-}
 
 /** The password reset mail, in the language of the request that asked for it. */
 export function passwordResetMail(locale: Locale, fullname: string, link: string): MailContent {

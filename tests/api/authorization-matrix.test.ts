@@ -290,6 +290,8 @@ describe.each(databases)('authorization matrix on $name', (database) => {
       params: { id: (await createCustomer(api)).id },
     }),
     customerById: async () => ({ params: { id: (await createCustomer(api)).id } }),
+    customerExport: async () => ({ params: { id: (await createCustomer(api)).id } }),
+    customerExportPage: async () => ({ params: { id: (await createCustomer(api)).id } }),
     checkIn: async () => ({
       body: { storeId: (await createStore(api)).id },
     }),

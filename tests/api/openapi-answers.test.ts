@@ -245,6 +245,8 @@ describe.each(databases)('live answers match the OpenAPI document on $name', (da
     }),
     customerTrials: async () => ({ params: { id: (await createCustomer(api)).id } }),
     customerById: async () => ({ params: { id: (await createCustomer(api)).id } }),
+    customerExport: async () => ({ params: { id: (await createCustomer(api)).id } }),
+    customerExportPage: async () => ({ params: { id: (await createCustomer(api)).id } }),
     openApiDocument: () => ({}),
     deviceHeartbeat: () => ({
       body: {

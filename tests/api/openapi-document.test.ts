@@ -40,6 +40,7 @@ describe('the OpenAPI document', () => {
     expect([...unconverted.keys()].sort()).toEqual([
       'answer data.comment.habits: check (validation.invalid)',
       'answer data.rows[].comment.habits: check (validation.invalid)',
+      'answer data.trials[].comment.habits: check (validation.invalid)',
       'body comment.habits: check (validation.invalid)',
       'body consents: check (validation.invalid)',
       'body endAt: then: string (validation.invalid), iso_date (validation.invalid), check (validation.invalid)',

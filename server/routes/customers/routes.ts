@@ -1,5 +1,8 @@
+import type { Context } from 'hono'
 import {
   customerById,
+  customerExport,
+  customerExportPage,
   customerSearch,
   customerTrials,
   visitNoteCreate,
@@ -7,12 +10,15 @@ import {
 import { messages } from '#contract/messages.ts'
 import { audit } from '../../audit/log.ts'
 import { countCustomerSearch } from '../../auth/throttle.ts'
-import type { AppDeps } from '../../deps.ts'
+import type { AppDeps, UserEnv } from '../../deps.ts'
 import { answerOnce, oncePerKey } from '../../http/once-per-key.ts'
 import { envelope, ok } from '../../http/respond.ts'
 import type { ApiRoutes } from '../../http/route.ts'
 import { HttpError } from '../../http-error.ts'
+import { translate } from '../../i18n.ts'
 import { logEvent } from '../../log.ts'
+import { exportCustomer } from './export.ts'
+import { customerExportPage as exportPage } from './export-page.ts'
 import { findCustomer } from './queries.ts'
 import { searchCustomers } from './search.ts'
 import { trialsOfCustomer } from './trials.ts'
@@ -21,9 +27,27 @@ import { addVisitNote } from './visit-notes.ts'
 /**
  * The customers (src/contract/endpoints/customers.ts): search, a profile, the trials that name
  * the customer, and visit notes, for any signed-in user; a manager only once checked in to a store.
+ * The export of everything held about a customer, for administration.
  */
 export function customerRoutes(routes: ApiRoutes, deps: AppDeps) {
   const notFound = () => new HttpError(404, messages.customerNotFound.id)
+
+  /**
+   * Everything held about the customer, the export recorded in the audit log first: who exported
+   * whose data, by the customer's id, never their contacts (docs/api.md#customers-rights).
+   */
+  async function exported(c: Context<UserEnv>, id: number, format: 'json' | 'html') {
+    const data = await exportCustomer(deps.db, id, deps.clock())
+    if (!data) throw notFound()
+    await deps.db.transaction((tx) =>
+      audit(c, deps, tx, {
+        action: 'customer.read',
+        target: `customer:${data.customerId}`,
+        detail: `export ${format}`,
+      }),
+    )
+    return data
+  }
 
   routes
     .signedIn(customerSearch, async (c, { query }) => {
@@ -46,6 +70,19 @@ export function customerRoutes(routes: ApiRoutes, deps: AppDeps) {
       const list = await trialsOfCustomer(deps.db, params.id, query.page)
       if (!list) throw notFound()
       return ok(c, list)
+    })
+    .signedIn(customerExport, async (c, { params }) => ok(c, await exported(c, params.id, 'json')))
+    .signedIn(customerExportPage, async (c, { params }) => {
+      const data = await exported(c, params.id, 'html')
+      const locale = c.get('locale')
+      const page = exportPage(data, {
+        locale,
+        timeZone: deps.config.timeZone,
+        t: (message, values) => translate(locale, message.id, values),
+      })
+      c.header('Content-Type', 'text/html; charset=utf-8')
+      c.header('Content-Disposition', `attachment; filename="customer-${data.customerId}.html"`)
+      return c.body(page)
     })
     .signedIn(customerById, async (c, { params }) => {
       const customer = await findCustomer(deps.db, params.id, deps.clock())

@@ -8,6 +8,25 @@ import { trials } from '../../db/schema/trials.ts'
 import { users } from '../../db/schema/users.ts'
 
 /**
+ * Which trials are a customer's: their answers hold the customer's email (without regard to case)
+ * or phone; none when the customer has neither. The customer's trials tab and their export both
+ * read it.
+ */
+export function trialsOfContact(contact: {
+  email: string | null
+  phone: string | null
+}): SQL | undefined {
+  const conditions: SQL[] = []
+  if (contact.email !== null) {
+    conditions.push(sql`lower(${trials.email}) = ${contact.email.trim().toLowerCase()}`)
+  }
+  if (contact.phone !== null) {
+    conditions.push(eq(trials.phone, contact.phone))
+  }
+  return conditions.length === 0 ? undefined : or(...conditions)
+}
+
+/**
  * The trials whose answers hold the customer's email (without regard to case) or phone (both are
  * in the international form), newest first, a page at a time; null when there is no such customer.
  * Served by the trials' indexes that start with `lower(email)` and `phone`.
@@ -22,15 +41,8 @@ export async function trialsOfCustomer(
     .from(customers)
     .where(eq(customers.id, customerId))
   if (!customer) return null
-  const conditions: SQL[] = []
-  if (customer.email !== null) {
-    conditions.push(sql`lower(${trials.email}) = ${customer.email.trim().toLowerCase()}`)
-  }
-  if (customer.phone !== null) {
-    conditions.push(eq(trials.phone, customer.phone))
-  }
-  if (conditions.length === 0) return { rows: [], count: 0 }
-  const where = or(...conditions)
+  const where = trialsOfContact(customer)
+  if (!where) return { rows: [], count: 0 }
 
   const [rows, [total]] = await Promise.all([
     db

@@ -146,6 +146,12 @@ export async function findTrial(db: Database, viewer: Viewer, id: number): Promi
   return row ? toTrial(row) : null
 }
 
+/** Every trial `where` picks, the latest captured first (a customer's, for their export). */
+export async function trialsWhere(db: Database, where: SQL): Promise<Trial[]> {
+  const rows = await selectTrials(db).where(where).orderBy(desc(trials.capturedAt), desc(trials.id))
+  return rows.map(toTrial)
+}
+
 /** Whether the user was checked in to the store at some time from `since` up to `until`. */
 export async function wasCheckedIn(
   db: Database,

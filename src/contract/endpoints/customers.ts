@@ -6,9 +6,10 @@ import {
   visitNoteBodySchema,
   visitNoteSchema,
 } from '../customers.ts'
+import { customerExportSchema } from '../customer-rights.ts'
 import { idParamsSchema, searchQuerySchema } from '../http.ts'
 import { messages } from '../messages.ts'
-import { inAStore } from '../policy.ts'
+import { administration, inAStore } from '../policy.ts'
 import { endpoint } from '../endpoint.ts'
 
 export const customerSearch = endpoint({
@@ -45,6 +46,31 @@ export const customerTrials = endpoint({
   params: idParamsSchema,
   query: customerTrialsQuerySchema,
   answer: customerTrialListSchema,
+  errors: { 404: [messages.customerNotFound] },
+})
+
+// A customer's rights (docs/api.md#customers-rights): administration only. Two entries rather than
+// a `format=` switch: an entry answers either a JSON schema or a file, and each is then described
+// and checked whole.
+export const customerExport = endpoint({
+  method: 'GET',
+  path: '/customer/:id/export',
+  summary:
+    "Everything held about a customer, as JSON: profile, devices, orders, loyalty, visit notes, referrals, vouchers with their logs, and the trials that hold their email or phone with answers and consents. Each export is in the audit log (`customer.read`, detail `export`, by the customer's id).",
+  policy: { allow: administration },
+  params: idParamsSchema,
+  answer: customerExportSchema,
+  errors: { 404: [messages.customerNotFound] },
+})
+
+export const customerExportPage = endpoint({
+  method: 'GET',
+  path: '/customer/:id/export.html',
+  summary:
+    "The same export as a readable HTML page in the request's language, sent as a file to save. Audited as the JSON export.",
+  policy: { allow: administration },
+  params: idParamsSchema,
+  answer: { file: ['text/html; charset=utf-8'] },
   errors: { 404: [messages.customerNotFound] },
 })
 
