@@ -30,10 +30,11 @@ const contractSource = /[\\/]src[\\/]contract[\\/]/
  * session chunks, that code joins a chunk the brand expert's home needs (TanStack Query's
  * observers), and the home fetches what only a manager's screens use. The check-in's calls go
  * beside their contract for the same reason. A stored trial's reading (and the report's words it
- * shares) goes with them too: the customer's trials tab and the trial's page read it, no trial step.
+ * shares, and the list its answers are drawn in) goes with them too: the customer's trials tab and
+ * the trial's page read it, no trial step.
  */
 const storeScreenSource =
-  /[\\/]src[\\/](contract[\\/]((endpoints[\\/])?(customers|vouchers|check-in)|record-labels|trial-reading|report-columns)\.ts$|features[\\/]((customers|vouchers)[\\/][^\\/]+\.tsx?|stores[\\/]check-in\.ts)$)/
+  /[\\/]src[\\/](contract[\\/]((endpoints[\\/])?(customers|vouchers|check-in)|record-labels|trial-reading|report-columns)\.ts$|ui[\\/]answer-lines\.tsx$|features[\\/]((customers|vouchers)[\\/][^\\/]+\.tsx?|stores[\\/]check-in\.ts)$)/
 
 /** The ready panel (settings, and the store picker after a check-in), which home never shows. */
 const readyPanelSource = /[\\/]src[\\/]features[\\/]outbox[\\/]ready-panel(\.module\.css|\.tsx)$/

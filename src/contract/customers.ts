@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { listOf, maxId, pageSchema } from './http.ts'
 import { messages } from './messages.ts'
+import { trialAnswersSchema } from './trial.ts'
 import { moneySchema, voucherStatuses } from './vouchers.ts'
 
 /**
@@ -179,7 +180,9 @@ export type VisitNoteBody = v.InferOutput<typeof visitNoteBodySchema>
  * `GET /customer/{id}/trials?page=`: `{ data: { rows, count } }`, the trials whose answers hold this
  * customer's email (without regard to case) or phone, the latest captured first, 20 a page; 404
  * `customer.notFound`. `store` and `expert` are names; `capturedAt` is when the trial happened,
- * `createdAt` when it reached the server.
+ * `createdAt` when it reached the server. `answers` are the guided trial's answers as stored (as
+ * `comment` of `GET /questionnaire/{id}`), which the tab reads through
+ * `src/contract/trial-reading.ts`; null for a simple trial, whose comment is a text.
  */
 export const customerTrialSchema = v.object({
   id: v.number(),
@@ -188,6 +191,7 @@ export const customerTrialSchema = v.object({
   store: v.string(),
   expert: v.string(),
   shopping: v.nullable(v.picklist(['yes', 'no'])),
+  answers: v.nullable(trialAnswersSchema),
 })
 export type CustomerTrial = v.InferOutput<typeof customerTrialSchema>
 export const customerTrialListSchema = listOf(customerTrialSchema)

@@ -17,7 +17,9 @@ import {
   serviceCases,
   visitNotes,
 } from '../../server/db/schema/customers.ts'
+import type { TrialAnswers } from '../../src/contract/trial.ts'
 import { trials } from '../../server/db/schema/trials.ts'
+import { guidedAnswers } from '../support/trial-body.ts'
 import { vouchers } from '../../server/db/schema/vouchers.ts'
 import {
   createCustomer,
@@ -275,7 +277,7 @@ describe.each(databases)('customer profile on $name', (database) => {
     expect(unknown.body).toMatchObject({ message: 'Potrošač nije pronađen' })
   })
 
-  it('lists the trials that hold the customer’s email or phone, latest captured first', async () => {
+  it('lists the trials that hold the customer’s email or phone, latest captured first, with their answers', async () => {
     const daysAgo = daysBeforeNow()
     const customer = await createCustomer(api, { email: 'Trial.Kupac@Gmail.com' })
     const other = await createCustomer(api)
@@ -287,11 +289,12 @@ describe.each(databases)('customer profile on $name', (database) => {
       createdAt: Date
       capturedAt?: Date
       shopping?: string | null
+      answers?: TrialAnswers
     }) => ({
       userId: user.id,
       storeId: store.id,
-      kind: 'simple' as const,
-      answers: 'Proba',
+      kind: values.answers ? ('guided' as const) : ('simple' as const),
+      answers: values.answers ?? 'Proba',
       email: values.email ?? null,
       phone: values.phone ?? null,
       shopping: values.shopping ?? null,
@@ -299,6 +302,11 @@ describe.each(databases)('customer profile on $name', (database) => {
       receivedAt: values.createdAt,
       capturedAt: values.capturedAt ?? values.createdAt,
     })
+    // The wizard's answers, stored as received: the tab reads them as the trial's page does.
+    const guided = {
+      ...guidedAnswers(),
+      email: { ...guidedAnswers().email, email: 'trial.kupac@gmail.com' },
+    }
     const rows = await api.db
       .insert(trials)
       .values([
@@ -308,6 +316,7 @@ describe.each(databases)('customer profile on $name', (database) => {
           createdAt: daysAgo(0),
           capturedAt: daysAgo(3),
           shopping: 'yes',
+          answers: guided,
         }),
         trial({ phone: customer.phone, createdAt: daysAgo(1), shopping: 'no' }),
         trial({ email: other.email, phone: other.phone, createdAt: daysAgo(2) }),
@@ -327,6 +336,7 @@ describe.each(databases)('customer profile on $name', (database) => {
         store: store.name,
         expert: user.fullname,
         shopping: 'no',
+        answers: null,
       },
       {
         id: rows[0]?.id,
@@ -335,6 +345,7 @@ describe.each(databases)('customer profile on $name', (database) => {
         store: store.name,
         expert: user.fullname,
         shopping: 'yes',
+        answers: guided,
       },
     ])
 

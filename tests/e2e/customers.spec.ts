@@ -1,6 +1,22 @@
 import type { Page } from '@playwright/test'
-import { test, expect, signIn, demo, demoPassword, expectAccessible } from './fixtures.ts'
+import type { CustomerList } from '../../src/contract/customers.ts'
+import { idempotencyHeader } from '../../src/contract/http.ts'
+import {
+  test,
+  expect,
+  signIn,
+  demo,
+  demoPassword,
+  expectAccessible,
+  apiLogin,
+  apiGet,
+  apiPost,
+  controlledByServiceWorker,
+  deviceStorageAsText,
+  keptOnDevice,
+} from './fixtures.ts'
 import { finishSignIn } from '../support/sign-in.ts'
+import { guidedAnswers, trialBody } from '../support/trial-body.ts'
 
 // Each test walks several screens and runs axe on each: more than the default 30 s on a busy machine.
 test.describe.configure({ timeout: 90_000 })
@@ -204,4 +220,68 @@ test('a visit note past 2,000 characters is kept whole, counted and refused', as
   await form.getByRole('button', { name: 'Save' }).click()
   await expect(form.getByLabel('Comment')).toHaveValue(long)
   expect(posted).toBe(0)
+})
+
+test.describe('in Serbian', () => {
+  test.use({ appLocale: 'sr' })
+
+  test("the trials tab opens a trial's answers in the words of the trial's page, offline and on a phone too", async ({
+    page,
+    context,
+    request,
+  }) => {
+    // A trial a Brand Expert sent with a consumer's email: it is on that consumer's trials tab.
+    const agent = await apiLogin(request, demo.agent.email)
+    const found = await apiGet<CustomerList>(request, agent.token, 'customer/search', {
+      query: 'Nikolić',
+    })
+    const customer = found.rows.find((row) => row.email !== null)
+    if (!customer?.email) throw new Error('no demo consumer with an email')
+    const pack = `Drina ${Date.now()}`
+    const answers = guidedAnswers()
+    await apiPost(
+      request,
+      agent.token,
+      'free-guided/form',
+      trialBody(1, {
+        ...answers,
+        habitsData: { ...answers.habitsData, RMC: { other: pack } },
+        email: { email: customer.email, privacyPolicy: true, analizeData: true },
+      }),
+      { [idempotencyHeader]: crypto.randomUUID() },
+    )
+
+    await signIn(page, demo.manager.email)
+    await expect(page).toHaveURL('/')
+    await controlledByServiceWorker(page)
+    await page.goto(`/customers/${customer.id}/survey`)
+    await expect(page.getByRole('heading', { name: 'Besplatne vođene probe' })).toBeVisible()
+    // The newest trial is first; its answers open under their own control.
+    const first = page
+      .getByRole('table', { name: 'Besplatne vođene probe' })
+      .getByRole('row')
+      .nth(1)
+    await first.locator('summary').click()
+    const lines = first.locator('details dl')
+    await expect(lines.locator('dt').first()).toHaveText('Pol')
+    await expect(lines.locator('dd').first()).toHaveText('Ženski')
+    await expect(lines.locator('dt:text-is("Kupovina") + dd')).toHaveText('Da, kupio je')
+    await expect(lines).toContainText(pack)
+    // The contact matched the trial to the consumer and is on their overview: not repeated here.
+    await expect(lines).not.toContainText(customer.email)
+    await expectAccessible(page)
+
+    // Kept on the tablet encrypted, with the answers: it opens with no connection, on a phone too.
+    await keptOnDevice(page, ['customers', 'detail', customer.id, 'trials'])
+    expect(await deviceStorageAsText(page)).not.toContain(pack)
+    await page.setViewportSize({ width: 360, height: 800 })
+    await context.setOffline(true)
+    await page.goto(`/customers/${customer.id}/survey`)
+    const card = page.getByRole('table', { name: 'Besplatne vođene probe' }).getByRole('row').nth(1)
+    await card.locator('summary').click()
+    await expect(card.locator('details dl')).toContainText(pack)
+    const width = await page.evaluate(() => document.documentElement.scrollWidth)
+    expect(width).toBeLessThanOrEqual(360)
+    await context.setOffline(false)
+  })
 })

@@ -6,6 +6,7 @@ import { customers } from '../../db/schema/customers.ts'
 import { stores } from '../../db/schema/stores.ts'
 import { trials } from '../../db/schema/trials.ts'
 import { users } from '../../db/schema/users.ts'
+import { storedAnswersText, storedComment } from '../trials/queries.ts'
 
 /**
  * Which trials are a customer's: their answers hold the customer's email (without regard to case)
@@ -28,7 +29,8 @@ export function trialsOfContact(contact: {
 
 /**
  * The trials whose answers hold the customer's email (without regard to case) or phone (both are
- * in the international form), newest first, a page at a time; null when there is no such customer.
+ * in the international form), newest first with their answers, a page at a time; null when there
+ * is no such customer.
  * Served by the trials' indexes that start with `lower(email)` and `phone`.
  */
 export async function trialsOfCustomer(
@@ -53,6 +55,7 @@ export async function trialsOfCustomer(
         store: stores.name,
         expert: users.fullname,
         shopping: trials.shopping,
+        answers: storedAnswersText,
       })
       .from(trials)
       .innerJoin(stores, eq(stores.id, trials.storeId))
@@ -64,12 +67,17 @@ export async function trialsOfCustomer(
     db.select({ count: count() }).from(trials).where(where),
   ])
   return {
-    rows: rows.map((row) => ({
-      ...row,
-      createdAt: row.createdAt.toISOString(),
-      capturedAt: row.capturedAt.toISOString(),
-      shopping: row.shopping === 'yes' || row.shopping === 'no' ? row.shopping : null,
-    })),
+    rows: rows.map((row) => {
+      const comment = storedComment(row.answers)
+      return {
+        ...row,
+        createdAt: row.createdAt.toISOString(),
+        capturedAt: row.capturedAt.toISOString(),
+        shopping: row.shopping === 'yes' || row.shopping === 'no' ? row.shopping : null,
+        // The answers as the trial's page reads them; a simple trial's text is not answers.
+        answers: typeof comment === 'string' ? null : comment,
+      }
+    }),
     count: total?.count ?? 0,
   }
 }

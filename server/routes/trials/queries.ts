@@ -49,6 +49,18 @@ export async function insertTrial(db: Database, trial: NewTrial): Promise<number
   return row.id
 }
 
+/**
+ * A trial's stored `answers` as JSON text, to be read with `storedComment`: drizzle's jsonb
+ * reading would turn a text trial such as "12" into 12.
+ */
+export const storedAnswersText = sql<string>`${trials.answers}::text`
+
+/** A stored trial's comment: the guided trial's answers, or the simple trial's text. */
+export function storedComment(text: string): Trial['comment'] {
+  // Checked when it arrived, and every version's answers read as today's (upcast.ts).
+  return JSON.parse(text) as Trial['comment']
+}
+
 const trialColumns = {
   id: trials.id,
   createdAt: trials.createdAt,
@@ -63,8 +75,7 @@ const trialColumns = {
   storeName: stores.name,
   userId: users.id,
   fullname: users.fullname,
-  // As text, parsed here: drizzle's jsonb reading would turn a text trial such as "12" into 12.
-  answers: sql<string>`${trials.answers}::text`,
+  answers: storedAnswersText,
 }
 
 type TrialRow = {
@@ -97,7 +108,7 @@ function toTrial(row: TrialRow): Trial {
     possibleDuplicateOf: row.possibleDuplicateOf,
     store: { id: row.storeId, name: row.storeName },
     user: { id: row.userId, fullname: row.fullname },
-    comment: JSON.parse(row.answers) as Trial['comment'],
+    comment: storedComment(row.answers),
   }
 }
 

@@ -3,12 +3,17 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { plural } from '@lingui/core/macro'
 import { Button } from '../../ui/button.tsx'
 import { DateTime } from '../../ui/date-time.tsx'
-import { wordsIn } from '../../contract/trial-reading.ts'
+import { wordsIn, type AnswerLine } from '../../contract/trial-reading.ts'
+import { AnswerLines } from '../../ui/answer-lines.tsx'
 import { customerTrialsQueryOptions } from './customer-queries.ts'
+import { trialAnswerLines } from './trial-answers.ts'
 import { RecordSection, RecordTable } from '../../ui/record-table.tsx'
 import styles from '../../ui/records.module.css'
 
-/** The trials tab: this customer's free guided trials, matched by email or phone. */
+/**
+ * The trials tab: this customer's free guided trials, matched by email or phone, each with its
+ * answers behind a disclosure, read as the trial's page reads them.
+ */
 export function CustomerTrials({ customerId }: { customerId: number }) {
   const { t, i18n } = useLingui()
   // In the words the trial's page and the trials report use for the same answer.
@@ -54,8 +59,27 @@ export function CustomerTrials({ customerId }: { customerId: number }) {
             header: <Trans>Purchase</Trans>,
             cell: (trial) => (trial.shopping ? words.key('shoppingAnswers', trial.shopping) : '—'),
           },
+          {
+            header: <Trans>Answers</Trans>,
+            cell: (trial) => <TrialAnswers lines={trialAnswerLines(trial.answers, words.t)} />,
+            // On a card, across its whole width at the foot, where the open answers have room.
+            actions: true,
+          },
         ]}
       />
     </RecordSection>
+  )
+}
+
+/** A trial's answers, closed until asked for: a row stays one line until then. */
+function TrialAnswers({ lines }: { lines: readonly AnswerLine[] }) {
+  if (lines.length === 0) return '—'
+  return (
+    <details>
+      <summary>
+        <Trans>Show answers</Trans>
+      </summary>
+      <AnswerLines lines={lines} />
+    </details>
   )
 }

@@ -5,6 +5,7 @@ import type { StoredConsent } from '../../contract/consents.ts'
 import type { Locale } from '../../contract/locale.ts'
 import { captureMarkLabels, captureMarks } from '../../contract/record-labels.ts'
 import type { TrialAnswers, TrialDetail } from '../../contract/trial.ts'
+import { AnswerLines } from '../../ui/answer-lines.tsx'
 import { useFormat } from '../../ui/use-format.ts'
 import { Detail, RecordSection } from '../../ui/record-table.tsx'
 import {
@@ -124,14 +125,7 @@ function TrialAnswersView({ answers }: { answers: TrialAnswers }) {
   return (
     <>
       <RecordSection id="trial-answers-heading" title={<Trans>Answers</Trans>}>
-        <dl className={styles.fields}>
-          {lines.map((line) => (
-            <div key={line.column} className={styles.contents}>
-              <dt>{line.label}</dt>
-              <dd>{line.values.join(', ')}</dd>
-            </div>
-          ))}
-        </dl>
+        <AnswerLines lines={lines} />
       </RecordSection>
       <RecordSection id="trial-sticks-heading" title={<Trans>Sticks, in the order tried</Trans>}>
         {sticks.length === 0 ? (

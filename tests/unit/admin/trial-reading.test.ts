@@ -14,6 +14,7 @@ import {
   type TrialQuestion,
 } from '../../../src/contract/trial-reading.ts'
 import { reportFormats } from '../../../server/routes/reports/formats.ts'
+import { trialAnswerLines } from '../../../src/features/customers/trial-answers.ts'
 import type { Cell } from '../../../server/routes/reports/csv.ts'
 
 const translate = (descriptor: MessageDescriptor, values?: Record<string, unknown>) => {
@@ -150,6 +151,30 @@ describe('a stored trial read in one place', () => {
   })
 })
 
+describe("the customer's trials tab", () => {
+  it('lists the answers as the trial page does, but for the contact the profile shows', () => {
+    const tab = trialAnswerLines(
+      answers({
+        email: {
+          email: 'ana@example.rs',
+          phone: '+38267111222',
+          privacyPolicy: true,
+          analizeData: true,
+        },
+      }),
+      translate,
+    )
+    expect(line(tab, 'Gender')).toEqual(['«Female»'])
+    expect(line(tab, 'Shopping')).toEqual(['«Yes, bought»'])
+    expect(line(tab, 'Email')).toBeUndefined()
+    expect(line(tab, 'Phone')).toBeUndefined()
+  })
+
+  it('lists nothing for a simple trial, whose comment is a text', () => {
+    expect(trialAnswerLines(null, translate)).toEqual([])
+  })
+})
+
 describe('a question added to the table', () => {
   // A question the wizard does not ask (yet): read from the answers like any other.
   const favourite: TrialQuestion = {
@@ -189,6 +214,12 @@ describe('a question added to the table', () => {
   it("shows on the trial page and the customer's trials tab, and in the CSV and Excel reports", async () => {
     const lines = reading.lines(answers(), translate)
     expect(line(lines, 'Favourite colour')).toEqual(['«Gold»'])
+
+    const tab = trialAnswerLines(answers(), translate, [...trialQuestions, favourite])
+    expect(line(tab, 'Favourite colour')).toEqual(['«Gold»'])
+    expect(tab.map((item) => item.label)).toEqual(
+      lines.map((item) => item.label).filter((label) => label !== '«Email»'),
+    )
 
     const columns = reading.headings.map((heading) => heading.column)
     const header = reading.headings.map((heading) => translate(heading.label))

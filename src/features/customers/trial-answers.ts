@@ -1,0 +1,29 @@
+import type { TrialAnswers } from '../../contract/trial.ts'
+import {
+  trialQuestions,
+  trialReading,
+  type AnswerLine,
+  type Translate,
+  type TrialQuestion,
+} from '../../contract/trial-reading.ts'
+
+/** The questions whose answers the profile's overview shows already: the customer's contact. */
+const onTheProfile = new Set(['email', 'phone'])
+
+/**
+ * A trial's answers on the customer's trials tab: the lines the trial's page lists, read by the
+ * same questions, but for the contact, which matched the trial to this customer and stands on
+ * their overview. None for a simple trial, whose comment is a text. `questions` are the trial's
+ * questions in use; a test adds one.
+ */
+export function trialAnswerLines(
+  answers: TrialAnswers | null,
+  t: Translate,
+  questions: readonly TrialQuestion[] = trialQuestions,
+): AnswerLine[] {
+  if (!answers) return []
+  return trialReading(questions.filter((question) => !onTheProfile.has(question.column))).lines(
+    answers,
+    t,
+  )
+}
