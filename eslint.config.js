@@ -73,6 +73,13 @@ const boundaryZones = [
     message:
       "The PWA imports single endpoint entries from their resource's module: the table of all of them would bring every resource's schemas.",
   },
+  {
+    target: ['./src/features', './src/app', './src/routes', './src/main.tsx'],
+    from: './src/offline/outbox',
+    except: ['./index.ts', './start-outbox.ts'],
+    message:
+      'The outbox is used through its front door, src/offline/outbox/index.ts (start-outbox.ts only starts its runner after the first screen).',
+  },
   { target: './src', from: ['./server', './tests'] },
   {
     target: './server/db',

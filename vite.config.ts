@@ -34,7 +34,7 @@ const contractSource = /[\\/]src[\\/]contract[\\/]/
  * the trial's page read it, no trial step.
  */
 const storeScreenSource =
-  /[\\/]src[\\/](contract[\\/]((endpoints[\\/])?(customers|vouchers|check-in)|record-labels|trial-reading|report-columns)\.ts$|ui[\\/]answer-lines\.tsx$|features[\\/]((customers|vouchers)[\\/][^\\/]+\.tsx?|stores[\\/]check-in\.ts)$)/
+  /[\\/]src[\\/](contract[\\/]((endpoints[\\/])?(customers|customer-rights|vouchers|check-in)|record-labels|trial-reading|report-columns)\.ts$|ui[\\/]answer-lines\.tsx$|features[\\/]((customers|vouchers)[\\/][^\\/]+\.tsx?|stores[\\/]check-in\.ts)$)/
 
 /** The ready panel (settings, and the store picker after a check-in), which home never shows. */
 const readyPanelSource = /[\\/]src[\\/]features[\\/]outbox[\\/]ready-panel(\.module\.css|\.tsx)$/
@@ -63,7 +63,7 @@ const queryHooks =
  * device's database (Dexie), which they, the lock and the kept look-ups all read.
  */
 const outboxSource =
-  /([\\/]src[\\/]offline[\\/](use-outbox|open-problem|outbox-runner|outbox|outbox-state|heartbeat|send-trial|sender-lock|device|seal-key|kept-seal-key|database)\.ts$|[\\/]node_modules[\\/]dexie[\\/])/
+  /([\\/]src[\\/]offline[\\/](outbox[\\/](use-outbox|outbox-runner|outbox|outbox-state|heartbeat|latest-state|send-trial|sender-lock)|open-problem|device|seal-key|kept-seal-key|database)\.ts$|[\\/]node_modules[\\/]dexie[\\/])/
 
 /** A `session` chunk is named after every screen that shares it: too long for a file name. */
 function fileName(name: string): string {
@@ -134,7 +134,7 @@ const homeModules = [
   /[\\/]src[\\/]app[\\/]warm-offline\.ts$/,
   /[\\/]src[\\/]offline[\\/]persist-lookups\.ts$/,
   // Started once the home has painted, on every signed-in start: fetched with the page.
-  /[\\/]src[\\/]offline[\\/]outbox-runner\.ts$/,
+  /[\\/]src[\\/]offline[\\/]outbox[\\/]outbox-runner\.ts$/,
   // A signed-in start shows the lock screen first (src/features/auth/lock-gate.tsx).
   /[\\/]src[\\/]features[\\/]auth[\\/]lock-screen\.tsx$/,
   /[\\/]src[\\/]routes[\\/](_app|_app[\\/]_store|_app[\\/]_store[\\/]index)\.tsx\?tsr-split=(?!errorComponent|notFoundComponent|pendingComponent)/,

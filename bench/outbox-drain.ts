@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import type { Page } from '@playwright/test'
 import { idempotencyHeader } from '../src/contract/http.ts'
 import { trialBodySchema, type TrialBody } from '../src/contract/trial.ts'
-import { newOutboxItem, type OutboxItem } from '../src/offline/outbox-state.ts'
+import { newOutboxItem, type OutboxItem } from '../src/offline/outbox/outbox-state.ts'
 import type { BenchModule, Figure } from './figures.ts'
 import { apiGet, apiLogin, newAppContext, signIn, startApp, type RunningApp } from './browser.ts'
 import { apiClient } from '../tests/support/api.ts'
@@ -13,7 +13,7 @@ import { shortAnswers, trialBody as sharedTrialBody } from '../tests/support/tri
 /**
  * Outbox drain (docs/quality.md: 500 queued trials sent in <= 15 s). An agent signs in, the browser
  * goes offline, 500 finished trials are written into the app's IndexedDB outbox exactly as
- * `enqueueTrial` writes them (`newOutboxItem` from src/offline/outbox-state.ts: a fresh
+ * `enqueueTrial` writes them (`newOutboxItem` from src/offline/outbox/outbox-state.ts: a fresh
  * Idempotency-Key each, a body valid under the contract), and the page is reloaded offline (the
  * service worker serves it) so the app reads them. Then the connection comes back and the clock
  * runs until no trial waits in the outbox; the server must then hold exactly 500 more trials.

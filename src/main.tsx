@@ -19,7 +19,7 @@ import {
   startOutboxIfUsed,
   startOutboxNow,
   whenOutboxNeedsLogin,
-} from './offline/start-outbox.ts'
+} from './offline/outbox/start-outbox.ts'
 import { swMessages } from './offline/sw-messages.ts'
 import { setPackImageProgress } from './offline/pack-image-progress.ts'
 import { afterPaintWhenIdle } from './ui/when-idle.ts'

@@ -5,7 +5,7 @@ import { createAtom, useSelector } from '@tanstack/react-store'
  * only that some network is there: a store's Wi-Fi without a way out, or a server being
  * restarted behind its balancer, leave it true while nothing arrives. So the app learns it from
  * what its own requests come to, and from a light probe while trials wait
- * (src/offline/outbox-runner.ts); the browser's flag is only the first guess.
+ * (src/offline/outbox/outbox-runner.ts); the browser's flag is only the first guess.
  */
 const reachable = createAtom(typeof navigator === 'undefined' || navigator.onLine)
 

@@ -1,5 +1,5 @@
 import Dexie, { type EntityTable, type Transaction } from 'dexie'
-import type { OutboxItem } from './outbox-state.ts'
+import type { OutboxItem } from './outbox/outbox-state.ts'
 import type { KeyWrap, Encrypted, WrappedKey } from './vault-crypto.ts'
 
 /**

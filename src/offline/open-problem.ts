@@ -1,7 +1,7 @@
 import Dexie from 'dexie'
 import { createAtom } from '@tanstack/react-store'
 import type { OfflineDatabase } from './database.ts'
-import type { OutboxItem } from './outbox-state.ts'
+import type { OutboxItem } from './outbox/outbox-state.ts'
 
 /**
  * Why the device's database could not be opened at this build's version (an upgrade that threw,
@@ -45,7 +45,7 @@ export async function readOutbox(db: OfflineDatabase, userId: number): Promise<O
   } catch (error) {
     if (!isOpenFailure(error)) throw error
     noteProblem(causeOf(error))
-    const { readOutboxAsStored } = await import('./read-as-stored.ts')
+    const { readOutboxAsStored } = await import('./outbox/read-as-stored.ts')
     return readOutboxAsStored(db.name, userId)
   }
 }
@@ -57,7 +57,7 @@ export async function countOutbox(db: OfflineDatabase, userId: number): Promise<
   } catch (error) {
     if (!isOpenFailure(error)) throw error
     noteProblem(causeOf(error))
-    const { readOutboxAsStored } = await import('./read-as-stored.ts')
+    const { readOutboxAsStored } = await import('./outbox/read-as-stored.ts')
     return (await readOutboxAsStored(db.name, userId)).length
   }
 }

@@ -11,7 +11,7 @@ import {
   setupPassword,
 } from '../../contract/endpoints/auth.ts'
 import { adoptDeviceId, deviceIdentityForSignIn } from '../../offline/device-id.ts'
-import { startOutboxAfterLogin } from '../../offline/start-outbox.ts'
+import { startOutboxAfterLogin } from '../../offline/outbox/start-outbox.ts'
 import { startServiceWorker } from '../../offline/start-service-worker.ts'
 import { setLockStatus } from './lock-state.ts'
 

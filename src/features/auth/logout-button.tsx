@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import { useQueryClient } from '@tanstack/react-query'
 import { Trans } from '@lingui/react/macro'
-import { useOutboxCount } from '../../offline/use-outbox.ts'
+import { useOutboxCount } from '../../offline/outbox/index.ts'
 import { signOut } from './sign-out.ts'
 
 const LogoutDialog = lazy(async () => ({

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { buttonClass } from '../../ui/button.tsx'
-import { useTrialDelivery } from '../../offline/use-outbox.ts'
+import { useTrialDelivery } from '../../offline/outbox/index.ts'
 import { Page } from '../../ui/page.tsx'
 import styles from './trial-success.module.css'
 

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { Plural, Trans } from '@lingui/react/macro'
 import { useServerReachable } from '../../api/reachability.ts'
-import { useDatabaseProblem, useOutboxCount } from '../../offline/use-outbox.ts'
+import { useDatabaseProblem, useOutboxCount } from '../../offline/outbox/index.ts'
 import { usePackImageProgress } from '../../offline/pack-image-progress.ts'
 import styles from './connection-status.module.css'
 

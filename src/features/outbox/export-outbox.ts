@@ -1,4 +1,4 @@
-import type { OutboxItem } from '../../offline/outbox-state.ts'
+import type { OutboxItem } from '../../offline/outbox/index.ts'
 
 /** Saves the author's waiting trials to a file, so nothing is stranded on a broken device. */
 export function exportOutbox(items: OutboxItem[]): void {

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { messages } from '../../contract/messages.ts'
-import type { KeptError } from '../../offline/outbox-state.ts'
+import type { KeptError } from '../../offline/outbox/index.ts'
 import styles from './outbox-list.module.css'
 
 /**

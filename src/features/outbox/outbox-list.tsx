@@ -1,8 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { offlineDatabase } from '../../offline/database.ts'
-import { discardTrial, retryTrial } from '../../offline/outbox.ts'
-import { kickOutbox } from '../../offline/outbox-runner.ts'
-import type { OutboxItem } from '../../offline/outbox-state.ts'
+import {
+  discardTrial,
+  kickOutbox,
+  type OutboxItem,
+  retryTrial,
+} from '../../offline/outbox/index.ts'
 import { Button } from '../../ui/button.tsx'
 import { Moment } from './moment.tsx'
 import { OutboxError } from './outbox-error.tsx'

@@ -3,9 +3,13 @@ import { useSelector } from '@tanstack/react-store'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useAction } from '../../api/use-action.ts'
 import { useSession } from '../../api/use-session.ts'
-import { useDatabaseProblem, useOutbox } from '../../offline/use-outbox.ts'
-import { useReceipts } from '../../offline/receipts.ts'
-import { sendOutboxNow, sendProgress } from '../../offline/outbox-runner.ts'
+import {
+  sendOutboxNow,
+  sendProgress,
+  useDatabaseProblem,
+  useOutbox,
+  useReceipts,
+} from '../../offline/outbox/index.ts'
 import { Page } from '../../ui/page.tsx'
 import { Button } from '../../ui/button.tsx'
 import { Moment } from './moment.tsx'

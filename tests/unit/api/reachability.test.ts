@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { reachedBy } from '../../../src/api/reachability.ts'
-import { retryAfterMs } from '../../../src/offline/outbox-state.ts'
+import { retryAfterMs } from '../../../src/offline/outbox/outbox-state.ts'
 
 describe('whether an answer means the server was reached', () => {
   it('is no for no answer, and for a gateway speaking for a server it cannot reach', () => {

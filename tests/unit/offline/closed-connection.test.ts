@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto'
 import { forceCloseDatabase } from 'fake-indexeddb'
 import { expect, it } from 'vitest'
 import { OfflineDatabase } from '../../../src/offline/database.ts'
-import { finishTrialOnDevice } from '../../../src/offline/outbox.ts'
+import { finishTrialOnDevice } from '../../../src/offline/outbox/outbox.ts'
 
 // WebKit (iOS) closes a page's IndexedDB connections on its own (docs/webkit.md); no WebDriver
 // test can make it, so it is shown here with the fake database's forced close.

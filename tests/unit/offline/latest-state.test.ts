@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { reportingLatest } from '../../../src/offline/latest-state.ts'
+import { reportingLatest } from '../../../src/offline/outbox/latest-state.ts'
 
 /** A task that reports the state it saw, and finishes when the test says. */
 function reporter() {

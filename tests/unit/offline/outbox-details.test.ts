@@ -1,13 +1,13 @@
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { OfflineDatabase } from '../../../src/offline/database.ts'
-import { enqueueTrial, replayOutbox, type SendProgress } from '../../../src/offline/outbox.ts'
+import { enqueueTrial, replayOutbox, type SendProgress } from '../../../src/offline/outbox/outbox.ts'
 import {
   afterAttempt,
   newOutboxItem,
   outcomeOfStatus,
   type KeptError,
-} from '../../../src/offline/outbox-state.ts'
+} from '../../../src/offline/outbox/outbox-state.ts'
 import { isBelowMinimum } from '../../../src/contract/app-version.ts'
 import type { TrialBody } from '../../../src/contract/trial.ts'
 

@@ -4,7 +4,7 @@ import {
   backoff,
   newOutboxItem,
   outcomeOfStatus,
-} from '../../../src/offline/outbox-state.ts'
+} from '../../../src/offline/outbox/outbox-state.ts'
 
 describe('what a failed send means for a queued trial', () => {
   it('waits for the connection, for sign-in, or for a less busy server', () => {

@@ -9,8 +9,8 @@ import {
   releaseAfterLogin,
   replayOutbox,
   retryTrial,
-} from '../../../src/offline/outbox.ts'
-import type { OutboxItem, SendOutcome } from '../../../src/offline/outbox-state.ts'
+} from '../../../src/offline/outbox/outbox.ts'
+import type { OutboxItem, SendOutcome } from '../../../src/offline/outbox/outbox-state.ts'
 import type { TrialBody } from '../../../src/contract/trial.ts'
 
 const alice = 11

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { OfflineDatabase } from '../../../src/offline/database.ts'
-import { finishTrialOnDevice, replayOutbox } from '../../../src/offline/outbox.ts'
+import { finishTrialOnDevice, replayOutbox } from '../../../src/offline/outbox/outbox.ts'
 import { writeMakingRoom } from '../../../src/offline/storage-room.ts'
 import { isStorageNearlyFull } from '../../../src/offline/storage-state.ts'
 import type { TrialBody } from '../../../src/contract/trial.ts'

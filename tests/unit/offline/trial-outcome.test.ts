@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { outcomeOf } from '../../../src/offline/trial-outcome.ts'
+import { outcomeOf } from '../../../src/offline/outbox/trial-outcome.ts'
 
 describe('where a trial just saved is, as the message after Save says it', () => {
   it('has reached the server once it has a receipt', () => {

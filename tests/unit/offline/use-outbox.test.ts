@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { OfflineDatabase } from '../../../src/offline/database.ts'
-import { enqueueTrial } from '../../../src/offline/outbox.ts'
-import { sharedWatch, watchOutbox } from '../../../src/offline/use-outbox.ts'
-import type { OutboxItem } from '../../../src/offline/outbox-state.ts'
+import { enqueueTrial } from '../../../src/offline/outbox/outbox.ts'
+import { sharedWatch, watchOutbox } from '../../../src/offline/outbox/use-outbox.ts'
+import type { OutboxItem } from '../../../src/offline/outbox/outbox-state.ts'
 
 const alice = 11
 const clock = 1_000_000

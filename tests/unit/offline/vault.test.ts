@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto'
 import { afterEach, expect, it, vi } from 'vitest'
 import { OfflineDatabase } from '../../../src/offline/database.ts'
-import { newOutboxItem } from '../../../src/offline/outbox-state.ts'
+import { newOutboxItem } from '../../../src/offline/outbox/outbox-state.ts'
 import {
   addPasskey,
   changePin,

@@ -1,6 +1,6 @@
 import Dexie from 'dexie'
 import * as v from 'valibot'
-import type { TrialBody } from '../contract/trial.ts'
+import type { TrialBody } from '../../contract/trial.ts'
 import type { OutboxItem } from './outbox-state.ts'
 
 // Loaded only when this build could not open the device's database (open-problem.ts).

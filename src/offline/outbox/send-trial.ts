@@ -1,10 +1,10 @@
-import { call } from '../api/client.ts'
-import { ApiError } from '../api/api-error.ts'
-import { getSession } from '../api/session.ts'
-import { idempotencyHeader } from '../contract/http.ts'
-import { trialSubmit } from '../contract/endpoints/trials.ts'
-import { messages } from '../contract/messages.ts'
-import { credentialOf, forgetCredential } from './device.ts'
+import { call } from '../../api/client.ts'
+import { ApiError } from '../../api/api-error.ts'
+import { getSession } from '../../api/session.ts'
+import { idempotencyHeader } from '../../contract/http.ts'
+import { trialSubmit } from '../../contract/endpoints/trials.ts'
+import { messages } from '../../contract/messages.ts'
+import { credentialOf, forgetCredential } from '../device.ts'
 import {
   outcomeOfStatus,
   retryAfterMs,

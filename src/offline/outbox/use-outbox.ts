@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react'
 import { useSelector } from '@tanstack/react-store'
 import Dexie, { type ObservabilitySet } from 'dexie'
-import { offlineDatabase, type OfflineDatabase } from './database.ts'
+import { offlineDatabase, type OfflineDatabase } from '../database.ts'
 import type { OutboxItem } from './outbox-state.ts'
-import { countOutbox, databaseProblem, readOutbox } from './open-problem.ts'
+import { countOutbox, databaseProblem, readOutbox } from '../open-problem.ts'
 
 /**
  * While the sender drains the outbox it removes a trial every few milliseconds; re-reading the

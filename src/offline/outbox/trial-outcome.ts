@@ -1,4 +1,4 @@
-import { offlineDatabase } from './database.ts'
+import { offlineDatabase } from '../database.ts'
 import type { OutboxItem } from './outbox-state.ts'
 import { watchOutbox } from './use-outbox.ts'
 

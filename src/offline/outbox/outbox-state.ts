@@ -1,4 +1,4 @@
-import type { TrialBody } from '../contract/trial.ts'
+import type { TrialBody } from '../../contract/trial.ts'
 
 /**
  * A finished trial waiting to reach the server (docs/behaviour.md#offline). Its `id` is the
@@ -82,7 +82,7 @@ const firstDelay = 2_000
 /**
  * The longest wait between failed attempts while the app is open: a store's link that comes back
  * for a minute is used within it. The server coming back does not wait even that long: the app
- * sends as soon as it answers again (src/offline/outbox-runner.ts).
+ * sends as soon as it answers again (src/offline/outbox/outbox-runner.ts).
  */
 const maxDelay = 30_000
 /** A server's `Retry-After` is honoured, up to this. */

@@ -1,5 +1,5 @@
-import type { TrialBody } from '../contract/trial.ts'
-import type { OfflineDatabase } from './database.ts'
+import type { TrialBody } from '../../contract/trial.ts'
+import type { OfflineDatabase } from '../database.ts'
 import {
   afterAttempt,
   afterLogin,
@@ -11,8 +11,8 @@ import {
   type SendOutcome,
 } from './outbox-state.ts'
 import { withSenderLock } from './sender-lock.ts'
-import { dropPackImages } from './pack-image-list.ts'
-import { writeMakingRoom } from './storage-room.ts'
+import { dropPackImages } from '../pack-image-list.ts'
+import { writeMakingRoom } from '../storage-room.ts'
 
 /**
  * How many trials the one sender has on the wire at once. Each trial carries its own

@@ -1,13 +1,13 @@
-import { ApiError } from '../api/api-error.ts'
-import { call } from '../api/client.ts'
-import { config } from '../config.ts'
-import type { Heartbeat } from '../contract/devices.ts'
-import { deviceHeartbeat } from '../contract/endpoints/devices.ts'
-import { offlineDatabase, type OfflineDatabase } from './database.ts'
-import { forgetCredential, latestCredential } from './device.ts'
+import { ApiError } from '../../api/api-error.ts'
+import { call } from '../../api/client.ts'
+import { config } from '../../config.ts'
+import type { Heartbeat } from '../../contract/devices.ts'
+import { deviceHeartbeat } from '../../contract/endpoints/devices.ts'
+import { offlineDatabase, type OfflineDatabase } from '../database.ts'
+import { forgetCredential, latestCredential } from '../device.ts'
 import { reportingLatest } from './latest-state.ts'
-import { packImageCache } from './sw-messages.ts'
-import { catalogueImages } from './service-worker.ts'
+import { packImageCache } from '../sw-messages.ts'
+import { catalogueImages } from '../service-worker.ts'
 
 /**
  * What this device holds, for the administration's devices screen (docs/behaviour.md#devices):

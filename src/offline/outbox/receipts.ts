@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { offlineDatabase, type Receipt } from './database.ts'
+import { offlineDatabase, type Receipt } from '../database.ts'
 import { receiptDays } from './outbox.ts'
 import { outboxCountThrottleMs, watchOutbox } from './use-outbox.ts'
 

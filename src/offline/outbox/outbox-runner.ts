@@ -1,13 +1,17 @@
-import { call } from '../api/client.ts'
-import { getSession } from '../api/session.ts'
+import { call } from '../../api/client.ts'
+import { getSession } from '../../api/session.ts'
 import { createAtom } from '@tanstack/react-store'
-import { liveness } from '../contract/endpoints/health.ts'
-import { offlineDatabase } from './database.ts'
+import { liveness } from '../../contract/endpoints/health.ts'
+import { offlineDatabase } from '../database.ts'
 import { sendHeartbeat } from './heartbeat.ts'
 import { makeDueNow, releaseAfterLogin, replayOutbox, type SendProgress } from './outbox.ts'
-import { isServerReachable, learnReachability, subscribeReachability } from '../api/reachability.ts'
+import {
+  isServerReachable,
+  learnReachability,
+  subscribeReachability,
+} from '../../api/reachability.ts'
 import { sendTrial } from './send-trial.ts'
-import { swMessages } from './sw-messages.ts'
+import { swMessages } from '../sw-messages.ts'
 
 const everyWhileWaiting = 15_000
 /** How often the server is asked whether it answers while trials wait (docs/behaviour.md#offline). */
