@@ -14,9 +14,9 @@ import {
   startApp,
   type RunningApp,
 } from './browser.ts'
-import { databaseName, enqueue, outboxCount } from './outbox-rows.ts'
+import { databaseName, enqueue, outboxCount } from '../tests/support/outbox-rows.ts'
 import { numberOption } from './server.ts'
-import { storeLink, storeWifi, type StoreLink } from './store-link.ts'
+import { storeLink, storeWifi, type StoreLink } from '../tests/support/store-link.ts'
 import { launchChromium } from '../tests/support/chromium.ts'
 import { trialBody as sharedTrialBody } from '../tests/support/trial-body.ts'
 
@@ -126,10 +126,20 @@ async function drainFigure(app: RunningApp, agent: Agent, token: string, count: 
   const marker = `bad-hour drain ${randomUUID()}`
   const shown = await queueOffline(agent, marker, count)
   const posts = watchPosts(agent.page)
+  // The page's main thread: its busy time (CPU, `threadTicks`) over the drain's.
+  const meter = await agent.page.context().newCDPSession(agent.page)
+  await meter.send('Performance.enable', { timeDomain: 'threadTicks' })
+  const busy = async () =>
+    (await meter.send('Performance.getMetrics')).metrics.find(
+      (metric) => metric.name === 'TaskDuration',
+    )?.value ?? Number.NaN
+  const busyBefore = await busy()
   const started = Date.now()
   await agent.link.set('slow')
   const left = await waitEmpty(agent, started + 180_000)
   const elapsed = Date.now() - started
+  const mainThreadMs = ((await busy()) - busyBefore) * 1000
+  await meter.detach()
   const { failed } = await outboxCount(agent.page, agent.userId)
   const stored = await storedComments(app, token, marker)
   const distinct = new Set(stored).size
@@ -139,7 +149,7 @@ async function drainFigure(app: RunningApp, agent: Agent, token: string, count: 
     budget: '<= 30 s',
     measured: left === 0 ? seconds(elapsed) : `not empty after ${seconds(elapsed)} (${left} left)`,
     pass: left === 0 && elapsed <= drainBudgetMs && distinct === count && failed === 0,
-    note: `Chromium, ${wifi()}, ${agent.link.targets()} throttled; header said "${shown}"; first POST ${first === undefined ? 'never' : seconds(first - started)} after the link came back, ${posts.sent.length} POSTs, at most ${posts.most()} at once (sendConcurrency ${sendConcurrency}); ${(count / (elapsed / 1000)).toFixed(1)} trials/s; server: ${distinct} of ${count} stored, ${stored.length - distinct} twice; ${failed} refused`,
+    note: `Chromium, ${wifi()}, ${agent.link.targets()} throttled; header said "${shown}"; first POST ${first === undefined ? 'never' : seconds(first - started)} after the link came back, ${posts.sent.length} POSTs, at most ${posts.most()} at once (sendConcurrency ${sendConcurrency}); ${(count / (elapsed / 1000)).toFixed(1)} trials/s; the page's main thread busy ${seconds(mainThreadMs)} of it (4x CPU; the benchmark's own outbox reads included); server: ${distinct} of ${count} stored, ${stored.length - distinct} twice; ${failed} refused`,
   } satisfies Figure
 }
 

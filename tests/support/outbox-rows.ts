@@ -1,10 +1,10 @@
-import type { OutboxItem } from '../src/offline/outbox-state.ts'
+import type { OutboxItem } from '../../src/offline/outbox-state.ts'
 import type { Page } from '@playwright/test'
 
 /**
- * The app's IndexedDB outbox read and filled straight from the page, as the outbox benchmarks
- * need it: rows written exactly as `enqueueTrial` writes them, and counted as the app's Dexie
- * table holds them.
+ * The app's IndexedDB outbox read and filled straight from the page, as the outbox benchmarks and
+ * the soak need it: rows written exactly as `enqueueTrial` writes them, and counted as the app's
+ * Dexie table holds them.
  */
 
 export const databaseName = 'brand-expert'
