@@ -1,4 +1,8 @@
+import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import * as v from 'valibot'
 import type { Browser, Page } from '@playwright/test'
 import { trialBodySchema, type TrialBody } from '../src/contract/trial.ts'
@@ -15,7 +19,8 @@ import {
   type RunningApp,
 } from './browser.ts'
 import { databaseName, enqueue, outboxCount } from '../tests/support/outbox-rows.ts'
-import { numberOption } from './server.ts'
+import { numberOption, projectDir } from './server.ts'
+import type { WebKitDrain } from './webkit-drain.ts'
 import { storeLink, storeWifi, type StoreLink } from '../tests/support/store-link.ts'
 import { launchChromium } from '../tests/support/chromium.ts'
 import { trialBody as sharedTrialBody } from '../tests/support/trial-body.ts'
@@ -32,7 +37,8 @@ import { trialBody as sharedTrialBody } from '../tests/support/trial-body.ts'
  *   takes to empty the outbox, and on the server (the agent's trials, by comment) that each of
  *   the 200 is stored exactly once;
  * - a first visit of /login on the same link (a new context: no cache, no service worker): its
- *   largest contentful paint, the median of three.
+ *   largest contentful paint, the median of three;
+ * - the first drain once more in WebKit (bench/webkit-drain.ts), unthrottled (said in its note).
  */
 
 const drainBudgetMs = 30_000
@@ -260,6 +266,58 @@ async function lcpFigure(browser: Browser, app: RunningApp): Promise<Figure> {
   }
 }
 
+const webkitResult = v.object({
+  shown: v.string(),
+  firstMs: v.number(),
+  elapsedMs: v.number(),
+  left: v.number(),
+  stored: v.number(),
+  distinct: v.number(),
+})
+
+/** Runs bench/webkit-drain.ts and answers its result. */
+async function webkitDrain(count: number): Promise<WebKitDrain> {
+  const folder = mkdtempSync(join(tmpdir(), 'bad-hour-webkit-'))
+  const resultFile = join(folder, 'result.json')
+  try {
+    const child = spawn(process.execPath, ['bench/webkit-drain.ts'], {
+      cwd: projectDir,
+      env: {
+        ...process.env,
+        WEBKIT_PORT: String(numberOption('bad-hour-webkit-port', 4420)),
+        BAD_HOUR_TRIALS: String(count),
+        BAD_HOUR_RESULT: resultFile,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-4000)
+    }
+    child.stdout.on('data', keep)
+    child.stderr.on('data', keep)
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
+    if (code !== 0) throw new Error(`bench/webkit-drain.ts exited ${code}:\n${output}`)
+    return v.parse(webkitResult, JSON.parse(readFileSync(resultFile, 'utf8')))
+  } finally {
+    rmSync(folder, { recursive: true, force: true })
+  }
+}
+
+async function webkitFigure(count: number, chromium: Figure): Promise<Figure> {
+  const result = await webkitDrain(count)
+  const drained = result.left === 0
+  return {
+    name: `bad hour: the same drain in WebKit (${count} trials, beside Chromium's ${chromium.measured})`,
+    budget: '(reported beside Chromium)',
+    measured: drained
+      ? seconds(result.elapsedMs)
+      : `not empty after ${seconds(result.elapsedMs)} (${result.left} left)`,
+    pass: null,
+    note: `WebKitGTK (MiniBrowser through WebKitWebDriver, Xvfb), NOT THROTTLED (WebKitGTK has no network emulation, and this machine's kernel has no netem qdisc: \`tc qdisc add dev lo root netem delay 50ms\` answers "unknown kind" even as root in a network namespace of its own), no CPU slowdown; the link down is the server stopped (the page has no network change to see, so it finds the server back by its probe every 7 s or its timer), timed from the server answering again; the first trial left after ${seconds(result.firstMs)}, and the last ${seconds(result.elapsedMs - result.firstMs)} after it; header said "${result.shown}"; server: ${result.distinct} of ${count} stored, ${result.stored - result.distinct} twice`,
+  }
+}
+
 function wifi(): string {
   const { downMbps, upMbps, roundTripMs, cpuSlowdown } = storeWifi
   return `${downMbps} Mbit/s down, ${upMbps} up, ${roundTripMs} ms round trip, ${cpuSlowdown}x CPU`
@@ -301,7 +359,8 @@ async function run(): Promise<Figure[]> {
     const drain = await drainFigure(app, agent, agentSession.token, count)
     const flap = await flapFigure(app, agent, agentSession.token, count)
     await link.close()
-    return [drain, flap, lcp]
+    const webkit = await webkitFigure(count, drain)
+    return [drain, flap, lcp, webkit]
   } finally {
     await browser.close()
     await app.stop()
