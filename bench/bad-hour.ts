@@ -94,6 +94,20 @@ function watchPosts(page: Page) {
   return { sent, most: () => most }
 }
 
+/**
+ * Every other request of the page and its service worker (look-ups, pack images, the heartbeat):
+ * when each went, to tell whether the trials went first.
+ */
+function watchOthers(page: Page) {
+  const others: { at: number; path: string }[] = []
+  page.context().on('request', (request) => {
+    const path = new URL(request.url()).pathname
+    if (path.endsWith('/free-guided/form') || !/^\/(api|media)\//.test(path)) return
+    others.push({ at: Date.now(), path })
+  })
+  return others
+}
+
 type Agent = { page: Page; link: StoreLink; userId: number; storeId: number }
 
 /** `count` trials written into the outbox with the link down, and the page reloaded offline. */
@@ -132,6 +146,7 @@ async function drainFigure(app: RunningApp, agent: Agent, token: string, count: 
   const marker = `bad-hour drain ${randomUUID()}`
   const shown = await queueOffline(agent, marker, count)
   const posts = watchPosts(agent.page)
+  const others = watchOthers(agent.page)
   // The page's main thread: its busy time (CPU, `threadTicks`) over the drain's.
   const meter = await agent.page.context().newCDPSession(agent.page)
   await meter.send('Performance.enable', { timeDomain: 'threadTicks' })
@@ -150,12 +165,15 @@ async function drainFigure(app: RunningApp, agent: Agent, token: string, count: 
   const stored = await storedComments(app, token, marker)
   const distinct = new Set(stored).size
   const first = posts.sent[0]
+  const lastPost = posts.sent.at(-1) ?? started
+  const before = others.filter((other) => other.at >= started && other.at < lastPost)
+  const during = [...new Set(before.map((other) => other.path))].join(', ')
   return {
     name: `bad hour: ${count} trials queued offline, then the link comes back: until the outbox is empty`,
     budget: '<= 30 s',
     measured: left === 0 ? seconds(elapsed) : `not empty after ${seconds(elapsed)} (${left} left)`,
     pass: left === 0 && elapsed <= drainBudgetMs && distinct === count && failed === 0,
-    note: `Chromium, ${wifi()}, ${agent.link.targets()} throttled; header said "${shown}"; first POST ${first === undefined ? 'never' : seconds(first - started)} after the link came back, ${posts.sent.length} POSTs, at most ${posts.most()} at once (sendConcurrency ${sendConcurrency}); ${(count / (elapsed / 1000)).toFixed(1)} trials/s; the page's main thread busy ${seconds(mainThreadMs)} of it (4x CPU; the benchmark's own outbox reads included); server: ${distinct} of ${count} stored, ${stored.length - distinct} twice; ${failed} refused`,
+    note: `Chromium, ${wifi()}, ${agent.link.targets()} throttled; header said "${shown}"; first POST ${first === undefined ? 'never' : seconds(first - started)} after the link came back, ${posts.sent.length} POSTs, at most ${posts.most()} at once (sendConcurrency ${sendConcurrency}); ${(count / (elapsed / 1000)).toFixed(1)} trials/s; the page's main thread busy ${seconds(mainThreadMs)} of it (4x CPU; the benchmark's own outbox reads included); server: ${distinct} of ${count} stored, ${stored.length - distinct} twice; ${failed} refused; other requests before the last trial went: ${before.length}${during ? ` (${during})` : ''}`,
   } satisfies Figure
 }
 
