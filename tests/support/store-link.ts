@@ -88,8 +88,8 @@ async function workerSender(
 }
 
 /**
- * Throttles `page` (and the service worker of its origin, when one runs) to the store's Wi-Fi and
- * slows the page's CPU 4x. The state starts as `initial`.
+ * Throttles `page` (and the service worker of its origin, when one runs) to the store's Wi-Fi and,
+ * unless `slowCpu` is false, slows the page's CPU 4x. The state starts as `initial`.
  */
 export async function storeLink(
   browser: Browser,
@@ -97,10 +97,11 @@ export async function storeLink(
   page: Page,
   origin: string,
   initial: LinkState,
+  { slowCpu = true }: { slowCpu?: boolean } = {},
 ): Promise<StoreLink> {
   const cdp: CDPSession = await context.newCDPSession(page)
   await cdp.send('Network.enable')
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: storeWifi.cpuSlowdown })
+  if (slowCpu) await cdp.send('Emulation.setCPUThrottlingRate', { rate: storeWifi.cpuSlowdown })
   const worker = await workerSender(browser, origin)
   await worker?.send('Network.enable', {})
   const set = async (state: LinkState) => {
