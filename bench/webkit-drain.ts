@@ -127,7 +127,12 @@ inWebKit(
     await screen.reload()
     const indicator = byRole('link', /\d+ trials? waiting/)
     await screen.see(indicator, 60_000)
-    const shown = (await (await screen.find(indicator)).getText()).replace(/\s+/g, ' ').trim()
+    // The text as laid out (WebDriver's getText joins the header's two lines without a space).
+    const text = await screen.run<string>(
+      (element: HTMLElement) => element.innerText,
+      await screen.find(indicator),
+    )
+    const shown = text.replace(/\s+/g, ' ').trim()
 
     await server.start({ fresh: false })
     const started = Date.now()
