@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import * as v from 'valibot'
-import type { Page } from '@playwright/test'
 import { idempotencyHeader } from '../src/contract/http.ts'
 import { trialBodySchema, type TrialBody } from '../src/contract/trial.ts'
-import { newOutboxItem, type OutboxItem } from '../src/offline/outbox/outbox-state.ts'
+import { newOutboxItem } from '../src/offline/outbox/outbox-state.ts'
 import type { BenchModule, Figure } from './figures.ts'
 import { apiGet, apiLogin, newAppContext, signIn, startApp, type RunningApp } from './browser.ts'
+import { databaseName, enqueue, outboxCount } from '../tests/support/outbox-rows.ts'
 import { apiClient } from '../tests/support/api.ts'
 import { launchChromium } from '../tests/support/chromium.ts'
 import { shortAnswers, trialBody as sharedTrialBody } from '../tests/support/trial-body.ts'
@@ -25,66 +25,11 @@ import { shortAnswers, trialBody as sharedTrialBody } from '../tests/support/tri
 const trials = Number(process.env.BENCH_OUTBOX_TRIALS ?? 500)
 const budgetMs = 15_000
 const giveUpMs = 180_000
-const databaseName = 'brand-expert'
 
 function trialBody(storeId: number, index: number): TrialBody {
   return v.parse(
     trialBodySchema,
     sharedTrialBody(storeId, shortAnswers(index, 'outbox drain benchmark')),
-  )
-}
-
-type OutboxCount = { waiting: number; failed: number; total: number }
-
-/** Counts this user's outbox rows straight from IndexedDB (what the app's Dexie table holds). */
-function outboxCount(page: Page, userId: number): Promise<OutboxCount> {
-  return page.evaluate(
-    ({ name, user }) =>
-      new Promise<OutboxCount>((resolve, reject) => {
-        const opening = indexedDB.open(name)
-        opening.onerror = () => reject(new Error(String(opening.error)))
-        opening.onsuccess = () => {
-          const db = opening.result
-          const rows = db.transaction('outbox').objectStore('outbox').index('userId').getAll(user)
-          rows.onerror = () => reject(new Error(String(rows.error)))
-          rows.onsuccess = () => {
-            const states: unknown[] = rows.result.map((row: unknown) =>
-              typeof row === 'object' && row !== null && 'state' in row ? row.state : null,
-            )
-            db.close()
-            resolve({
-              waiting: states.filter((state) => state === 'waiting' || state === 'needs-login')
-                .length,
-              failed: states.filter((state) => state === 'failed').length,
-              total: states.length,
-            })
-          }
-        }
-      }),
-    { name: databaseName, user: userId },
-  )
-}
-
-/** Adds the rows in one transaction to the database the app has already created. */
-async function enqueue(page: Page, items: OutboxItem[]) {
-  await page.evaluate(
-    ({ name, rows }) =>
-      new Promise<void>((resolve, reject) => {
-        const opening = indexedDB.open(name)
-        opening.onerror = () => reject(new Error(String(opening.error)))
-        opening.onsuccess = () => {
-          const db = opening.result
-          const transaction = db.transaction('outbox', 'readwrite')
-          const store = transaction.objectStore('outbox')
-          for (const row of rows) store.add(row)
-          transaction.oncomplete = () => {
-            db.close()
-            resolve()
-          }
-          transaction.onerror = () => reject(new Error(String(transaction.error)))
-        }
-      }),
-    { name: databaseName, rows: items },
   )
 }
 

@@ -19,6 +19,7 @@ const moduleNames = [
   'endurance',
   'offline-shell',
   'outbox-drain',
+  'bad-hour',
   'api',
   'export',
   'cold-start',

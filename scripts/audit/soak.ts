@@ -11,6 +11,12 @@
  *
  *   npm run soak -- --trials 200        (needs a built tree: `npm run build`)
  *
+ * Then the store's link flaps: as many trials (200 at most) wait in the outbox while the link is
+ * down, and the link of a tablet on poor store Wi-Fi (tests/support/store-link.ts, without its CPU
+ * slowdown) comes and goes, online and offline in turn for `--flap-ms` each (1 s), until the
+ * outbox is empty; the server must then hold each of them once, whatever requests the link dropped
+ * on their way.
+ *
  * The server runs on PGlite in a fresh folder, or on PostgreSQL when DATABASE_URL is set.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -25,6 +31,11 @@ import { demo } from '../../tests/support/accounts.ts'
 import { signInThroughForm, unlockAfterEachLoad } from '../../tests/support/sign-in.ts'
 import { apiClient, type Rows } from '../../tests/support/api.ts'
 import { launchChromium } from '../../tests/support/chromium.ts'
+import { enqueue, outboxCount } from '../../tests/support/outbox-rows.ts'
+import { storeLink } from '../../tests/support/store-link.ts'
+import { trialBody } from '../../tests/support/trial-body.ts'
+import { trialBodySchema } from '../../src/contract/trial.ts'
+import { newOutboxItem } from '../../src/offline/outbox/outbox-state.ts'
 
 const storedSession = v.object({ user: v.object({ id: v.number() }) })
 
@@ -32,9 +43,11 @@ const { values } = parseArgs({
   options: {
     trials: { type: 'string', default: '200' },
     port: { type: 'string' },
+    'flap-ms': { type: 'string', default: '1000' },
   },
 })
 const total = Number(values.trials)
+const flapMs = Number(values['flap-ms'])
 const port = values.port ? Number(values.port) : await freePort()
 
 /** A port nothing listens on now, so that a soak never meets a server left by another run. */
@@ -330,6 +343,73 @@ async function serveNewBuild() {
   )
 }
 
+/**
+ * The link flaps: `min(total, 200)` trials are queued while it is down (written into the outbox as
+ * the app writes them, and the page reloaded offline), then it is up and down in turn, `flapMs`
+ * each, until no trial waits. Answers whether the server then holds each exactly once.
+ */
+async function flappingLink(): Promise<boolean> {
+  const count = Math.min(total, 200)
+  const session = v.parse(
+    storedSession,
+    JSON.parse(
+      (await page.evaluate(
+        () => localStorage.getItem('session') ?? sessionStorage.getItem('session'),
+      )) ?? 'null',
+    ),
+  )
+  const { token } = await api.login(demo.manager.email)
+  const stores = await api.get<Rows<{ id: number }>>(token, 'store/search')
+  const storeId = stores.rows[0]?.id
+  if (storeId === undefined) throw new Error('no store to file the flapping trials at')
+  const flapMarker = `soak-flap-${Date.now()}`
+  const started = Date.now()
+  // The link's speed, not the tablet's: what is checked here is that each trial arrives once.
+  const link = await storeLink(browser, page.context(), page, base, 'offline', { slowCpu: false })
+  // The page's clock, which the soak has set off from the real one: the trials are due by it.
+  const now = await page.evaluate(() => Date.now())
+  const items = Array.from({ length: count }, (_, index) =>
+    newOutboxItem(
+      randomUUID(),
+      session.user.id,
+      v.parse(trialBodySchema, trialBody(storeId, `${flapMarker}-${index}`)),
+      now + index,
+      null,
+    ),
+  )
+  await enqueue(page, items)
+  await page.reload()
+  await page.getByRole('link', { name: /\d+ trials? waiting/ }).waitFor({ timeout: 30_000 })
+  let posts = 0
+  const countPost = (request: { method: () => string; url: () => string }) => {
+    if (request.method() === 'POST' && request.url().endsWith('/free-guided/form')) posts += 1
+  }
+  page.on('request', countPost)
+  let spells = 0
+  const waiting = async () => (await outboxCount(page, session.user.id)).waiting
+  // Two minutes of flapping at most; then the link stays up, so that a lost trial is told from
+  // a slow one.
+  for (const deadline = Date.now() + 120_000; Date.now() < deadline;) {
+    spells += 1
+    await link.set('slow')
+    await page.waitForTimeout(flapMs)
+    if ((await waiting()) === 0) break
+    await link.set('offline')
+    await page.waitForTimeout(flapMs)
+  }
+  await link.set('slow')
+  for (const deadline = Date.now() + 60_000; (await waiting()) > 0 && Date.now() < deadline;)
+    await page.waitForTimeout(500)
+  page.off('request', countPost)
+  await link.close()
+  const flapStored = await storedComments(flapMarker)
+  const distinct = new Set(flapStored).size
+  console.log(
+    `flapping link: ${count} trials queued offline, sent over ${spells} online spells of ${flapMs} ms (offline ${flapMs} ms between), ${posts} POSTs; stored: ${flapStored.length}; distinct: ${distinct}; lost: ${count - distinct}; duplicated: ${flapStored.length - distinct}; ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  )
+  return flapStored.length === count && distinct === count
+}
+
 let restarts = 0
 let expiries = 0
 let savedBeforeSignIn = 0
@@ -420,15 +500,19 @@ console.log(
 console.log(
   `builds: ${byBuild(firstBuild)} trials sent by ${firstBuild}, ${byBuild(secondBuild)} by ${secondBuild} (served from trial ${2 * third})`,
 )
+const flapped = await flappingLink()
 await browser.close()
 await stopServer()
 const ok =
+  flapped &&
   comments.length === total &&
   unique.size === total &&
   offBy2s === 0 &&
   byBuild(secondBuild) > 0 &&
   byBuild(firstBuild) + byBuild(secondBuild) === total
 console.log(
-  ok ? 'soak: 0 lost, 0 duplicated, every capture time within 2 s of its finish' : 'soak: FAILED',
+  ok
+    ? 'soak: 0 lost, 0 duplicated (also on the flapping link), every capture time within 2 s of its finish'
+    : 'soak: FAILED',
 )
 process.exit(ok ? 0 : 1)
