@@ -86,15 +86,13 @@ async function customerWithEverything(api: TestApi, fullname?: string) {
   await db
     .insert(communications)
     .values({ customerId, date: daysAgo(5), channel: 'sms', subject: 'Poklon' })
-  await db
-    .insert(serviceCases)
-    .values({
-      customerId,
-      number: 'SRV-EXPORT',
-      date: daysAgo(30),
-      subject: 'Punjač',
-      status: 'Rešen',
-    })
+  await db.insert(serviceCases).values({
+    customerId,
+    number: 'SRV-EXPORT',
+    date: daysAgo(30),
+    subject: 'Punjač',
+    status: 'Rešen',
+  })
   await db.insert(reclamations).values({
     customerId,
     registrationNumber: 'REK-EXPORT',

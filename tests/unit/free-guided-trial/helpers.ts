@@ -2,9 +2,18 @@ import type { User } from '../../../src/contract/auth.ts'
 import type { Pack } from '../../../src/contract/catalogue.ts'
 import type { Store } from '../../../src/contract/stores.ts'
 import type { Locale } from '../../../src/contract/locale.ts'
-import { initialWizardState, type WizardState } from '../../../src/features/free-guided-trial/wizard-state.ts'
-import type { ConsentsShown, WizardAction } from '../../../src/features/free-guided-trial/wizard-actions.ts'
-import { wizardReducer, wizardView } from '../../../src/features/free-guided-trial/wizard-machine.ts'
+import {
+  initialWizardState,
+  type WizardState,
+} from '../../../src/features/free-guided-trial/wizard-state.ts'
+import type {
+  ConsentsShown,
+  WizardAction,
+} from '../../../src/features/free-guided-trial/wizard-actions.ts'
+import {
+  wizardReducer,
+  wizardView,
+} from '../../../src/features/free-guided-trial/wizard-machine.ts'
 import { stepKey } from '../../../src/features/free-guided-trial/wizard-steps.ts'
 
 export const agent = { role: 'agent' as const, expertStore: null }

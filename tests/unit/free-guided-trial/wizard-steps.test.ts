@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { wizardView } from '../../../src/features/free-guided-trial/wizard-machine.ts'
-import { buildSteps, isStepValid, stepKey } from '../../../src/features/free-guided-trial/wizard-steps.ts'
+import {
+  buildSteps,
+  isStepValid,
+  stepKey,
+} from '../../../src/features/free-guided-trial/wizard-steps.ts'
 import { keys, manager, run, start } from './helpers.ts'
 
 const base = ['gender', 'ageRange', 'habits', 'consumption', 'referalSource', 'email']

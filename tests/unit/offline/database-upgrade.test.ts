@@ -3,7 +3,11 @@ import Dexie from 'dexie'
 import { afterEach, describe, expect, it } from 'vitest'
 import { OfflineDatabase, upgradeStep } from '../../../src/offline/database.ts'
 import { databaseProblem, readOutbox } from '../../../src/offline/open-problem.ts'
-import { enqueueTrial, releaseAfterLogin, replayOutbox } from '../../../src/offline/outbox/outbox.ts'
+import {
+  enqueueTrial,
+  releaseAfterLogin,
+  replayOutbox,
+} from '../../../src/offline/outbox/outbox.ts'
 import type { OutboxItem, SendOutcome } from '../../../src/offline/outbox/outbox-state.ts'
 
 const alice = 11

@@ -1,7 +1,11 @@
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { OfflineDatabase } from '../../../src/offline/database.ts'
-import { enqueueTrial, replayOutbox, type SendProgress } from '../../../src/offline/outbox/outbox.ts'
+import {
+  enqueueTrial,
+  replayOutbox,
+  type SendProgress,
+} from '../../../src/offline/outbox/outbox.ts'
 import {
   afterAttempt,
   newOutboxItem,
