@@ -39,6 +39,7 @@ describe('the OpenAPI document', () => {
   it('lists the rules JSON Schema cannot hold, and no others', () => {
     expect([...unconverted.keys()].sort()).toEqual([
       'answer data.comment.habits: check (validation.invalid)',
+      'answer data.rows[].answers.habits: check (validation.invalid)',
       'answer data.rows[].comment.habits: check (validation.invalid)',
       'answer data.trials[].comment.habits: check (validation.invalid)',
       'body comment.habits: check (validation.invalid)',

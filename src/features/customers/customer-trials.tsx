@@ -61,7 +61,7 @@ export function CustomerTrials({ customerId }: { customerId: number }) {
           },
           {
             header: <Trans>Answers</Trans>,
-            cell: (trial) => <TrialAnswers lines={trialAnswerLines(trial.answers, words.t)} />,
+            cell: (trial) => <AnswersDisclosure lines={trialAnswerLines(trial.answers, words.t)} />,
             // On a card, across its whole width at the foot, where the open answers have room.
             actions: true,
           },
@@ -72,7 +72,7 @@ export function CustomerTrials({ customerId }: { customerId: number }) {
 }
 
 /** A trial's answers, closed until asked for: a row stays one line until then. */
-function TrialAnswers({ lines }: { lines: readonly AnswerLine[] }) {
+function AnswersDisclosure({ lines }: { lines: readonly AnswerLine[] }) {
   if (lines.length === 0) return '—'
   return (
     <details>
