@@ -5,7 +5,7 @@ import { customers } from '../../db/schema/customers.ts'
 import { voucherLog, vouchers } from '../../db/schema/vouchers.ts'
 import { consentsOfTrial } from '../trials/consents.ts'
 import { trialsWhere } from '../trials/queries.ts'
-import { statusAt } from '../vouchers/queries.ts'
+import { voucherFields } from '../vouchers/queries.ts'
 import { findCustomer } from './queries.ts'
 import { trialsOfContact } from './trials.ts'
 
@@ -54,16 +54,7 @@ async function vouchersOf(db: Database, customer: Contact, now: Date): Promise<E
     )
     .orderBy(desc(voucherLog.date), desc(voucherLog.id))
   return rows.map((row) => ({
-    id: row.id,
-    code: row.code,
-    type: row.type,
-    value:
-      row.amount !== null && row.currency !== null
-        ? { amount: row.amount, currency: row.currency }
-        : null,
-    status: statusAt(row, now),
-    expiresAt: row.expiresAt.toISOString(),
-    usedAt: row.usedAt?.toISOString() ?? null,
+    ...voucherFields(row, now),
     godfatherId: row.godfatherId,
     referredCustomerId: row.referredCustomerId,
     usedByCustomerId: row.usedByCustomerId,

@@ -27,6 +27,34 @@ export function statusAt(
   return row.status === 'valid' && row.expiresAt.getTime() <= now.getTime() ? 'expired' : row.status
 }
 
+/** A stored voucher's own fields as the API answers them, its status as of `now`. */
+export function voucherFields(
+  row: {
+    id: number
+    code: string
+    type: Voucher['type']
+    amount: NonNullable<Voucher['value']>['amount'] | null
+    currency: NonNullable<Voucher['value']>['currency'] | null
+    status: VoucherStatus
+    expiresAt: Date
+    usedAt: Date | null
+  },
+  now: Date,
+): Pick<Voucher, 'id' | 'code' | 'type' | 'value' | 'status' | 'expiresAt' | 'usedAt'> {
+  return {
+    id: row.id,
+    code: row.code,
+    type: row.type,
+    value:
+      row.amount !== null && row.currency !== null
+        ? { amount: row.amount, currency: row.currency }
+        : null,
+    status: statusAt(row, now),
+    expiresAt: row.expiresAt.toISOString(),
+    usedAt: row.usedAt?.toISOString() ?? null,
+  }
+}
+
 const godfathers = alias(customers, 'godfathers')
 
 const voucherColumns = {
@@ -90,16 +118,7 @@ type VoucherRow = Awaited<ReturnType<typeof voucherQuery>>[number]
 function toVoucher(row: VoucherRow, now: Date): Voucher {
   const { godfatherId, godfatherName, godfatherEmail, godfatherReferralCode } = row
   return {
-    id: row.id,
-    code: row.code,
-    type: row.type,
-    value:
-      row.amount !== null && row.currency !== null
-        ? { amount: row.amount, currency: row.currency }
-        : null,
-    status: statusAt(row, now),
-    expiresAt: row.expiresAt.toISOString(),
-    usedAt: row.usedAt?.toISOString() ?? null,
+    ...voucherFields(row, now),
     godfather:
       godfatherId !== null && godfatherName !== null && godfatherReferralCode !== null
         ? {
