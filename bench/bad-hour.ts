@@ -11,14 +11,14 @@ import { sendConcurrency } from '../src/offline/outbox/outbox.ts'
 import type { BenchModule, Figure } from './figures.ts'
 import {
   apiGet,
+  agentReadyForOutbox,
   apiLogin,
   median,
   newAppContext,
-  signIn,
   startApp,
   type RunningApp,
 } from './browser.ts'
-import { databaseName, enqueue, outboxCount } from '../tests/support/outbox-rows.ts'
+import { enqueue, outboxCount } from '../tests/support/outbox-rows.ts'
 import { numberOption, projectDir } from './server.ts'
 import type { WebKitDrain } from './webkit-drain.ts'
 import { storeLink, storeWifi, type StoreLink } from '../tests/support/store-link.ts'
@@ -358,20 +358,7 @@ async function run(): Promise<Figure[]> {
 
     const lcp = await lcpFigure(browser, app)
 
-    const context = await newAppContext(browser, app)
-    const page = await context.newPage()
-    await signIn(page, 'agent')
-    await page.getByRole('heading', { level: 1 }).first().waitFor()
-    // The shell must come from the service worker for the offline reloads.
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready
-    })
-    await page.reload()
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
-    await page.waitForFunction(
-      async (name) => (await indexedDB.databases()).some((entry) => entry.name === name),
-      databaseName,
-    )
+    const { context, page } = await agentReadyForOutbox(browser, app)
     const link = await storeLink(browser, context, page, app.url, 'slow')
     const agent: Agent = { page, link, userId: agentSession.userId, storeId }
     const drain = await drainFigure(app, agent, agentSession.token, count)

@@ -7,6 +7,7 @@ import * as v from 'valibot'
 import { freePort, projectDir, serverArgs } from './server.ts'
 import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { demo } from '../tests/support/accounts.ts'
+import { databaseName } from '../tests/support/outbox-rows.ts'
 import { apiClient } from '../tests/support/api.ts'
 
 /**
@@ -170,6 +171,31 @@ export async function newAppContext(
     }, locale)
   }
   return context
+}
+
+/**
+ * A brand expert signed in on a new context, its shell served by the service worker (so that a
+ * reload offline opens the app) and its device database made: where the outbox benchmarks queue
+ * their trials.
+ */
+export async function agentReadyForOutbox(
+  browser: Browser,
+  app: RunningApp,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newAppContext(browser, app)
+  const page = await context.newPage()
+  await signIn(page, 'agent')
+  await page.getByRole('heading', { level: 1 }).first().waitFor()
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+  })
+  await page.reload()
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+  await page.waitForFunction(
+    async (name) => (await indexedDB.databases()).some((entry) => entry.name === name),
+    databaseName,
+  )
+  return { context, page }
 }
 
 /**

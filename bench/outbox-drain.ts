@@ -4,8 +4,8 @@ import { idempotencyHeader } from '../src/contract/http.ts'
 import { trialBodySchema, type TrialBody } from '../src/contract/trial.ts'
 import { newOutboxItem } from '../src/offline/outbox/outbox-state.ts'
 import type { BenchModule, Figure } from './figures.ts'
-import { apiGet, apiLogin, newAppContext, signIn, startApp, type RunningApp } from './browser.ts'
-import { databaseName, enqueue, outboxCount } from '../tests/support/outbox-rows.ts'
+import { agentReadyForOutbox, apiGet, apiLogin, startApp, type RunningApp } from './browser.ts'
+import { enqueue, outboxCount } from '../tests/support/outbox-rows.ts'
 import { apiClient } from '../tests/support/api.ts'
 import { launchChromium } from '../tests/support/chromium.ts'
 import { shortAnswers, trialBody as sharedTrialBody } from '../tests/support/trial-body.ts'
@@ -74,20 +74,7 @@ async function run(): Promise<Figure[]> {
     if (storeId === undefined) throw new Error('no store to file the trials at')
     const before = await storedTrials(app, admin.token)
 
-    const context = await newAppContext(browser, app)
-    const page = await context.newPage()
-    await signIn(page, 'agent')
-    await page.getByRole('heading', { level: 1 }).first().waitFor()
-    // The shell must come from the service worker for the offline reload below.
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready
-    })
-    await page.reload()
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
-    await page.waitForFunction(
-      async (name) => (await indexedDB.databases()).some((entry) => entry.name === name),
-      databaseName,
-    )
+    const { context, page } = await agentReadyForOutbox(browser, app)
 
     await context.setOffline(true)
     const now = Date.now()
