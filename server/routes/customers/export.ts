@@ -1,9 +1,13 @@
 import { desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
-import type { CustomerExport, ExportedVoucher } from '#contract/customer-rights.ts'
+import type {
+  CustomerExport,
+  ExportedVoucher,
+  TrialContactExport,
+} from '#contract/customer-rights.ts'
 import type { Database } from '../../db/database.ts'
 import { customers } from '../../db/schema/customers.ts'
 import { voucherLog, vouchers } from '../../db/schema/vouchers.ts'
-import { consentsOfTrial } from '../trials/consents.ts'
+import { trialDetail } from '../trials/review.ts'
 import { trialsWhere } from '../trials/queries.ts'
 import { voucherFields } from '../vouchers/queries.ts'
 import { findCustomer } from './queries.ts'
@@ -80,9 +84,37 @@ async function trialsOf(
   const where = trialsOfContact(contact)
   if (!where) return []
   const found = await trialsWhere(db, where)
-  return Promise.all(
-    found.map(async (trial) => ({ ...trial, consents: await consentsOfTrial(db, trial.id) })),
-  )
+  return Promise.all(found.map((trial) => trialDetail(db, trial)))
+}
+
+/**
+ * `GET /customer/trial-contact`: what trials hold about a person by their email or phone, and the
+ * customers (not erased) with that email or phone.
+ */
+export async function exportTrialContact(
+  db: Database,
+  contact: { email: string | null; phone: string | null },
+  now: Date,
+): Promise<TrialContactExport> {
+  const conditions: SQL[] = []
+  if (contact.email)
+    conditions.push(sql`lower(${customers.email}) = ${contact.email.toLowerCase()}`)
+  if (contact.phone) conditions.push(eq(customers.phone, contact.phone))
+  const [trialList, customerRows] = await Promise.all([
+    trialsOf(db, contact),
+    db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(or(...conditions))
+      .orderBy(customers.id),
+  ])
+  return {
+    exportedAt: now.toISOString(),
+    email: contact.email,
+    phone: contact.phone,
+    customerIds: customerRows.map((row) => row.id),
+    trials: trialList,
+  }
 }
 
 /**
@@ -112,6 +144,7 @@ export async function exportCustomer(
       pointsSpent: row.pointsSpent,
       godfatherId: row.godfatherId,
       registeredAt: row.createdAt.toISOString(),
+      erasedAt: row.erasedAt?.toISOString() ?? null,
     },
     devices: profile.devices,
     orders: profile.orders,
