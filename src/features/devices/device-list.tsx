@@ -1,27 +1,33 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { plural } from '@lingui/core/macro'
-import type { AttentionReason, DeviceRow } from '../../contract/device-admin.ts'
+import type { AttentionReason, DeviceRow, FleetFigure } from '../../contract/device-admin.ts'
+import { quarantineFlag } from '../../routing/review-search.ts'
+import { Button } from '../../ui/button.tsx'
 import { CheckboxField } from '../../ui/field.tsx'
 import { PagedResults, SearchForm } from '../../ui/search-panel.tsx'
 import type { Column } from '../../ui/record-table.tsx'
 import { useFormat } from '../../ui/use-format.ts'
 import { deviceSearchQueryOptions } from './device-queries.ts'
+import { fleetFigureLabels } from './action-labels.ts'
+import { ActOnDevice } from './act-on-device.tsx'
+import { LastActions } from './last-actions.tsx'
 import { RevokeDevice } from './revoke-device.tsx'
+
+type DeviceSearch = { query: string; attention: boolean; figure?: FleetFigure | undefined }
 
 /**
  * /devices: every tablet as its last heartbeat told it (docs/behaviour.md#devices), searched by
- * its last user's name, optionally only those that need someone; a lost one can be revoked.
+ * its last user's name, optionally only those that need someone or those behind one of the
+ * fleet's figures; each can be acted on remotely, and a lost one revoked.
  */
 export function DeviceList({
   query,
   attention,
+  figure,
   onSearch,
-}: {
-  query: string
-  attention: boolean
-  onSearch: (next: { query: string; attention: boolean }) => void
-}) {
+}: DeviceSearch & { onSearch: (next: DeviceSearch) => void }) {
   const { t } = useLingui()
   return (
     <>
@@ -30,12 +36,14 @@ export function DeviceList({
         title={<Trans>Find a device</Trans>}
         label={t`Last user's name`}
         query={query}
-        onSearch={(next) => onSearch({ query: next, attention })}
+        onSearch={(next) => onSearch({ query: next, attention, figure })}
       />
       <DeviceResults
         query={query}
         attention={attention}
-        onAttention={(next) => onSearch({ query, attention: next })}
+        figure={figure}
+        onAttention={(next) => onSearch({ query, attention: next, figure })}
+        onAllTablets={() => onSearch({ query, attention })}
       />
     </>
   )
@@ -46,15 +54,20 @@ const hour = 60 * 60_000
 function DeviceResults({
   query,
   attention,
+  figure,
   onAttention,
+  onAllTablets,
 }: {
   query: string
   attention: boolean
+  figure: FleetFigure | undefined
   onAttention: (attention: boolean) => void
+  onAllTablets: () => void
 }) {
   const { t } = useLingui()
   const format = useFormat()
-  const search = useInfiniteQuery(deviceSearchQueryOptions(query, attention))
+  const search = useInfiniteQuery(deviceSearchQueryOptions(query, attention, figure))
+  const figureName = figure ? t(fleetFigureLabels[figure]) : ''
   const reasons: Record<AttentionReason, string> = {
     oldTrials: t`Trials older than 24 hours`,
     oldVersion: t`App version below the minimum`,
@@ -100,6 +113,20 @@ function DeviceResults({
                 </small>
               </>
             )}
+            {device.failed > 0 && (
+              <>
+                <br />
+                {/* The refused ones the tablet handed over wait in the Review's quarantine. */}
+                <Link to="/review" search={{ flag: quarantineFlag, device: device.id }}>
+                  {t({
+                    message: plural(device.failed, {
+                      one: '# refused, in the quarantine',
+                      other: '# refused, in the quarantine',
+                    }),
+                  })}
+                </Link>
+              </>
+            )}
           </>
         )
       },
@@ -130,14 +157,24 @@ function DeviceResults({
         ),
     },
     {
-      header: <Trans>Credential</Trans>,
+      header: <Trans>Last actions</Trans>,
+      cell: (device) => <LastActions device={device} />,
+    },
+    {
+      header: <Trans>Actions</Trans>,
       actions: true,
-      cell: (device) =>
-        device.revokedAt === null ? (
-          <RevokeDevice device={device} />
-        ) : (
-          <Trans>Revoked {format.dateTime(device.revokedAt)}</Trans>
-        ),
+      cell: (device) => (
+        <>
+          <ActOnDevice device={device} />
+          {device.revokedAt === null ? (
+            <RevokeDevice device={device} />
+          ) : (
+            <p>
+              <Trans>Revoked {format.dateTime(device.revokedAt)}</Trans>
+            </p>
+          )}
+        </>
+      ),
     },
   ]
   return (
@@ -145,11 +182,21 @@ function DeviceResults({
       id="device-results-heading"
       title={<Trans>Devices</Trans>}
       filters={
-        <CheckboxField
-          label={<Trans>Only devices that need someone</Trans>}
-          checked={attention}
-          onCheckedChange={onAttention}
-        />
+        <>
+          {figure && (
+            <p>
+              <Trans>Showing: {figureName}</Trans>{' '}
+              <Button variant="ghost" onClick={onAllTablets}>
+                <Trans>Show every tablet</Trans>
+              </Button>
+            </p>
+          )}
+          <CheckboxField
+            label={<Trans>Only devices that need someone</Trans>}
+            checked={attention}
+            onCheckedChange={onAttention}
+          />
+        </>
       }
       search={search}
       found={(count) =>
