@@ -1,4 +1,4 @@
-import Dexie, { type EntityTable, type Transaction } from 'dexie'
+import Dexie, { type EntityTable, type Table, type Transaction } from 'dexie'
 import type { OutboxItem } from './outbox/outbox-state.ts'
 import type { KeyWrap, Encrypted, WrappedKey } from './vault-crypto.ts'
 
@@ -72,14 +72,25 @@ export type PasskeyWrap = {
  * with a password (docs/security.md#the-pin-and-the-device-key) and, when they turned it on, by a
  * passkey; and the wrong PINs tried in a row.
  */
+/**
+ * The open data key, kept while the idle lock has not come (docs/decisions/0031): a reload or a
+ * relaunch before `until` opens the app without the PIN. The key cannot be read out of the
+ * browser (not extractable); `since` is when this was written, so a clock set back does not open it.
+ */
+export type OpenKey = { key: CryptoKey; since: number; until: number }
+
 export type VaultRecord = WrappedKey & {
   userId: number
   failures: number
   device?: KeyWrap
   passkey?: PasskeyWrap
+  open?: OpenKey
 }
 
-/** A personal record kept for offline use (the session, the look-ups), encrypted. */
+/**
+ * A personal record kept for offline use (the session, the look-ups), encrypted under its user's
+ * key: one of each name per user, so that people who share the tablet keep theirs side by side.
+ */
 export type KeptRecord = { name: string; userId: number; sealed: Encrypted; keptAt: number }
 
 /**
@@ -95,7 +106,7 @@ export class OfflineDatabase extends Dexie {
   device!: EntityTable<DeviceValue, 'name'>
   credentials!: EntityTable<DeviceCredential, 'userId'>
   vaults!: EntityTable<VaultRecord, 'userId'>
-  kept!: EntityTable<KeptRecord, 'name'>
+  keptRecords!: Table<KeptRecord, [number, string]>
   lookups!: EntityTable<KeptLookups, 'name'>
 
   constructor(name = 'brand-expert') {
@@ -122,6 +133,15 @@ export class OfflineDatabase extends Dexie {
     this.version(5).stores({ device: 'name', credentials: 'userId, issuedAt' })
     // Version 6 keeps the public look-ups, which were in localStorage with the personal ones.
     this.version(6).stores({ lookups: 'name' })
+    // Version 7 keeps each user's records under their user and name: the tablet's people each keep
+    // their session and look-ups (one by name overwrote another's). Moved as they are, sealed.
+    this.version(7)
+      .stores({ keptRecords: '[userId+name], userId' })
+      .upgrade(async (transaction) => {
+        const records: unknown[] = await transaction.table('kept').toArray()
+        await transaction.table('keptRecords').bulkPut(records)
+      })
+    this.version(8).stores({ kept: null })
     // Another tab opened a newer version: let it upgrade; this tab reopens on its next use.
     this.on('versionchange', () => {
       this.close({ disableAutoOpen: false })

@@ -1,4 +1,4 @@
-import type { OfflineDatabase, PasskeyWrap } from './database.ts'
+import type { OfflineDatabase, OpenKey, PasskeyWrap } from './database.ts'
 import {
   isEncrypted,
   newDataKey,
@@ -43,8 +43,8 @@ export async function createPin(
   const device = deviceKey === undefined ? undefined : await wrapWithSecret(dataKey, deviceKey)
   // What another key sealed would never open again. A draft of a build before the PIN, kept in
   // the clear, is kept: sealed at its next write.
-  await db.transaction('rw', db.vaults, db.kept, db.drafts, async () => {
-    await db.kept.where({ userId }).delete()
+  await db.transaction('rw', db.vaults, db.keptRecords, db.drafts, async () => {
+    await db.keptRecords.where({ userId }).delete()
     const draft = await db.drafts.get(userId)
     if (draft && isEncrypted(draft.state)) await db.drafts.delete(userId)
     await db.vaults.put({ ...wrapped, userId, failures: 0, device })
@@ -161,6 +161,13 @@ export async function removePasskey(db: OfflineDatabase, userId: number): Promis
   await db.vaults.update(userId, { passkey: undefined })
 }
 
+/** No passkey opens anyone's data key on this device any more (the PINs and passwords still do). */
+export async function removeEveryPasskey(db: OfflineDatabase): Promise<void> {
+  await db.vaults.toCollection().modify((vault) => {
+    delete vault.passkey
+  })
+}
+
 /** Opens the data key with the secret the user's passkey answered; false if it does not open. */
 export async function unlockWithPasskey(
   db: OfflineDatabase,
@@ -173,6 +180,40 @@ export async function unlockWithPasskey(
   if (!key) return false
   await db.vaults.update(userId, { failures: 0 })
   unlocked = { userId, key }
+  return true
+}
+
+/**
+ * While the app is open and in use: its open key stays on the device until `until` (the idle
+ * lock's time), so that a reload or a relaunch before then asks for no PIN.
+ */
+export async function keepKeyOpen(
+  db: OfflineDatabase,
+  userId: number,
+  span: Omit<OpenKey, 'key'>,
+): Promise<void> {
+  if (unlocked?.userId !== userId) return
+  await db.vaults.update(userId, { open: { key: unlocked.key, ...span } })
+}
+
+/** The open key leaves the device: the next start asks for the PIN. */
+export async function closeKey(db: OfflineDatabase, userId: number): Promise<void> {
+  await db.vaults.update(userId, { open: undefined })
+}
+
+/**
+ * On a start: the key kept open, when `mayOpen` says its window is still on; it is closed either
+ * way, to be kept again while the app is in use.
+ */
+export async function reopenKey(
+  db: OfflineDatabase,
+  userId: number,
+  mayOpen: (open: Omit<OpenKey, 'key'>) => boolean,
+): Promise<boolean> {
+  const open = (await db.vaults.get(userId))?.open
+  await closeKey(db, userId)
+  if (!open || !mayOpen(open)) return false
+  unlocked = { userId, key: open.key }
   return true
 }
 
@@ -206,32 +247,37 @@ export async function keep(
   keptAt = Date.now(),
 ): Promise<void> {
   const sealed = await sealForDevice(userId, value)
-  await db.kept.put({ name, userId, sealed, keptAt })
+  await db.keptRecords.put({ name, userId, sealed, keptAt })
 }
 
-/** The kept record, or undefined when there is none, it is another user's or cannot be read. */
+/** The user's kept record, or undefined when there is none or it cannot be read. */
 export async function readKept(
   db: OfflineDatabase,
   userId: number,
   name: string,
 ): Promise<unknown> {
-  const record = await db.kept.get(name)
-  if (record?.userId !== userId) return undefined
+  const record = await db.keptRecords.get([userId, name])
+  if (record === undefined) return undefined
   return openFromDevice(userId, record.sealed).catch(() => undefined)
 }
 
-export async function forgetKept(db: OfflineDatabase, name: string): Promise<void> {
-  await db.kept.delete(name)
+export async function forgetKept(db: OfflineDatabase, userId: number, name: string): Promise<void> {
+  await db.keptRecords.delete([userId, name])
 }
 
 /**
- * Sign-out: the user's kept records and draft go, and the key leaves memory. Their wrapped key
+ * Sign-out: the user's kept records and draft go, and their key leaves memory. Their wrapped key
  * stays, so that their next password sign-in on this device asks for no new PIN.
  */
 export async function wipeOnSignOut(db: OfflineDatabase, userId: number): Promise<void> {
-  lockVault()
-  await db.transaction('rw', db.kept, db.drafts, async () => {
-    await Promise.all([db.kept.where({ userId }).delete(), db.drafts.delete(userId)])
+  // Another person's key, open on this tablet now, stays open.
+  if (isUnlocked(userId)) lockVault()
+  await db.transaction('rw', db.vaults, db.keptRecords, db.drafts, async () => {
+    await Promise.all([
+      db.vaults.update(userId, { open: undefined }),
+      db.keptRecords.where({ userId }).delete(),
+      db.drafts.delete(userId),
+    ])
   })
 }
 
@@ -240,15 +286,15 @@ export async function wipeOnSignOut(db: OfflineDatabase, userId: number): Promis
  * The outbox is not touched: unsent trials are never lost.
  */
 export async function wipePersonalData(db: OfflineDatabase, userId?: number): Promise<void> {
-  lockVault()
-  await db.transaction('rw', db.vaults, db.kept, db.drafts, async () => {
+  if (userId === undefined || isUnlocked(userId)) lockVault()
+  await db.transaction('rw', db.vaults, db.keptRecords, db.drafts, async () => {
     if (userId === undefined) {
-      await Promise.all([db.vaults.clear(), db.kept.clear(), db.drafts.clear()])
+      await Promise.all([db.vaults.clear(), db.keptRecords.clear(), db.drafts.clear()])
       return
     }
     await Promise.all([
       db.vaults.delete(userId),
-      db.kept.where({ userId }).delete(),
+      db.keptRecords.where({ userId }).delete(),
       db.drafts.delete(userId),
     ])
   })

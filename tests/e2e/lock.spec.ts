@@ -18,6 +18,20 @@ import { answerUpToContact, enterValidContact } from './trial-driver.ts'
 // These tests meet the lock screen themselves: no PIN is entered for them after a page load.
 test.use({ unlockOnLoad: false })
 
+/** The pages whose time the test moves (from then on, the page's clock is the test's). */
+const clocked = new WeakSet<Page>()
+
+/**
+ * The tablet put down longer than the idle lock's time, the app not running meanwhile (no timer
+ * fires): its next load asks for the PIN (docs/decisions/0031).
+ */
+async function putDown(page: Page) {
+  const now = await page.evaluate(() => Date.now())
+  if (!clocked.has(page)) await page.clock.install({ time: now })
+  clocked.add(page)
+  await page.clock.setSystemTime(now + 6 * 60_000)
+}
+
 const lockHeading = (page: Page) => page.getByRole('heading', { name: 'The app is locked' })
 const pinField = (page: Page) => page.getByLabel('PIN', { exact: true })
 
@@ -51,11 +65,13 @@ test('the first sign-in on a device asks for a PIN of at least 6 digits, saved o
   await expect(page.getByRole('link', { name: 'Start a free guided trial' })).toBeVisible()
 
   // The next sign-in on this device asks for no new PIN: the password opens the kept key.
+  await putDown(page)
   await page.reload()
-  await page.getByRole('button', { name: 'Switch user' }).click()
+  await page.getByRole('button', { name: 'Someone new: sign in' }).click()
   await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible()
   await signIn(page, demo.agent.email)
   await expect(page.getByRole('link', { name: 'Start a free guided trial' })).toBeVisible()
+  await putDown(page)
   await page.reload()
   await expect(lockHeading(page)).toBeVisible()
   await enterPin(page, demoPin)
@@ -112,7 +128,6 @@ test('five wrong PINs sign the user out and keep their unsent trials', async ({
 }) => {
   await signIn(page, demo.agent.email)
   await controlledByServiceWorker(page)
-  await enterPin(page, demoPin)
   // The stores kept, so that the trial's store picker works offline.
   await keptOnDevice(page, ['stores', 'all'])
   await page.getByRole('link', { name: 'Start a free guided trial' }).click()
@@ -124,6 +139,7 @@ test('five wrong PINs sign the user out and keep their unsent trials', async ({
   await page.getByRole('button', { name: 'Save' }).click()
   await expect(page.getByRole('link', { name: /1 trial waiting/ })).toBeVisible()
 
+  await putDown(page)
   await page.reload()
   for (let attempt = 1; attempt < 5; attempt++) {
     await enterPin(page, '111111')
@@ -146,11 +162,12 @@ test('five wrong PINs sign the user out and keep their unsent trials', async ({
   expect(waiting).toBe(1)
 })
 
-test('the password opens the lock online, only for the account signed in; "Switch user" signs out', async ({
+test('the password opens the lock online, only for the account locked; someone new steps it away, listed', async ({
   page,
   context,
 }) => {
   await signIn(page, demo.manager.email)
+  await putDown(page)
   await page.reload()
   await expect(lockHeading(page)).toBeVisible()
 
@@ -163,9 +180,7 @@ test('the password opens the lock online, only for the account signed in; "Switc
   await page.getByLabel('Email').fill(demo.agent.email)
   await page.getByLabel('Password', { exact: true }).fill(demoPassword)
   await page.getByRole('button', { name: 'Unlock with the password' }).click()
-  await expect(page.getByRole('alert')).toContainText(
-    'This is not the account signed in on this device.',
-  )
+  await expect(page.getByRole('alert')).toContainText('This is not the account locked here.')
   await expect(lockHeading(page)).toBeVisible()
   await page.getByLabel('Email').fill(demo.manager.email)
   await page.getByLabel('Password', { exact: true }).fill('Wrong!Pass9')
@@ -175,11 +190,16 @@ test('the password opens the lock online, only for the account signed in; "Switc
   await page.getByRole('button', { name: 'Unlock with the password' }).dblclick()
   await expect(page.getByRole('banner')).toBeVisible()
 
+  await putDown(page)
   await page.reload()
-  await page.getByRole('button', { name: 'Switch user' }).click()
+  await page.getByRole('button', { name: 'Someone new: sign in' }).click()
   await expect(page).toHaveURL(/\/login/)
   await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible()
   expect(await page.evaluate(() => localStorage.getItem('session'))).toBeNull()
+  // Not signed out: the manager is one tap and their PIN away.
+  await expect(
+    page.getByRole('region', { name: 'Who is working?' }).getByRole('button'),
+  ).toHaveCount(1)
 })
 
 test('the PIN is changed in the settings; the old one no longer opens the app', async ({
@@ -187,7 +207,6 @@ test('the PIN is changed in the settings; the old one no longer opens the app', 
 }) => {
   await signIn(page, demo.agent.email)
   await page.goto('/settings')
-  await enterPin(page, demoPin)
   const card = page.getByRole('region', { name: 'Change the PIN' })
   await card.getByLabel('Current PIN').fill('999999')
   await card.getByLabel('New PIN', { exact: true }).fill('135791')
@@ -198,6 +217,7 @@ test('the PIN is changed in the settings; the old one no longer opens the app', 
   await card.getByRole('button', { name: 'Change the PIN' }).dblclick()
   await expect(card.getByRole('status')).toHaveText('Your PIN is changed.')
 
+  await putDown(page)
   await page.reload()
   await enterPin(page, demoPin)
   await expect(page.getByRole('alert')).toContainText('Wrong PIN')
@@ -227,9 +247,7 @@ test("the signed-in user's email and phone are nowhere in the device's storage i
   }
   await signIn(page, demo.manager.email)
   await controlledByServiceWorker(page)
-  await enterPin(page, demoPin)
   await page.goto('/settings')
-  await enterPin(page, demoPin)
   const profile = page.getByRole('region', { name: 'Profile' })
   await expect(profile).toContainText(me.email)
   await expect(profile).toContainText(phone)
@@ -244,6 +262,7 @@ test("the signed-in user's email and phone are nowhere in the device's storage i
     { email: me.email, phone },
   )
   await context.setOffline(true)
+  await putDown(page)
   await page.reload()
   await expect(lockHeading(page)).toBeVisible()
   await expect(page.getByText(`Signed in as ${me.fullname}.`)).toBeVisible()
@@ -276,6 +295,7 @@ test("no customer's email or phone is readable in the device's storage, signed i
   await enterValidContact(page, email, phone)
 
   // The draft holds the contact (a reload resumes with it), yet it is nowhere in the clear.
+  await putDown(page)
   await page.reload()
   await enterPin(page, demoPin)
   await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(email)
@@ -294,9 +314,7 @@ test('after a reload with no connection a kept customer opens only after the PIN
   await signIn(page, demo.manager.email)
   await expect(page).toHaveURL('/')
   await controlledByServiceWorker(page)
-  await enterPin(page, demoPin)
   await page.goto('/customers')
-  await enterPin(page, demoPin)
   const { id } = await openKeptCustomer(page)
   const { token } = await apiLogin(request, demo.manager.email)
   const customer = await apiGet<{ fullname: string; email: string | null; phone: string | null }>(
@@ -312,6 +330,7 @@ test('after a reload with no connection a kept customer opens only after the PIN
   }
 
   await context.setOffline(true)
+  await putDown(page)
   await page.reload()
   await expect(lockHeading(page)).toBeVisible()
   await expect(page.getByText(customer.fullname)).toHaveCount(0)
@@ -351,7 +370,6 @@ test('where the tablet has a fingerprint reader, the user turns it on with the P
     await expect(page.getByRole('link', { name: 'Start a free guided trial' })).toBeVisible()
 
     await page.goto('/settings')
-    await enterPin(page, demoPin)
     const card = page.getByRole('region', { name: 'Fingerprint or face' })
     const turnOn = card.getByRole('button', { name: 'Use fingerprint or face' })
     await card.getByLabel('Your PIN').fill('000000')
@@ -366,6 +384,7 @@ test('where the tablet has a fingerprint reader, the user turns it on with the P
     const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId })
     expect(credentials).toHaveLength(1)
 
+    await putDown(page)
     await page.reload()
     await expect(lockHeading(page)).toBeVisible()
     await page.getByRole('button', { name: 'Unlock with fingerprint or face' }).click()
@@ -376,6 +395,7 @@ test('where the tablet has a fingerprint reader, the user turns it on with the P
     await expect(card.getByRole('status')).toHaveText(
       'The app no longer opens with your fingerprint or face.',
     )
+    await putDown(page)
     await page.reload()
     await expect(lockHeading(page)).toBeVisible()
     await expect(page.getByRole('button', { name: 'Unlock with fingerprint or face' })).toHaveCount(
@@ -386,25 +406,63 @@ test('where the tablet has a fingerprint reader, the user turns it on with the P
   }
 })
 
-test('opening the sign-in page on a locked tablet shows the lock first; the PIN or Switch user then signs out', async ({
+test('opening the sign-in page on a locked tablet shows the lock first; the PIN or someone new then steps the user away', async ({
   page,
 }) => {
   await signIn(page, demo.agent.email)
   await expect(page.getByRole('link', { name: 'Start a free guided trial' })).toBeVisible()
 
   // Typing the address is no way around the lock: nothing is drawn before the PIN.
+  await putDown(page)
   await page.goto('/login')
   await expect(lockHeading(page)).toBeVisible()
-  await expect(page.getByRole('button', { name: 'Sign in' })).toHaveCount(0)
-  // The PIN opens the page asked for, which signs the user out.
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toHaveCount(0)
+  // The PIN opens the page asked for, where the user steps away (listed, their data kept locked).
   await enterPin(page, demoPin)
   await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible()
   await expect(page.getByLabel('Email')).toHaveValue('')
 
   await signIn(page, demo.agent.email)
   await expect(page.getByRole('link', { name: 'Start a free guided trial' })).toBeVisible()
+  await putDown(page)
   await page.goto('/login')
   await expect(lockHeading(page)).toBeVisible()
-  await page.getByRole('button', { name: 'Switch user' }).click()
+  await page.getByRole('button', { name: 'Someone new: sign in' }).click()
   await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible()
+})
+
+test('a reload within the idle lock’s time opens the app without the PIN; after it, with the clock set back, or once locked, the PIN is asked', async ({
+  page,
+}) => {
+  await page.clock.install()
+  clocked.add(page)
+  await signIn(page, demo.agent.email)
+  const home = page.getByRole('link', { name: 'Start a free guided trial' })
+  await expect(home).toBeVisible()
+  // An iPad relaunching the app a minute later: as it was.
+  await page.clock.runFor('01:00')
+  await page.reload()
+  await expect(home).toBeVisible()
+  await expect(lockHeading(page)).toHaveCount(0)
+
+  // The tablet's clock set back before the app was last in use: no way past the lock.
+  const now = await page.evaluate(() => Date.now())
+  await page.clock.setSystemTime(now - 60 * 60_000)
+  await page.reload()
+  await expect(lockHeading(page)).toBeVisible()
+  await enterPin(page, demoPin)
+  await expect(home).toBeVisible()
+
+  // Put down longer than the lock's time, the app not running: the PIN.
+  await putDown(page)
+  await page.reload()
+  await expect(lockHeading(page)).toBeVisible()
+  await enterPin(page, demoPin)
+  await expect(home).toBeVisible()
+
+  // Locked for want of use, then reloaded at once: the PIN still.
+  await page.clock.runFor('05:10')
+  await expect(lockHeading(page)).toBeVisible()
+  await page.reload()
+  await expect(lockHeading(page)).toBeVisible()
 })

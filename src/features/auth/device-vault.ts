@@ -5,10 +5,14 @@ import {
   subscribeSession,
   userContactSchema,
 } from '../../api/session.ts'
+import { forgetPerson, peopleOnTablet, rememberPerson } from '../../api/people.ts'
 import { offlineDatabase } from '../../offline/database.ts'
 import {
   addPasskey,
   changePin as changeVaultPin,
+  closeKey,
+  keepKeyOpen,
+  reopenKey,
   createPin,
   hasPin,
   isPin,
@@ -18,12 +22,14 @@ import {
   passkeyOf,
   readKept,
   removePasskey,
+  removeEveryPasskey,
   unlockWithDeviceKey,
   unlockWithPasskey,
   unlockWithPin,
   wipePersonalData,
 } from '../../offline/vault.ts'
-import { openApp, setLockStatus } from './lock-state.ts'
+import { mayReopen } from './idle-lock.ts'
+import { openApp, setLockStatus, startedSignedIn } from './lock-state.ts'
 import { createPasskey, passkeySecret } from './passkey.ts'
 
 /**
@@ -64,6 +70,24 @@ async function keepSession(): Promise<void> {
 subscribeSession(() => void keepSession().catch(() => undefined))
 
 /**
+ * The user's key is open: the app opens, and they head the tablet's list of people. A second
+ * person on the tablet ends every passkey on it: the tablet's enrolled fingers would open each
+ * one's data (docs/security.md#people-on-a-shared-tablet).
+ */
+async function openFor(userId: number): Promise<void> {
+  await openApp(userId)
+  const session = getSession()
+  if (session?.user.id !== userId) return
+  rememberPerson(session.user)
+  if (peopleOnTablet().length > 1) await removeEveryPasskey(offlineDatabase())
+}
+
+/** Whether a fingerprint or face may open the app here: only on a tablet of one person. */
+export function passkeysAllowed(): boolean {
+  return peopleOnTablet().length <= 1
+}
+
+/**
  * After a password sign-in: the device key opens the user's kept data, or they choose their
  * first PIN on this device.
  */
@@ -73,24 +97,37 @@ export async function openAfterPassword(userId: number, deviceKey?: string): Pro
     (await unlockWithDeviceKey(offlineDatabase(), userId, deviceKey))
   ) {
     await keepSession()
-    await openApp(userId)
+    await openFor(userId)
     return
   }
   deviceKeyOfSignIn = deviceKey
   setLockStatus('choosePin')
 }
 
+/** Whether this page's start was looked at: only a start reopens a key kept open. */
+let started = false
+
 /**
- * On a start with someone signed in: the PIN is asked for. False when nothing can open the
- * session on this device (no PIN and no token: the user signs in again).
+ * On a start with someone signed in: the PIN is asked for, unless the app was in use within the
+ * idle lock's time (a reload, a relaunch: docs/decisions/0031). Another person chosen from the
+ * tablet's list is always asked. False when nothing can open the session on this device (no PIN
+ * and no token: the user signs in again).
  */
 export async function lockAppAtStart(): Promise<boolean> {
+  const atStart = startedSignedIn && !started
+  started = true
   const session = getSession()
   if (!session) return false
   const pinSet = await hasPin(offlineDatabase(), session.user.id).catch(() => null)
   // The device's database does not open: nothing kept can be read, the user signs in again.
   if (pinSet === null) return false
   if (pinSet) {
+    // Listed for the tablet's next shift change, also when signed in before there was a list.
+    rememberPerson(session.user)
+    const db = offlineDatabase()
+    const reopened =
+      atStart && (await reopenKey(db, session.user.id, (open) => mayReopen(open, Date.now())))
+    if (reopened && (await openKeptSession(session.user.id))) return true
     setLockStatus('locked')
     return true
   }
@@ -107,7 +144,7 @@ export async function choosePin(pin: string): Promise<void> {
   deviceKeyOfSignIn = undefined
   keptSession = null
   await keepSession()
-  await openApp(session.user.id)
+  await openFor(session.user.id)
 }
 
 /** What a PIN on the lock screen led to. */
@@ -135,14 +172,14 @@ async function openKeptSession(userId: number): Promise<boolean> {
   }
   keptSession = JSON.stringify(kept.output)
   openSessionToken(kept.output.token, kept.output.contact)
-  await openApp(userId)
+  await openFor(userId)
   return true
 }
 
 /** Whether the signed-in user's passkey opens their data on this device. */
 export async function hasPasskey(): Promise<boolean> {
   const session = getSession()
-  if (!session) return false
+  if (!session || !passkeysAllowed()) return false
   return (await passkeyOf(offlineDatabase(), session.user.id).catch(() => undefined)) !== undefined
 }
 
@@ -168,7 +205,7 @@ export type PasskeyOutcome = 'on' | 'wrongPin' | 'notMade'
 /** Settings: the user's passkey opens their data too, once their PIN confirms it is them. */
 export async function turnOnPasskey(pin: string): Promise<PasskeyOutcome> {
   const session = getSession()
-  if (!session) return 'notMade'
+  if (!session || !passkeysAllowed()) return 'notMade'
   const db = offlineDatabase()
   // The PIN first: a wrong one makes no passkey the user would have to delete from the device.
   if (!(await isPin(db, session.user.id, pin))) return 'wrongPin'
@@ -191,17 +228,32 @@ export async function changeAppPin(current: string, next: string): Promise<boole
 }
 
 /**
+ * While the app is open and in use: a reload or a relaunch before `until` (the idle lock's time)
+ * opens it without the PIN (docs/decisions/0031).
+ */
+export function keepOpenUntil(until: number): void {
+  const session = getSession()
+  if (!session) return
+  const span = { since: Date.now(), until }
+  void keepKeyOpen(offlineDatabase(), session.user.id, span).catch(() => undefined)
+}
+
+/**
  * Locks the app for want of use: its screens are hidden until the PIN or the password. The data
- * key stays in memory until the page goes (docs/security.md#the-idle-lock).
+ * key stays in memory until the page goes (docs/security.md#the-idle-lock), no longer on the
+ * device: a reload now asks for the PIN.
  */
 export function lockApp(): void {
   setLockStatus('locked')
+  const userId = getSession()?.user.id
+  if (userId !== undefined) void closeKey(offlineDatabase(), userId).catch(() => undefined)
 }
 
-/** The data key leaves memory: the kept data is unreadable until the PIN or the password. */
-export function forgetKey(): void {
+/** The data key leaves memory and the device: the kept data is unreadable until the PIN. */
+export function forgetKey(userId = getSession()?.user.id): void {
   keptSession = null
   lockVault()
+  if (userId !== undefined) void closeKey(offlineDatabase(), userId).catch(() => undefined)
 }
 
 /**
@@ -210,5 +262,6 @@ export function forgetKey(): void {
  */
 export async function wipeEndedSession(userId: number): Promise<void> {
   keptSession = null
+  forgetPerson(userId)
   await wipePersonalData(offlineDatabase(), userId)
 }

@@ -42,6 +42,15 @@ export function nextLockState(state: LockState, event: LockEvent, limits: IdleLi
   }
 }
 
+/**
+ * Whether the key kept open at `since` until the idle lock's time `until` opens the app at a start
+ * at `now` (docs/decisions/0031): within the window, and not before it was kept (a clock set back
+ * is no way past the lock).
+ */
+export function mayReopen(open: { since: number; until: number }, now: number): boolean {
+  return now >= open.since && now < open.until
+}
+
 export function pinOutcome(result: { unlocked: boolean; attemptsLeft?: number }): PinOutcome {
   if (result.unlocked) return 'unlocked'
   return (result.attemptsLeft ?? 0) > 0 ? 'retry' : 'signOut'

@@ -2,6 +2,7 @@ import { useEffect, useState, type SyntheticEvent } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { plural } from '@lingui/core/macro'
 import { isRemembered } from '../../api/session.ts'
+import type { SignedInUser } from '../../api/session.ts'
 import { useSession } from '../../api/use-session.ts'
 import { useServerReachable } from '../../api/reachability.ts'
 import { PasswordField } from '../../ui/field.tsx'
@@ -13,6 +14,7 @@ import { EmailField } from './email-field.tsx'
 import {
   choosePin,
   hasPasskey,
+  keepOpenUntil,
   lockApp,
   lockAppAtStart,
   unlockAppWithPasskey,
@@ -23,6 +25,7 @@ import { NewPinFields, pinInput, useOneAtATime } from './pin-fields.tsx'
 import { watchIdle } from './idle-watch.ts'
 import type { LockStatus } from './lock-state.ts'
 import { FormError } from './form-error.tsx'
+import { LazyPeopleList } from './lazy-people-list.tsx'
 import styles from './auth-form.module.css'
 
 function ChoosePinForm() {
@@ -64,7 +67,7 @@ function ChoosePinForm() {
   )
 }
 
-function UnlockForm({ onSignedOut }: { onSignedOut: () => void }) {
+function UnlockForm({ onSignedOut, onSwitchTo }: Omit<LockProps, 'inWizard'>) {
   const { t } = useLingui()
   const session = useSession()
   const online = useServerReachable()
@@ -122,7 +125,7 @@ function UnlockForm({ onSignedOut }: { onSignedOut: () => void }) {
       } catch (failure) {
         if (failure instanceof OtherAccountError) {
           setError(
-            t`This is not the account signed in on this device. To sign in as someone else, use “Switch user”.`,
+            t`This is not the account locked here. Someone else chooses their name below, or signs in as someone new.`,
           )
         } else setError(failure instanceof Error ? failure.message : String(failure))
       }
@@ -197,8 +200,9 @@ function UnlockForm({ onSignedOut }: { onSignedOut: () => void }) {
       >
         {withPassword ? <Trans>Use the PIN</Trans> : <Trans>Use the password instead</Trans>}
       </Button>
-      <Button variant="secondary" block onClick={onSignedOut}>
-        <Trans>Switch user</Trans>
+      <LazyPeopleList except={session?.user.id} onChoose={onSwitchTo} />
+      <Button variant="secondary" block onClick={() => onSwitchTo(null)}>
+        <Trans>Someone new: sign in</Trans>
       </Button>
     </AuthCard>
   )
@@ -206,25 +210,30 @@ function UnlockForm({ onSignedOut }: { onSignedOut: () => void }) {
 
 /**
  * The lock screen (docs/security.md#the-idle-lock): the first PIN after a password sign-in on a
- * device, or the PIN (the password, online) that opens the app again. Switching user signs out;
- * the trials not sent yet stay on the device and are sent.
+ * device, or the PIN (the password, online) that opens the app again. Another person of the
+ * tablet's list opens theirs with their own PIN: switching locks, it does not sign out
+ * (docs/security.md#people-on-a-shared-tablet).
  */
 export function LockScreen({
   status,
   onSignedOut,
-}: {
-  status: 'choosePin' | 'locked'
-  onSignedOut: () => void
-}) {
-  return status === 'choosePin' ? <ChoosePinForm /> : <UnlockForm onSignedOut={onSignedOut} />
+  onSwitchTo,
+}: Omit<LockProps, 'inWizard'> & { status: 'choosePin' | 'locked' }) {
+  return status === 'choosePin' ? (
+    <ChoosePinForm />
+  ) : (
+    <UnlockForm onSignedOut={onSignedOut} onSwitchTo={onSwitchTo} />
+  )
 }
 
 /** What the lock's parts need from the app, passed through `LockGate`. */
 export type LockProps = {
   /** The trial wizard is open: the idle lock waits longer there. */
   inWizard: () => boolean
-  /** The user is signed out from the lock screen (switch user, too many wrong PINs). */
+  /** The user is signed out from the lock screen (too many wrong PINs, nothing to open). */
   onSignedOut: () => void
+  /** Another person of the tablet takes it (null: someone new, who signs in with the password). */
+  onSwitchTo: (person: SignedInUser | null) => void
 }
 
 /**
@@ -232,7 +241,12 @@ export type LockProps = {
  * asks the device whether the user has a PIN; while open, watches for the idle limit; while
  * locked, shows the lock screen.
  */
-export function LockParts({ status, inWizard, onSignedOut }: LockProps & { status: LockStatus }) {
+export function LockParts({
+  status,
+  inWizard,
+  onSignedOut,
+  onSwitchTo,
+}: LockProps & { status: LockStatus }) {
   useEffect(() => {
     if (status !== 'checking') return
     void lockAppAtStart().then((locked) => {
@@ -240,10 +254,10 @@ export function LockParts({ status, inWizard, onSignedOut }: LockProps & { statu
     })
   }, [status, onSignedOut])
   useEffect(
-    () => (status === 'open' ? watchIdle(inWizard, lockApp) : undefined),
+    () => (status === 'open' ? watchIdle(inWizard, lockApp, keepOpenUntil) : undefined),
     [status, inWizard],
   )
   return status === 'choosePin' || status === 'locked' ? (
-    <LockScreen status={status} onSignedOut={onSignedOut} />
+    <LockScreen status={status} onSignedOut={onSignedOut} onSwitchTo={onSwitchTo} />
   ) : null
 }

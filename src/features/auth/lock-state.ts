@@ -13,6 +13,8 @@ import { getSession } from '../../api/session.ts'
 export type LockStatus = 'signedOut' | 'checking' | 'choosePin' | 'locked' | 'open'
 
 let status: LockStatus = getSession() ? 'checking' : 'signedOut'
+/** Whether the page started with someone signed in: only that start may skip the PIN (0031). */
+export const startedSignedIn = status === 'checking'
 const listeners = new Set<() => void>()
 const whenOpen = new Set<() => void>()
 
@@ -26,7 +28,8 @@ export function setLockStatus(next: LockStatus): void {
   if (status === next) return
   status = next
   if (next === 'open') hasBeenOpen = true
-  if (next === 'signedOut') hasBeenOpen = false
+  // Signed out, or another person chosen (checking their PIN): nobody's screens are kept.
+  if (next === 'signedOut' || next === 'checking') hasBeenOpen = false
   for (const listener of listeners) listener()
   if (next !== 'open') return
   for (const callback of whenOpen) callback()

@@ -9,10 +9,14 @@ import type { PasskeyOutcome } from './device-vault.ts'
 import styles from '../../ui/card.module.css'
 import formStyles from './auth-form.module.css'
 
-/** Whether this device offers passkeys and, if so, whether the user's opens their data. */
-async function passkeyState(): Promise<'notOffered' | 'off' | 'on'> {
+/**
+ * Whether this device offers passkeys and, if so, whether the user's opens their data; none on a
+ * tablet that several people use (docs/security.md#people-on-a-shared-tablet).
+ */
+async function passkeyState(): Promise<'notOffered' | 'shared' | 'off' | 'on'> {
   if (!(await passkeysOffered())) return 'notOffered'
-  const { hasPasskey } = await import('./device-vault.ts')
+  const { hasPasskey, passkeysAllowed } = await import('./device-vault.ts')
+  if (!passkeysAllowed()) return 'shared'
   return (await hasPasskey()) ? 'on' : 'off'
 }
 
@@ -56,7 +60,14 @@ export function PasskeySettings() {
       <h2 id="passkey-heading">
         <Trans>Fingerprint or face</Trans>
       </h2>
-      {state === 'on' ? (
+      {state === 'shared' ? (
+        <p>
+          <Trans>
+            Several people use this tablet: its fingerprints and faces would open each one's data,
+            so everyone opens the app with their own PIN.
+          </Trans>
+        </p>
+      ) : state === 'on' ? (
         <div className={styles.form}>
           <p role="status">
             {outcome === 'on' ? (

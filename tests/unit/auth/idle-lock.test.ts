@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   lockDueAt,
+  mayReopen,
   nextLockState,
   openLock,
   pinOutcome,
@@ -56,5 +57,19 @@ describe('the idle lock', () => {
     expect(pinOutcome({ unlocked: true })).toBe('unlocked')
     expect(pinOutcome({ unlocked: false, attemptsLeft: 1 })).toBe('retry')
     expect(pinOutcome({ unlocked: false, attemptsLeft: 0 })).toBe('signOut')
+  })
+})
+
+describe('a start within the idle lock’s time', () => {
+  const open = { since: 1_000_000, until: 1_300_000 }
+
+  it('reopens the app without the PIN until the lock would have come, not after', () => {
+    expect(mayReopen(open, 1_000_000)).toBe(true)
+    expect(mayReopen(open, 1_299_999)).toBe(true)
+    expect(mayReopen(open, 1_300_000)).toBe(false)
+  })
+
+  it('is no way past the lock with a clock set back before the key was kept', () => {
+    expect(mayReopen(open, 999_999)).toBe(false)
   })
 })

@@ -172,3 +172,30 @@ describe('the device database written by version 1, opened by this build', () =>
     db.close()
   })
 })
+
+describe('the device database written by version 6, opened by this build', () => {
+  it("moves each sealed record under its user and name, as it was, so that another user's does not overwrite it", async () => {
+    const name = `upgrade-${crypto.randomUUID()}`
+    names.push(name)
+    const old = new Dexie(name)
+    old.version(6).stores({
+      outbox: 'id, userId, state, createdAt',
+      drafts: 'userId',
+      vaults: 'userId',
+      kept: 'name, userId',
+    })
+    await old.open()
+    const sealed = { iv: new Uint8Array([1, 2, 3]), data: new Uint8Array([4, 5, 6]).buffer }
+    const record = { name: 'session', userId: alice, sealed, keptAt: clock }
+    await old.table('kept').add(structuredClone(record))
+    old.close()
+
+    const db = new OfflineDatabase(name)
+    await db.open()
+    expect(await db.keptRecords.get([alice, 'session'])).toEqual(record)
+    await db.keptRecords.put({ ...record, userId: alice + 1 })
+    expect(await db.keptRecords.where({ userId: alice }).count()).toBe(1)
+    expect(db.tables.map((table) => table.name)).not.toContain('kept')
+    db.close()
+  })
+})

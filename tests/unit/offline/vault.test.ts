@@ -10,10 +10,13 @@ import {
   isPin,
   isUnlocked,
   keep,
+  keepKeyOpen,
   lockVault,
   maxPinAttempts,
   passkeyOf,
   readKept,
+  reopenKey,
+  removeEveryPasskey,
   removePasskey,
   unlockWithDeviceKey,
   unlockWithPasskey,
@@ -54,7 +57,7 @@ it('the kept record holds no readable contact and the key is wrapped at 600,000 
   const db = database()
   await createPin(db, 7, '482913')
   await keep(db, 7, 'lookups', customer)
-  const record = await db.kept.get('lookups')
+  const record = await db.keptRecords.get([7, 'lookups'])
   const bytes = new Uint8Array(record?.sealed.data ?? new ArrayBuffer(0))
   expect(bytes.length).toBeGreaterThan(0)
   expect(new TextDecoder().decode(bytes)).not.toContain('example.com')
@@ -96,7 +99,7 @@ it('five wrong PINs in a row wipe the kept data, the key and the draft, not the 
   }
   expect(results.at(-1)).toEqual({ unlocked: false, attemptsLeft: 0 })
   expect(await hasPin(db, 7)).toBe(false)
-  expect(await db.kept.count()).toBe(0)
+  expect(await db.keptRecords.count()).toBe(0)
   expect(await db.drafts.count()).toBe(0)
   expect(await db.outbox.count()).toBe(1)
   // Not even the right PIN opens anything now.
@@ -161,7 +164,7 @@ it('sign-out forgets the kept data and the key in memory, and keeps the wrapped 
   })
   await wipeOnSignOut(db, 7)
   expect(isUnlocked(7)).toBe(false)
-  expect(await db.kept.count()).toBe(0)
+  expect(await db.keptRecords.count()).toBe(0)
   expect(await db.drafts.count()).toBe(0)
   expect(await hasPin(db, 7)).toBe(true)
 }, 20_000)
@@ -174,7 +177,7 @@ it('a revoked session wipes the key and the kept data; another user cannot read 
   await wipePersonalData(db, 7)
   expect(isUnlocked(7)).toBe(false)
   expect(await hasPin(db, 7)).toBe(false)
-  expect(await db.kept.count()).toBe(0)
+  expect(await db.keptRecords.count()).toBe(0)
 }, 20_000)
 
 it("a passkey's secret opens the key as the PIN does, through a change of PIN, until it is removed", async () => {
@@ -215,4 +218,62 @@ it('checking the PIN in the settings does not count a wrong one as a try', async
     unlocked: false,
     attemptsLeft: maxPinAttempts - 1,
   })
+})
+
+it("two people's records of one name are kept side by side, each opened by its own key only", async () => {
+  const db = database()
+  await createPin(db, 7, '482913')
+  await keep(db, 7, 'session', { token: 'seven' })
+  await createPin(db, 8, '731946')
+  await keep(db, 8, 'session', { token: 'eight' })
+  // The second person's key is open: the first's record is there, unreadable to it.
+  expect(await readKept(db, 7, 'session')).toBeUndefined()
+  expect(await readKept(db, 8, 'session')).toEqual({ token: 'eight' })
+  expect(await unlockWithPin(db, 7, '482913')).toEqual({ unlocked: true })
+  expect(await readKept(db, 7, 'session')).toEqual({ token: 'seven' })
+  expect(await readKept(db, 8, 'session')).toBeUndefined()
+  // Signing one out leaves the other's key open and their record kept.
+  await wipeOnSignOut(db, 8)
+  expect(isUnlocked(7)).toBe(true)
+  expect(await readKept(db, 7, 'session')).toEqual({ token: 'seven' })
+  expect(await db.keptRecords.where({ userId: 8 }).count()).toBe(0)
+})
+
+it('a second person on the tablet ends every passkey on it; the PINs still open', async () => {
+  const db = database()
+  await createPin(db, 7, '482913')
+  const secret = crypto.getRandomValues(new Uint8Array(32))
+  const passkey = { credentialId: new Uint8Array([1, 2, 3]), salt: new Uint8Array(32) }
+  expect(await addPasskey(db, 7, '482913', { ...passkey, secret })).toBe(true)
+  await removeEveryPasskey(db)
+  expect(await passkeyOf(db, 7)).toBeUndefined()
+  expect(await unlockWithPasskey(db, 7, secret)).toBe(false)
+  expect(await isPin(db, 7, '482913')).toBe(true)
+})
+
+it('the key kept open reopens once, within its window, and is closed after either way', async () => {
+  const db = database()
+  await createPin(db, 7, '482913')
+  await keep(db, 7, 'session', { token: 'seven' })
+  await keepKeyOpen(db, 7, { since: 100, until: 200 })
+  lockVault()
+  // A start after the window: closed, and the PIN is asked.
+  expect(await reopenKey(db, 7, () => false)).toBe(false)
+  expect(await reopenKey(db, 7, () => true)).toBe(false)
+
+  await unlockWithPin(db, 7, '482913')
+  await keepKeyOpen(db, 7, { since: 100, until: 200 })
+  lockVault()
+  expect(await reopenKey(db, 7, (open) => open.until === 200)).toBe(true)
+  expect(await readKept(db, 7, 'session')).toEqual({ token: 'seven' })
+  // Only this start: a second one finds it closed.
+  lockVault()
+  expect(await reopenKey(db, 7, () => true)).toBe(false)
+  // Never kept for another person's key, nor after a sign-out.
+  await keepKeyOpen(db, 8, { since: 100, until: 200 })
+  expect((await db.vaults.get(8))?.open).toBeUndefined()
+  await unlockWithPin(db, 7, '482913')
+  await keepKeyOpen(db, 7, { since: 100, until: 200 })
+  await wipeOnSignOut(db, 7)
+  expect((await db.vaults.get(7))?.open).toBeUndefined()
 })
