@@ -56,16 +56,33 @@ export const cataloguePacks: readonly CataloguePack[] = families.flatMap((family
 
 const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1)
 
+/**
+ * The sticks' swatches, as the wizard draws them (consumption-order-step.module.css) and the
+ * migration that added them (0016) wrote them.
+ */
+const swatches: Record<(typeof stickColors)[number], string> = {
+  tan: '#c9a878',
+  gold: '#d4af37',
+  silver: '#c0c4c8',
+  azure: '#2f80d1',
+  purple: '#6f3d9e',
+  baize: '#2e6b45',
+  burgundy: '#7a1530',
+  magenta: '#c2185b',
+}
+
 /** One stick per stick colour (`color` is the colour's key), then the devices. */
 export const catalogueProducts = [
   ...stickColors.map((color) => ({
     name: `Aurum ${capitalized(color)}`,
     type: 'Stick' as const,
     color,
+    swatch: swatches[color],
   })),
   ...['Aura One', 'Aura Duo', 'Aura Prime', 'Aura Lil', 'Aura Pro'].map((name) => ({
     name,
     type: 'Device' as const,
     color: null,
+    swatch: null,
   })),
 ]
