@@ -18,6 +18,7 @@ const manageSources = [
   '<rootDir>/src/features/audit',
   '<rootDir>/src/features/devices',
   '<rootDir>/src/features/backups',
+  '<rootDir>/src/features/customer-rights',
   '<rootDir>/src/features/customers',
   '<rootDir>/src/features/vouchers',
   '<rootDir>/src/ui/admin',
@@ -26,12 +27,27 @@ const manageSources = [
   '<rootDir>/src/contract/record-labels.ts',
   // A stored trial's questions, shown by the trial's page and the customer's trials tab.
   '<rootDir>/src/contract/trial-reading.ts',
+  // The customers' rights', the review's and the quarantine's messages, which only the
+  // administration's screens show.
+  '<rootDir>/src/contract/customer-rights-messages.ts',
+  '<rootDir>/src/contract/review-messages.ts',
+  '<rootDir>/src/contract/review-labels.ts',
+  '<rootDir>/src/contract/quarantine-messages.ts',
+  '<rootDir>/src/contract/administration-messages.ts',
+  '<rootDir>/src/contract/store-messages.ts',
+  '<rootDir>/src/contract/device-action-messages.ts',
+  // The content editions' and the catalogue's messages: only the administration's screens show them.
+  '<rootDir>/src/contract/content-messages.ts',
+  '<rootDir>/src/contract/catalogue-messages.ts',
+  // The review screen and its parts on the trial's page.
+  '<rootDir>/src/features/review',
 ]
 
-/** The reports' column names and a customer's export page: the server's files show them, no screen does. */
+/** The reports' column names, a customer's export page and the mails: the server's, no screen shows them. */
 const serverOnlySources = [
   '<rootDir>/src/contract/report-columns.ts',
   '<rootDir>/src/contract/customer-export-labels.ts',
+  '<rootDir>/src/contract/mail-messages.ts',
 ]
 
 // Source texts are written in English; `me` is the app's default and fallback locale.
@@ -78,6 +94,16 @@ const config: LinguiConfig = {
         '<rootDir>/src/contract/trial-labels.ts',
         '<rootDir>/src/contract/record-labels.ts',
         '<rootDir>/src/contract/trial-reading.ts',
+        '<rootDir>/src/contract/customer-rights-messages.ts',
+        '<rootDir>/src/contract/review-messages.ts',
+        '<rootDir>/src/contract/review-labels.ts',
+        '<rootDir>/src/contract/quarantine-messages.ts',
+        '<rootDir>/src/contract/administration-messages.ts',
+        '<rootDir>/src/contract/store-messages.ts',
+        '<rootDir>/src/contract/decision-labels.ts',
+        '<rootDir>/src/contract/device-action-messages.ts',
+        '<rootDir>/src/contract/content-messages.ts',
+        '<rootDir>/src/contract/catalogue-messages.ts',
         '<rootDir>/src/ui/date-field*',
         '<rootDir>/src/ui/admin',
         '<rootDir>/src/ui/store-combobox.tsx',
@@ -97,6 +123,8 @@ const config: LinguiConfig = {
         '<rootDir>/src/features/auth/pin-settings.tsx',
         '<rootDir>/src/features/auth/passkey-settings.tsx',
         '<rootDir>/src/features/auth/pin-fields.tsx',
+        // The remote actions' notices show on a tablet someone signed in on.
+        '<rootDir>/src/offline/remote-action-acts.ts',
       ],
     },
   ],

@@ -8,8 +8,7 @@ import { readAppVersion } from './server/app-version.ts'
 
 /** Sources only the admin screens use (the bench's list): their features, shared parts and contracts… */
 const adminSource =
-  /[\\/]src[\\/](features[\\/](users|store-admin|reports|trials|audit|devices|backups)[\\/]|ui[\\/]admin[\\/]|contract[\\/](endpoints[\\/])?(users|store-admin|device-admin|reports|audit|backups)\.ts)/
-/** …and the split parts (`?tsr-split`) of the admin routes; their definitions stay in the route tree. */
+  /[\\/]src[\\/](features[\\/](users|store-admin|reports|trials|review|audit|devices|backups|customer-rights)[\\/]|ui[\\/]admin[\\/]|contract[\\/]((endpoints[\\/])?(users|store-admin|device-admin|device-actions|device-action-messages|reports|audit|backups)|endpoints[\\/](review|quarantine-admin|catalogue-admin)|review-(requests|messages|labels)|quarantine-(requests|messages)|content-(requests|messages)|catalogue-(requests|messages)|administration-messages)\.ts)/ /** …and the split parts (`?tsr-split`) of the admin routes; their definitions stay in the route tree. */
 const adminRoute = /[\\/]src[\\/]routes[\\/]_app[\\/]_admin[\\/.].*\?tsr-split/
 /**
  * …and the date field with its calendar library, which only admin forms use: in a chunk of their
@@ -25,6 +24,12 @@ const adminDateField =
  */
 const contractSource = /[\\/]src[\\/]contract[\\/]/
 /**
+ * …but for what only the Sent list reads (the decisions on one's trials and their reasons' words):
+ * with the outbox screen, not in the chunk that every screen and the trial load.
+ */
+const sentDecisionsSource =
+  /[\\/]src[\\/]contract[\\/](endpoints[\\/]trial-decisions|trial-decisions|decision-labels)\.ts$/
+/**
  * …of which the customers', the vouchers' and the check-in's are the store screens', not the trial's,
  * and go with the store screens' own shared code (their queries, labels and lists): left to the
  * session chunks, that code joins a chunk the brand expert's home needs (TanStack Query's
@@ -34,7 +39,14 @@ const contractSource = /[\\/]src[\\/]contract[\\/]/
  * the trial's page read it, no trial step.
  */
 const storeScreenSource =
-  /[\\/]src[\\/](contract[\\/]((endpoints[\\/])?(customers|customer-rights|vouchers|check-in)|record-labels|trial-reading|report-columns)\.ts$|ui[\\/]answer-lines\.tsx$|features[\\/]((customers|vouchers)[\\/][^\\/]+\.tsx?|stores[\\/]check-in\.ts)$)/
+  /[\\/]src[\\/](contract[\\/]((endpoints[\\/])?(customers|customer-rights|customer-rights-messages|vouchers|check-in)|store-messages|record-labels|trial-reading|report-columns)\.ts$|ui[\\/]answer-lines\.tsx$|features[\\/]((customers|vouchers)[\\/][^\\/]+\.tsx?|stores[\\/]check-in\.ts)$)/
+
+/**
+ * A tablet's side of the remote actions, with the schema of the actions it is delivered: loaded
+ * only when a heartbeat's answer carries some, never with the first chunks.
+ */
+const remoteActionSource =
+  /[\\/]src[\\/](contract[\\/]delivered-actions|offline[\\/]remote-action(s|-plan))\.ts$/
 
 /** The ready panel (settings, and the store picker after a check-in), which home never shows. */
 const readyPanelSource = /[\\/]src[\\/]features[\\/]outbox[\\/]ready-panel(\.module\.css|\.tsx)$/
@@ -53,6 +65,11 @@ const lockSource =
 const dialogPrimitives =
   /([\\/]node_modules[\\/](@radix-ui|react-remove-scroll(-bar)?|aria-hidden|use-sidecar|use-callback-ref|react-style-singleton|get-nonce|detect-node-es|tslib)[\\/]|[\\/]src[\\/]ui[\\/](toast[\\/]toast-queue\.ts|confirm-dialog\.tsx)$)/
 
+/**
+ * The records' table (lists, the Sent list, a customer's tabs), which no trial step draws: left to
+ * the session chunks, it may join the store box's chunk that the trial loads.
+ */
+const recordTableSource = /[\\/]src[\\/]ui[\\/]record-table\.tsx$/
 /** The search screens' panel (managers' and administrators' screens). */
 const searchPanelSource = /[\\/]src[\\/]ui[\\/]search-panel\.tsx$/
 /** TanStack Query's hooks for reading (`useQuery`, `useInfiniteQuery`…) and their observers. */
@@ -64,6 +81,13 @@ const queryHooks =
  */
 const outboxSource =
   /([\\/]src[\\/]offline[\\/](outbox[\\/](use-outbox|outbox-runner|outbox|outbox-state|heartbeat|latest-state|send-trial|sender-lock)|open-problem|device|seal-key|kept-seal-key|database)\.ts$|[\\/]node_modules[\\/]dexie[\\/])/
+
+/**
+ * The hand-over of refused trials to the server's quarantine, with its contract: loaded by the
+ * runner only when refused trials are on the device.
+ */
+const quarantineSource =
+  /[\\/]src[\\/](offline[\\/]outbox[\\/](quarantine|refused)|contract[\\/](endpoints[\\/])?quarantine)\.ts$/
 
 /** A `session` chunk is named after every screen that shares it: too long for a file name. */
 function fileName(name: string): string {
@@ -272,6 +296,8 @@ export default defineConfig({
     'import.meta.env.VITE_IDLE_LOCK_WIZARD_MINUTES': JSON.stringify(
       env.IDLE_LOCK_WIZARD_MINUTES ?? '15',
     ),
+    // How many people the sign-in page offers to unlock on a shared tablet (docs/security.md).
+    'import.meta.env.VITE_TABLET_PEOPLE': JSON.stringify(env.TABLET_PEOPLE ?? '6'),
   },
   resolve: {
     alias: [
@@ -333,6 +359,11 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             {
+              name: 'quarantine',
+              test: quarantineSource,
+              includeDependenciesRecursively: false,
+            },
+            {
               // Every screen after sign-in loads it (the header's count, the runner): beside
               // nothing else, so that no screen's dialog joins it.
               name: 'outbox',
@@ -344,6 +375,11 @@ export default defineConfig({
               // beside what the home screen and the trial load (the outbox count, the catalogue).
               name: 'dialogs',
               test: dialogPrimitives,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'record-table',
+              test: recordTableSource,
               includeDependenciesRecursively: false,
             },
             {
@@ -361,6 +397,16 @@ export default defineConfig({
             {
               name: 'store-screens',
               test: storeScreenSource,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'sent-decisions',
+              test: sentDecisionsSource,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'remote-actions',
+              test: remoteActionSource,
               includeDependenciesRecursively: false,
             },
             {

@@ -27,9 +27,9 @@ import { driveTrial } from './trials.ts'
  */
 const adminOnlySource = [
   /^src\/routes\/_app\/_admin[/.]/,
-  /^src\/features\/(users|store-admin|reports|trials|audit|devices|backups)\//,
+  /^src\/features\/(users|store-admin|reports|trials|review|audit|devices|backups|customer-rights)\//,
   /^src\/ui\/admin\//,
-  /^src\/contract\/(endpoints\/)?(users|store-admin|device-admin|reports|audit|backups)\.ts$/,
+  /^src\/contract\/((endpoints\/)?(users|store-admin|device-admin|device-actions|device-action-messages|reports|audit|backups)|endpoints\/(review|quarantine-admin|catalogue-admin)|review-(requests|messages|labels)|quarantine-(requests|messages)|content-(requests|messages)|catalogue-(requests|messages)|administration-messages)\.ts$/,
   /^src\/ui\/date-field[.-]/,
 ]
 
@@ -400,7 +400,7 @@ async function run(): Promise<Figure[]> {
       budget: '(reference)',
       measured: `${dist.adminOnly.size} chunks, ${kb(sizeOf(dist, [...dist.adminOnly]))}`,
       pass: null,
-      note: `${[...dist.adminOnly].map(shortName).sort().join(', ')}; the admin session fetched ${adminSeen.length} of them (sources of src/routes/_app/_admin*, src/features/{users,store-admin,reports,trials,audit,devices,backups}, src/contract/{users,store-admin,device-admin,reports,audit,backups}.ts, src/ui/date-field*, from the source maps, plus what only they import)`,
+      note: `${[...dist.adminOnly].map(shortName).sort().join(', ')}; the admin session fetched ${adminSeen.length} of them (sources of src/routes/_app/_admin*, src/features/{users,store-admin,reports,trials,audit,devices,backups,customer-rights}, src/contract/{users,store-admin,device-admin,reports,audit,backups}.ts, src/ui/date-field*, from the source maps, plus what only they import)`,
     })
     return figures
   } finally {

@@ -29,6 +29,7 @@ import { createMailer } from './mail/mailer.ts'
 import { emailTaken } from './routes/users/queries.ts'
 import { isUniqueViolation } from './routes/users/form.ts'
 import { sendInvitation } from './routes/users/routes.ts'
+import { administrationMessages } from '#contract/administration-messages.ts'
 
 const usage =
   'Usage: npm run admin:create -- --email <address> [--name <full name>] [--role super|admin] [--invite] [--language me|sr|en]'
@@ -141,7 +142,7 @@ async function createAdmin() {
     const id = await database.db.transaction(async (tx) => {
       // A deleted user keeps their address, as in the admin screens.
       if (await emailTaken(tx, email)) {
-        throw new Refused(`${english(messages.emailInUse.id)} (${email})`)
+        throw new Refused(`${english(administrationMessages.emailInUse.id)} (${email})`)
       }
       const [row] = await tx
         .insert(users)
@@ -172,7 +173,8 @@ async function createAdmin() {
       console.info(`${made}. Sign in at ${config.publicUrl}/login.`)
     }
   } catch (error) {
-    if (isUniqueViolation(error)) throw new Refused(`${english(messages.emailInUse.id)} (${email})`)
+    if (isUniqueViolation(error))
+      throw new Refused(`${english(administrationMessages.emailInUse.id)} (${email})`)
     throw error
   } finally {
     mailer.close()

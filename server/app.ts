@@ -14,6 +14,7 @@ import { HttpError } from './http-error.ts'
 import { authRoutes } from './routes/auth/routes.ts'
 import { backupRoutes } from './routes/backups/routes.ts'
 import { catalogueRoutes } from './routes/catalogue/routes.ts'
+import { servePackPictures } from './routes/catalogue/media.ts'
 import { checkInRoutes } from './routes/check-in/routes.ts'
 import { customerRoutes } from './routes/customers/routes.ts'
 import { deviceRoutes } from './routes/devices/routes.ts'
@@ -23,6 +24,8 @@ import { storeRoutes } from './routes/stores/routes.ts'
 import { auditRoutes } from './routes/audit/routes.ts'
 import { reportRoutes } from './routes/reports/routes.ts'
 import { userRoutes } from './routes/users/routes.ts'
+import { contentRoutes } from './routes/content/routes.ts'
+import { quarantineRoutes } from './routes/quarantine/routes.ts'
 import { trialRoutes } from './routes/trials/routes.ts'
 import { voucherRoutes } from './routes/vouchers/routes.ts'
 import { installDefaultMessages } from '#contract/default-messages.ts'
@@ -30,6 +33,7 @@ import { createReadiness, type Readiness } from './readiness.ts'
 import { apiRoutes } from './http/route.ts'
 import { openApiRoutes } from './openapi/routes.ts'
 import * as healthChecks from '#contract/endpoints/health.ts'
+import { endpointTable } from '#contract/endpoints/all.ts'
 
 const healthPaths = new Set(Object.values(healthChecks).map((entry) => apiBasePath + entry.path))
 const isHealthCheck = (path: string) => healthPaths.has(path)
@@ -42,6 +46,20 @@ const tooLarge = () => {
 
 const limitBody = bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge })
 
+/** An upload's body (a pack picture): its file's limit and 64 KiB for the form around it. */
+const uploadLimits = new Map(
+  endpointTable.flatMap(({ entry }) =>
+    entry.upload
+      ? [
+          [
+            apiBasePath + entry.path,
+            bodyLimit({ maxSize: entry.upload.maxBytes + 64 * 1024, onError: tooLarge }),
+          ] as const,
+        ]
+      : [],
+  ),
+)
+
 /**
  * The body limit, for requests that say they have a body: looking for one (`c.req.raw.body`)
  * makes the Node adapter build a whole Fetch `Request`, which costs every GET more than its query.
@@ -49,7 +67,8 @@ const limitBody = bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge })
 const limitSentBody: MiddlewareHandler = (c, next) => {
   const length = c.req.header('Content-Length')
   const hasBody = (length !== undefined && length !== '0') || c.req.header('Transfer-Encoding')
-  return hasBody ? limitBody(c, next) : next()
+  if (!hasBody) return next()
+  return (uploadLimits.get(c.req.path) ?? limitBody)(c, next)
 }
 
 /**
@@ -91,6 +110,9 @@ export function createApp(deps: AppDeps, readiness: Readiness = createReadiness(
   reportRoutes(routes, deps)
   auditRoutes(routes, deps)
   catalogueRoutes(routes, deps)
+  contentRoutes(routes, deps)
+  // Before the trials: `/questionnaire/quarantine` is not a trial's id.
+  quarantineRoutes(routes, deps)
   trialRoutes(routes, deps)
   voucherRoutes(routes, deps)
   customerRoutes(routes, deps)
@@ -99,6 +121,7 @@ export function createApp(deps: AppDeps, readiness: Readiness = createReadiness(
   app.route(apiBasePath, routes.app)
   app.all('/api/*', (c) => errorResponse(c, new HttpError(404, messages.notFound.id)))
 
+  servePackPictures(app, deps)
   serveStaticFiles(app, deps.config)
   return app
 }

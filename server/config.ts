@@ -113,6 +113,8 @@ const searchLimit = v.union(
   'a number of searches (1 or more), or none',
 )
 
+const retentionMonthsRule = 'RETENTION_MONTHS: a whole number of months, from 1 to 1200'
+
 const envSchema = v.object({
   PORT: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(0)), '3000'),
   HOST: v.optional(v.string(), '0.0.0.0'),
@@ -160,6 +162,16 @@ const envSchema = v.object({
   CUSTOMER_SEARCH_PER_MINUTE: v.optional(searchLimit, '30'),
   CUSTOMER_SEARCH_PER_HOUR: v.optional(searchLimit, '300'),
   BACKUP_DIR: v.optional(v.pipe(v.string(), v.nonEmpty())),
+  RETENTION_MONTHS: v.optional(
+    v.pipe(
+      v.string(),
+      v.toNumber(retentionMonthsRule),
+      v.integer(retentionMonthsRule),
+      v.minValue(1, retentionMonthsRule),
+      v.maxValue(1200, retentionMonthsRule),
+    ),
+    '24',
+  ),
   BACKUP_KEEP: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1)), '7'),
   BACKUP_EVERY_HOURS: v.optional(
     v.pipe(v.string(), v.toNumber(), v.minValue(0.001), v.maxValue(24 * 365)),
@@ -235,6 +247,11 @@ export type Config = {
    * one (`BACKUP_EVERY_HOURS`; unset: only when `npm run backup` asks).
    */
   backups: { dir: string; keep: number; everyHours: number | undefined }
+  /**
+   * How long a trial keeps its contact and free texts (`RETENTION_MONTHS`, by capture time): older
+   * ones are anonymised by the hourly retention job (docs/security.md#retention).
+   */
+  retentionMonths: number
   /** `NODE_ENV=production`: nothing meant for a developer only (the links of mails kept in files). */
   production: boolean
   /** The built PWA (`npm run build`); served when it exists. */
@@ -296,6 +313,7 @@ export function loadConfig(
       keep: parsed.BACKUP_KEEP,
       everyHours: parsed.BACKUP_EVERY_HOURS,
     },
+    retentionMonths: parsed.RETENTION_MONTHS,
     production,
     appVersion,
     minAppVersion: parsed.MIN_APP_VERSION,

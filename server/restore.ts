@@ -26,6 +26,10 @@ try {
     `Schema ${manifest.schemaVersion}${manifest.schemaVersion === restored.schemaVersion ? '' : `, migrated to ${restored.schemaVersion}`}.`,
   )
   console.info(`Ended ${restored.sessionsEnded} sessions: everyone signs in again.`)
+  const { customers, trials } = restored.erasuresReapplied
+  console.info(
+    `Erasures recorded after the backup, applied again: ${customers.length} customers, ${trials.length} trials.`,
+  )
   console.info(
     `The audit chain verifies, ${restored.auditPosition} rows with "restored from ${manifest.name}".`,
   )

@@ -7,6 +7,7 @@ import { createApp } from './app.ts'
 import { loadConfig } from './config.ts'
 import { openDatabase } from './db/database.ts'
 import { forgetExpiredKeys } from './http/idempotency.ts'
+import { applyRetention } from './privacy/retention.ts'
 import { answerUnreadableRequests } from './http/unreadable.ts'
 import { checkpointAudit, sealAuditHead } from './audit/log.ts'
 import { createBackups } from './backup/backups.ts'
@@ -41,6 +42,7 @@ const backups = createBackups({ database, config, clock, logger })
 const app = createApp({ db: database.db, mailer, clock, config, tasks, logger, metrics }, readiness)
 // Set once the database is migrated; a shutdown before then has none to stop.
 let keySweep: ReturnType<typeof setInterval> | undefined = undefined
+let retentionSweep: ReturnType<typeof setInterval> | undefined = undefined
 let controlServer: NetServer | undefined = undefined
 
 /**
@@ -103,6 +105,7 @@ async function shutDown(signal: string) {
   controlServer?.close()
   await Promise.allSettled(handling)
   clearInterval(keySweep)
+  clearInterval(retentionSweep)
   backups.stop()
   await backups.idle()
   await tasks.idle()
@@ -148,6 +151,17 @@ const forgetKeys = () =>
   })
 forgetKeys()
 keySweep = setInterval(forgetKeys, 60 * 60_000).unref()
+// Trials past RETENTION_MONTHS lose their contact and free texts (docs/security.md#retention).
+const retain = () =>
+  tasks.run('retention', async () => {
+    await applyRetention(
+      database.db,
+      { auditKey: config.auditKey, logger, months: config.retentionMonths },
+      clock(),
+    )
+  })
+retain()
+retentionSweep = setInterval(retain, 60 * 60_000).unref()
 // The operator's commands on the embedded database ask this process (server/control.ts).
 controlServer = config.databaseUrl
   ? undefined

@@ -2,8 +2,8 @@ import * as v from 'valibot'
 import { apiBasePath } from './contract/http.ts'
 import { parseDomainList } from './contract/validators.ts'
 
-/** A whole number of minutes, at least one, as the build's environment writes it. */
-const minutes = v.pipe(v.string(), v.regex(/^[1-9]\d*$/))
+/** A whole number (of minutes, of people), at least one, as the build's environment writes it. */
+const wholeNumber = v.pipe(v.string(), v.regex(/^[1-9]\d*$/))
 
 const envSchema = v.object({
   VITE_API_BASE: v.optional(v.string(), apiBasePath),
@@ -12,8 +12,9 @@ const envSchema = v.object({
   VITE_TIME_ZONE: v.string(),
   VITE_APP_VERSION: v.string(),
   VITE_CONSENT_AUTO_TICK: v.optional(v.picklist(['true', 'false']), 'true'),
-  VITE_IDLE_LOCK_MINUTES: v.optional(minutes, '5'),
-  VITE_IDLE_LOCK_WIZARD_MINUTES: v.optional(minutes, '15'),
+  VITE_IDLE_LOCK_MINUTES: v.optional(wholeNumber, '5'),
+  VITE_IDLE_LOCK_WIZARD_MINUTES: v.optional(wholeNumber, '15'),
+  VITE_TABLET_PEOPLE: v.optional(wholeNumber, '6'),
 })
 
 const env = v.parse(envSchema, import.meta.env)
@@ -41,4 +42,9 @@ export const config = {
     outside: Number(env.VITE_IDLE_LOCK_MINUTES) * 60_000,
     wizard: Number(env.VITE_IDLE_LOCK_WIZARD_MINUTES) * 60_000,
   },
+  /**
+   * How many people who used this tablet its sign-in page lists, each opened with their own PIN
+   * (`TABLET_PEOPLE`, 6 unless set): the most recent first.
+   */
+  tabletPeople: Number(env.VITE_TABLET_PEOPLE),
 }

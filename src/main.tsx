@@ -8,7 +8,8 @@ import './ui/theme.css'
 import { activateLocale, storedLocale } from './i18n.ts'
 import { createQueryClient } from './app/query-client.ts'
 import { createAppRouter } from './router.tsx'
-import { clearSession, getSession } from './api/session.ts'
+import { forgetPerson } from './api/people.ts'
+import { clearSession, getSession, type SignedInUser } from './api/session.ts'
 import { ApiError } from './api/api-error.ts'
 import { refreshSession } from './features/auth/auth-api.ts'
 import { startServiceWorker, whenServiceWorkerSays } from './offline/start-service-worker.ts'
@@ -26,7 +27,7 @@ import { afterPaintWhenIdle } from './ui/when-idle.ts'
 import { installDefaultMessages } from './contract/default-messages.ts'
 import { LockGate } from './features/auth/lock-gate.tsx'
 import { beforeAppOpens, setLockStatus, whenAppOpens } from './features/auth/lock-state.ts'
-import { signOut } from './features/auth/sign-out.ts'
+import { signOut, stepAway } from './features/auth/sign-out.ts'
 
 installDefaultMessages()
 
@@ -38,18 +39,28 @@ installDefaultMessages()
  */
 function signInAgain(ended = false) {
   const userId = getSession()?.user.id
+  // Their PIN would open a token the server no longer takes: the password brings them back.
+  if (userId !== undefined) forgetPerson(userId)
   clearSession()
   setLockStatus('signedOut')
   void import('./features/auth/device-vault.ts').then((vault) =>
-    ended && userId !== undefined ? vault.wipeEndedSession(userId) : vault.forgetKey(),
+    ended && userId !== undefined ? vault.wipeEndedSession(userId) : vault.forgetKey(userId),
   )
   const { pathname, href } = router.latestLocation
   if (pathname !== '/login') void router.navigate({ to: '/login', search: { redirect: href } })
 }
 
-/** Signed out from the lock screen (switch user, too many wrong PINs, nothing to open). */
+/** Signed out from the lock screen (too many wrong PINs, nothing to open). */
 function signedOutFromLock() {
   void signOut(queryClient).then(() => router.navigate({ to: '/login' }))
+}
+
+/**
+ * Another person takes the tablet from the lock screen: the one locked steps away, their data
+ * kept for their PIN; the chosen one is asked for theirs (someone new signs in at /login).
+ */
+function switchFromLock(person: SignedInUser | null) {
+  void stepAway(queryClient, person).then(() => router.navigate({ to: person ? '/' : '/login' }))
 }
 
 /** The trial wizard, where the idle lock waits longer. */
@@ -93,7 +104,11 @@ async function start() {
       <StrictMode>
         <I18nProvider i18n={i18n}>
           <QueryClientProvider client={queryClient}>
-            <LockGate inWizard={inWizard} onSignedOut={signedOutFromLock}>
+            <LockGate
+              inWizard={inWizard}
+              onSignedOut={signedOutFromLock}
+              onSwitchTo={switchFromLock}
+            >
               <RouterProvider router={router} />
             </LockGate>
           </QueryClientProvider>

@@ -23,9 +23,12 @@ import { Route as AppAdminAuditRouteImport } from './routes/_app/_admin/audit'
 import { Route as AppAdminDashboardRouteImport } from './routes/_app/_admin/dashboard'
 import { Route as AppAdminDevicesRouteImport } from './routes/_app/_admin/devices'
 import { Route as AppAdminReportsRouteImport } from './routes/_app/_admin/reports'
+import { Route as AppAdminReviewRouteImport } from './routes/_app/_admin/review'
 import { Route as AppStoreIndexRouteImport } from './routes/_app/_store/index'
 import { Route as AppStoreFreeGuidedTrialSuccessRouteImport } from './routes/_app/_store/free-guided-trial-success'
+import { Route as AppAdminCustomersTrialContactRouteImport } from './routes/_app/_admin/customers.trial-contact'
 import { Route as AppAdminExpertsIdRouteImport } from './routes/_app/_admin/experts.$id'
+import { Route as AppAdminQuarantineIdRouteImport } from './routes/_app/_admin/quarantine.$id'
 import { Route as AppAdminStoresIndexRouteImport } from './routes/_app/_admin/stores.index'
 import { Route as AppAdminStoresNewRouteImport } from './routes/_app/_admin/stores.new'
 import { Route as AppAdminSurveysIdRouteImport } from './routes/_app/_admin/surveys.$id'
@@ -114,6 +117,11 @@ const AppAdminReportsRoute = AppAdminReportsRouteImport.update({
   path: '/reports',
   getParentRoute: () => AppAdminRoute,
 } as any)
+const AppAdminReviewRoute = AppAdminReviewRouteImport.update({
+  id: '/review',
+  path: '/review',
+  getParentRoute: () => AppAdminRoute,
+} as any)
 const AppStoreIndexRoute = AppStoreIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -125,9 +133,20 @@ const AppStoreFreeGuidedTrialSuccessRoute =
     path: '/free-guided-trial-success',
     getParentRoute: () => AppStoreRoute,
   } as any)
+const AppAdminCustomersTrialContactRoute =
+  AppAdminCustomersTrialContactRouteImport.update({
+    id: '/customers/trial-contact',
+    path: '/customers/trial-contact',
+    getParentRoute: () => AppAdminRoute,
+  } as any)
 const AppAdminExpertsIdRoute = AppAdminExpertsIdRouteImport.update({
   id: '/experts/$id',
   path: '/experts/$id',
+  getParentRoute: () => AppAdminRoute,
+} as any)
+const AppAdminQuarantineIdRoute = AppAdminQuarantineIdRouteImport.update({
+  id: '/quarantine/$id',
+  path: '/quarantine/$id',
   getParentRoute: () => AppAdminRoute,
 } as any)
 const AppAdminStoresIndexRoute = AppAdminStoresIndexRouteImport.update({
@@ -250,8 +269,11 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof AppAdminDashboardRoute
   '/devices': typeof AppAdminDevicesRoute
   '/reports': typeof AppAdminReportsRoute
+  '/review': typeof AppAdminReviewRoute
   '/free-guided-trial-success': typeof AppStoreFreeGuidedTrialSuccessRoute
+  '/customers/trial-contact': typeof AppAdminCustomersTrialContactRoute
   '/experts/$id': typeof AppAdminExpertsIdRoute
+  '/quarantine/$id': typeof AppAdminQuarantineIdRoute
   '/stores/new': typeof AppAdminStoresNewRoute
   '/surveys/$id': typeof AppAdminSurveysIdRoute
   '/users/new': typeof AppAdminUsersNewRoute
@@ -286,8 +308,11 @@ export interface FileRoutesByTo {
   '/dashboard': typeof AppAdminDashboardRoute
   '/devices': typeof AppAdminDevicesRoute
   '/reports': typeof AppAdminReportsRoute
+  '/review': typeof AppAdminReviewRoute
   '/free-guided-trial-success': typeof AppStoreFreeGuidedTrialSuccessRoute
+  '/customers/trial-contact': typeof AppAdminCustomersTrialContactRoute
   '/experts/$id': typeof AppAdminExpertsIdRoute
+  '/quarantine/$id': typeof AppAdminQuarantineIdRoute
   '/stores/new': typeof AppAdminStoresNewRoute
   '/surveys/$id': typeof AppAdminSurveysIdRoute
   '/users/new': typeof AppAdminUsersNewRoute
@@ -324,9 +349,12 @@ export interface FileRoutesById {
   '/_app/_admin/dashboard': typeof AppAdminDashboardRoute
   '/_app/_admin/devices': typeof AppAdminDevicesRoute
   '/_app/_admin/reports': typeof AppAdminReportsRoute
+  '/_app/_admin/review': typeof AppAdminReviewRoute
   '/_app/_store/free-guided-trial-success': typeof AppStoreFreeGuidedTrialSuccessRoute
   '/_app/_store/': typeof AppStoreIndexRoute
+  '/_app/_admin/customers/trial-contact': typeof AppAdminCustomersTrialContactRoute
   '/_app/_admin/experts/$id': typeof AppAdminExpertsIdRoute
+  '/_app/_admin/quarantine/$id': typeof AppAdminQuarantineIdRoute
   '/_app/_admin/stores/new': typeof AppAdminStoresNewRoute
   '/_app/_admin/surveys/$id': typeof AppAdminSurveysIdRoute
   '/_app/_admin/users/new': typeof AppAdminUsersNewRoute
@@ -363,8 +391,11 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/devices'
     | '/reports'
+    | '/review'
     | '/free-guided-trial-success'
+    | '/customers/trial-contact'
     | '/experts/$id'
+    | '/quarantine/$id'
     | '/stores/new'
     | '/surveys/$id'
     | '/users/new'
@@ -399,8 +430,11 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/devices'
     | '/reports'
+    | '/review'
     | '/free-guided-trial-success'
+    | '/customers/trial-contact'
     | '/experts/$id'
+    | '/quarantine/$id'
     | '/stores/new'
     | '/surveys/$id'
     | '/users/new'
@@ -436,9 +470,12 @@ export interface FileRouteTypes {
     | '/_app/_admin/dashboard'
     | '/_app/_admin/devices'
     | '/_app/_admin/reports'
+    | '/_app/_admin/review'
     | '/_app/_store/free-guided-trial-success'
     | '/_app/_store/'
+    | '/_app/_admin/customers/trial-contact'
     | '/_app/_admin/experts/$id'
+    | '/_app/_admin/quarantine/$id'
     | '/_app/_admin/stores/new'
     | '/_app/_admin/surveys/$id'
     | '/_app/_admin/users/new'
@@ -569,6 +606,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminReportsRouteImport
       parentRoute: typeof AppAdminRoute
     }
+    '/_app/_admin/review': {
+      id: '/_app/_admin/review'
+      path: '/review'
+      fullPath: '/review'
+      preLoaderRoute: typeof AppAdminReviewRouteImport
+      parentRoute: typeof AppAdminRoute
+    }
     '/_app/_store/': {
       id: '/_app/_store/'
       path: '/'
@@ -583,11 +627,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppStoreFreeGuidedTrialSuccessRouteImport
       parentRoute: typeof AppStoreRoute
     }
+    '/_app/_admin/customers/trial-contact': {
+      id: '/_app/_admin/customers/trial-contact'
+      path: '/customers/trial-contact'
+      fullPath: '/customers/trial-contact'
+      preLoaderRoute: typeof AppAdminCustomersTrialContactRouteImport
+      parentRoute: typeof AppAdminRoute
+    }
     '/_app/_admin/experts/$id': {
       id: '/_app/_admin/experts/$id'
       path: '/experts/$id'
       fullPath: '/experts/$id'
       preLoaderRoute: typeof AppAdminExpertsIdRouteImport
+      parentRoute: typeof AppAdminRoute
+    }
+    '/_app/_admin/quarantine/$id': {
+      id: '/_app/_admin/quarantine/$id'
+      path: '/quarantine/$id'
+      fullPath: '/quarantine/$id'
+      preLoaderRoute: typeof AppAdminQuarantineIdRouteImport
       parentRoute: typeof AppAdminRoute
     }
     '/_app/_admin/stores/': {
@@ -738,7 +796,10 @@ interface AppAdminRouteChildren {
   AppAdminDashboardRoute: typeof AppAdminDashboardRoute
   AppAdminDevicesRoute: typeof AppAdminDevicesRoute
   AppAdminReportsRoute: typeof AppAdminReportsRoute
+  AppAdminReviewRoute: typeof AppAdminReviewRoute
+  AppAdminCustomersTrialContactRoute: typeof AppAdminCustomersTrialContactRoute
   AppAdminExpertsIdRoute: typeof AppAdminExpertsIdRoute
+  AppAdminQuarantineIdRoute: typeof AppAdminQuarantineIdRoute
   AppAdminStoresNewRoute: typeof AppAdminStoresNewRoute
   AppAdminSurveysIdRoute: typeof AppAdminSurveysIdRoute
   AppAdminUsersNewRoute: typeof AppAdminUsersNewRoute
@@ -754,7 +815,10 @@ const AppAdminRouteChildren: AppAdminRouteChildren = {
   AppAdminDashboardRoute: AppAdminDashboardRoute,
   AppAdminDevicesRoute: AppAdminDevicesRoute,
   AppAdminReportsRoute: AppAdminReportsRoute,
+  AppAdminReviewRoute: AppAdminReviewRoute,
+  AppAdminCustomersTrialContactRoute: AppAdminCustomersTrialContactRoute,
   AppAdminExpertsIdRoute: AppAdminExpertsIdRoute,
+  AppAdminQuarantineIdRoute: AppAdminQuarantineIdRoute,
   AppAdminStoresNewRoute: AppAdminStoresNewRoute,
   AppAdminSurveysIdRoute: AppAdminSurveysIdRoute,
   AppAdminUsersNewRoute: AppAdminUsersNewRoute,

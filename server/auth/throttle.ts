@@ -4,6 +4,7 @@ import type { Config } from '../config.ts'
 import type { Database } from '../db/database.ts'
 import { loginAttempts } from '../db/schema/auth.ts'
 import { HttpError } from '../http-error.ts'
+import { storeMessages } from '#contract/store-messages.ts'
 
 const windowMs = 15 * 60 * 1000
 /** Failures allowed in the window; the next attempt is refused. */
@@ -177,7 +178,7 @@ export async function countCustomerSearch(
   const taken = await takeUse(db, counted, now)
   if (taken.allowed) return
   throttled(taken.retryAfter)
-  throw new HttpError(429, messages.tooManyCustomerSearches.id, {
+  throw new HttpError(429, storeMessages.tooManyCustomerSearches.id, {
     headers: { 'Retry-After': String(taken.retryAfter) },
   })
 }

@@ -6,7 +6,7 @@
  */
 import { existsSync, readdirSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { appendAudit, verifyAudit } from '../audit/log.ts'
 import { endEverySession } from '../auth/sessions.ts'
@@ -31,6 +31,8 @@ import {
   sha256Of,
   type Manifest,
 } from './manifest.ts'
+import { recordedErasures } from '../privacy/erased-contacts.ts'
+import { reapplyErasures, type Reapplied } from '../privacy/reapply-erasures.ts'
 import { runOnDatabase } from './postgres-tools.ts'
 import { restoreDetail } from './restored-secrets.ts'
 
@@ -41,6 +43,8 @@ export type Restored = {
   manifest: Manifest
   schemaVersion: string
   sessionsEnded: number
+  /** The customers and trials erased again (docs/backups.md#erasures). */
+  erasuresReapplied: Reapplied
   auditPosition: number
 }
 
@@ -146,8 +150,28 @@ export async function restoreBackup(
       }
       // A backup of an older release: its schema is brought up to this one's.
       await database.migrate()
-      const sessionsEnded = await database.db.transaction(async (tx) => {
+      // The register beside the backup restored, and the configured folder's if it is another.
+      const backupDir = dirname(manifestPathOf(file))
+      const erasures = [
+        ...(await recordedErasures(backupDir)),
+        ...(resolve(config.backups.dir) === resolve(backupDir)
+          ? []
+          : await recordedErasures(config.backups.dir)),
+      ]
+      const { sessionsEnded, reapplied } = await database.db.transaction(async (tx) => {
         const ended = await endEverySession(tx, 'restored', now)
+        // Before the restore's own row, which must stay the chain's last until the app starts.
+        const again = await reapplyErasures(tx, config.auditKey, erasures, now)
+        if (again.customers.length > 0 || again.trials.length > 0) {
+          await appendAudit(tx, { auditKey: config.auditKey, logger }, now, {
+            actor: { id: null, email: 'operator', role: null },
+            action: 'customer.erase',
+            target: 'restore',
+            outcome: 'success',
+            clientAddress: 'local',
+            detail: `re-applied after the restore: customers ${again.customers.join(',') || 'none'}; trials ${again.trials.join(',') || 'none'}`,
+          })
+        }
         await appendAudit(tx, { auditKey: config.auditKey, logger }, now, {
           actor: { id: null, email: 'operator', role: null },
           action: 'database.restore',
@@ -156,7 +180,7 @@ export async function restoreBackup(
           clientAddress: 'local',
           detail: restoreDetail(manifest),
         })
-        return ended
+        return { sessionsEnded: ended, reapplied: again }
       })
       const verified = await verifyAudit(database.db, config.auditKey, null)
       if (!verified.ok) {
@@ -168,6 +192,7 @@ export async function restoreBackup(
         manifest,
         schemaVersion: await schemaVersionOf(database.db),
         sessionsEnded,
+        erasuresReapplied: reapplied,
         auditPosition: verified.count,
       }
     } finally {

@@ -1,9 +1,10 @@
 import * as v from 'valibot'
 import type { Context } from 'hono'
+import { allMessages } from '#contract/all-messages.ts'
 import { messages } from '#contract/messages.ts'
 import { HttpError, type InvalidField } from '../http-error.ts'
 
-const messageIds = new Set<string>(Object.values(messages).map((message) => message.id))
+const messageIds = new Set<string>(allMessages.map((message) => message.id))
 
 /**
  * The issue's message id. A missing key is reported by the object, not by the entry's schema

@@ -1,5 +1,5 @@
 import type { Locale } from '#contract/locale.ts'
-import { messages } from '#contract/messages.ts'
+import { mailMessages } from '#contract/mail-messages.ts'
 import { escapeHtml } from '../html.ts'
 import { translate } from '../i18n.ts'
 
@@ -8,12 +8,12 @@ export type MailContent = { subject: string; text: string; html: string; link: s
 /** The password reset mail, in the language of the request that asked for it. */
 export function passwordResetMail(locale: Locale, fullname: string, link: string): MailContent {
   const t = (id: string, values?: Record<string, unknown>) => translate(locale, id, values)
-  const greeting = t(messages.mailGreeting.id, { name: fullname })
-  const intro = t(messages.mailResetIntro.id)
-  const action = t(messages.mailResetAction.id)
-  const ignore = t(messages.mailResetIgnore.id)
+  const greeting = t(mailMessages.mailGreeting.id, { name: fullname })
+  const intro = t(mailMessages.mailResetIntro.id)
+  const action = t(mailMessages.mailResetAction.id)
+  const ignore = t(mailMessages.mailResetIgnore.id)
   return {
-    subject: t(messages.mailResetSubject.id),
+    subject: t(mailMessages.mailResetSubject.id),
     text: [greeting, '', intro, '', link, '', ignore].join('\n'),
     html: [
       `<p>${escapeHtml(greeting)}</p>`,
@@ -28,11 +28,11 @@ export function passwordResetMail(locale: Locale, fullname: string, link: string
 /** The invitation of a new user, in the language of the admin who made the account. */
 export function invitationMail(locale: Locale, fullname: string, link: string): MailContent {
   const t = (id: string, values?: Record<string, unknown>) => translate(locale, id, values)
-  const greeting = t(messages.mailGreeting.id, { name: fullname })
-  const intro = t(messages.mailInviteIntro.id)
-  const action = t(messages.mailInviteAction.id)
+  const greeting = t(mailMessages.mailGreeting.id, { name: fullname })
+  const intro = t(mailMessages.mailInviteIntro.id)
+  const action = t(mailMessages.mailInviteAction.id)
   return {
-    subject: t(messages.mailInviteSubject.id),
+    subject: t(mailMessages.mailInviteSubject.id),
     text: [greeting, '', intro, '', link].join('\n'),
     html: [
       `<p>${escapeHtml(greeting)}</p>`,

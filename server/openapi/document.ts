@@ -55,6 +55,21 @@ const components = {
       description: `The language of the answer's messages; \`${defaultLocale}\` when absent or unknown.`,
       schema: { type: 'string', enum: locales, default: defaultLocale },
     },
+    IfNoneMatch: {
+      name: 'If-None-Match',
+      in: 'header',
+      required: false,
+      description: 'An ETag of an earlier answer: 304 without a body while it is still current.',
+      schema: { type: 'string' },
+    },
+    IfMatch: {
+      name: 'If-Match',
+      in: 'header',
+      required: false,
+      description:
+        'The ETag of the version the change was made on: 412 when it is no longer current.',
+      schema: { type: 'string' },
+    },
     IdempotencyKey: {
       name: idempotencyHeader,
       in: 'header',
@@ -94,6 +109,30 @@ const notModified = {
   },
 }
 
+/** A conditional read's answers (`conditional: 'read'`): its ETag, and 304 when it still holds. */
+const etagHeader = {
+  ETag: { description: "The answer's version.", required: true, schema: { type: 'string' } },
+}
+const conditionalRead = {
+  successHeaders: etagHeader,
+  moreResponses: {
+    304: {
+      description: 'Not modified: `If-None-Match` named the current ETag.',
+      headers: { ...etagHeader, 'Request-Id': { $ref: '#/components/headers/RequestId' } },
+    },
+  },
+}
+/** A conditional write's answer (`conditional: 'write'`): the new ETag, not on a replay. */
+const conditionalWrite = {
+  successHeaders: {
+    ETag: {
+      description: "The saved version's ETag, for the next `If-Match` (not sent on a replay).",
+      required: false,
+      schema: { type: 'string' },
+    },
+  },
+}
+
 /**
  * The OpenAPI 3.1 document of the API, generated from the endpoint table (src/contract/endpoints/)
  * with its schemas converted from valibot; `unconverted` holds the rules of those schemas that the
@@ -111,6 +150,8 @@ export function buildOpenApiDocument(): { document: Json; unconverted: Map<strin
       convert,
       example: bodyExamples[name as EndpointName],
       ...(isDocument ? { successHeaders: documentHeaders, moreResponses: notModified } : {}),
+      ...(entry.conditional === 'read' ? conditionalRead : {}),
+      ...(entry.conditional === 'write' ? conditionalWrite : {}),
     })
     const path = documentPath(entry, apiBasePath)
     paths[path] = { ...paths[path], [entry.method.toLowerCase()]: operation }

@@ -111,6 +111,8 @@ export function operationOf(entry: Endpoint, context: OperationContext) {
   if (entry.query) parameters.push(...parametersOf(converted('query', entry.query), 'query'))
   if (!entry.root && !entry.withoutAppHeader) parameters.push(ref('parameters/App'))
   if (!entry.root) parameters.push(ref('parameters/Language'))
+  if (entry.conditional === 'read') parameters.push(ref('parameters/IfNoneMatch'))
+  if (entry.conditional === 'write') parameters.push(ref('parameters/IfMatch'))
   if (entry.idempotent) {
     parameters.push(ref('parameters/IdempotencyKey'))
     description.push(
@@ -137,6 +139,23 @@ export function operationOf(entry: Endpoint, context: OperationContext) {
   if (parameters.length > 0) operation.parameters = parameters
   if (media) {
     operation.requestBody = { required: true, content: { 'application/json': media } }
+  }
+  if (entry.upload) {
+    const { field, types, maxBytes } = entry.upload
+    const file = {
+      type: 'string',
+      contentMediaType: 'application/octet-stream',
+      maxLength: maxBytes,
+    }
+    operation.requestBody = {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: { type: 'object', properties: { [field]: file }, required: [field] },
+          encoding: { [field]: { contentType: types.join(', ') } },
+        },
+      },
+    }
   }
 
   const headers: Json = { 'Request-Id': ref('headers/RequestId'), ...context.successHeaders }

@@ -49,6 +49,23 @@ export function refusalsOf(entry: Endpoint): Map<number, Refusal[]> {
     add(400, messages.invalidRequest.id, 'The body is not JSON.')
     add(413, messages.requestTooLarge.id, 'The body is larger than 1 MiB.')
   }
+  if (entry.upload) {
+    const { field, types, maxBytes } = entry.upload
+    found.push([
+      400,
+      {
+        code: messages.required.id,
+        when: `\`${field}\` is missing, not of ${types.join(', ')} by its content, or too large: \`invalidFields\` names it.`,
+        invalidFields: true,
+      },
+    ])
+    add(400, messages.invalidRequest.id, 'The body is not `multipart/form-data`.')
+    add(
+      413,
+      messages.requestTooLarge.id,
+      `The body is larger than ${maxBytes / 1024 ** 2} MiB and 64 KiB.`,
+    )
+  }
   if (!entry.root && !entry.withoutAppHeader) {
     add(400, messages.badApp.id, 'The `X-APP` header is missing or not `brand-expert-pwa`.')
   }

@@ -5,7 +5,7 @@ import { userSchema, type Session } from '../contract/auth.ts'
  * Who is signed in, as browser storage keeps it in the clear (docs/security.md): their id, name,
  * role and store, all the lock screen and the guards need before the PIN.
  */
-const signedInUserSchema = v.pick(userSchema, ['id', 'role', 'fullname', 'expertStore'])
+export const signedInUserSchema = v.pick(userSchema, ['id', 'role', 'fullname', 'expertStore'])
 export type SignedInUser = v.InferOutput<typeof signedInUserSchema>
 
 /** The signed-in user's email and phone: in memory, and kept encrypted with the token only. */
@@ -72,6 +72,14 @@ export function saveSession(
   remember = isRemembered(),
 ): void {
   write({ token, user, contact: { email, phone } }, remember)
+}
+
+/**
+ * A person on the tablet's list (src/api/people.ts) chose themselves: they are who is signed in,
+ * their token and contact sealed until their PIN opens them.
+ */
+export function choosePerson(user: SignedInUser): void {
+  write({ token: null, user, contact: null }, true)
 }
 
 export function updateUser(update: (user: SignedInUser) => SignedInUser): void {

@@ -18,6 +18,11 @@ export function AdminNav() {
           </Link>
         </li>
         <li>
+          <Link to="/review" className={styles.link}>
+            <Trans>Review</Trans>
+          </Link>
+        </li>
+        <li>
           <Link to="/reports" className={styles.link}>
             <Trans>Reports</Trans>
           </Link>

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { calendarDay, daysInOrder, listOf, pageSchema } from './http.ts'
-import { messages } from './messages.ts'
 import { roleSchema } from './roles.ts'
+import { administrationMessages } from './administration-messages.ts'
 
 /**
  * The acts the audit log records (docs/behaviour.md#audit-log), one row each. A sign-in is one
@@ -28,7 +28,28 @@ export const auditActions = [
   'report.export',
   'session.revoke',
   'device.revoke',
+  'device.action',
+  'device.actionCancel',
+  'device.actionDone',
   'customer.read',
+  'customer.erase',
+  'trial.retention',
+  'trial.review',
+  'trial.correct',
+  'quarantine.accept',
+  'quarantine.reject',
+  'content.create',
+  'content.update',
+  'content.publish',
+  'content.cancel',
+  'content.delete',
+  'pack.imageUpload',
+  'pack.create',
+  'pack.update',
+  'pack.retire',
+  'product.create',
+  'product.update',
+  'product.retire',
   'audit.break',
   'database.restore',
 ] as const
@@ -75,7 +96,11 @@ export type AuditQuery = v.InferOutput<typeof auditQuerySchema>
  */
 export const auditVerifyQuerySchema = v.object({
   checkpoint: v.optional(
-    v.pipe(v.string(), v.trim(), v.maxLength(200, messages.auditCheckpointInvalid.id)),
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(200, administrationMessages.auditCheckpointInvalid.id),
+    ),
   ),
 })
 export type AuditVerifyQuery = v.InferOutput<typeof auditVerifyQuerySchema>

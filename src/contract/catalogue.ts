@@ -6,9 +6,9 @@ export const packTypeSchema = v.picklist(packTypes)
 export type PackType = (typeof packTypes)[number]
 
 /**
- * A pack (docs/behaviour.md#records). `image` is a path like `./packs/x.svg` (or null when the pack
- * has no picture); `src` is that path with its leading `./` replaced by the server's asset
- * location.
+ * A pack (docs/behaviour.md#records). `image` is a path like `./packs/x.svg` (the seeded artwork)
+ * or `./packs/<sha-256>.webp` (an uploaded picture), or null when the pack has no picture; `src` is
+ * that path with its leading `./` replaced by the server's asset location.
  */
 export const packSchema = v.object({
   id: v.number(),
@@ -19,6 +19,20 @@ export const packSchema = v.object({
   src: v.nullable(v.string()),
 })
 export type Pack = v.InferOutput<typeof packSchema>
+
+/**
+ * A pack as the catalogue's searches and management answer it: `active` false when retired. A
+ * trial stores `packSchema`'s fields only (older builds send those).
+ */
+export const packRowSchema = v.object({ ...packSchema.entries, active: v.boolean() })
+export type PackRow = v.InferOutput<typeof packRowSchema>
+export const packRowListSchema = listOf(packRowSchema)
+
+/**
+ * `includeRetired=true` (admin and super only; anyone else 403): the searches answer retired rows
+ * too. Without it they answer what new trials may offer.
+ */
+const includeRetiredSchema = v.optional(v.picklist(['true', 'false']), 'false')
 
 /**
  * `GET /packages/search?family=true&type=HTS` answers the type's brand families, each once, by
@@ -40,6 +54,7 @@ export const packSearchQuerySchema = v.object({
   family: v.optional(v.picklist(['true', 'false']), 'false'),
   brandFamily: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100)), ''),
   query: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)), ''),
+  includeRetired: includeRetiredSchema,
 })
 
 export const productTypes = ['Stick', 'Device'] as const
@@ -57,9 +72,22 @@ export const productSchema = v.object({
 export type Product = v.InferOutput<typeof productSchema>
 export const productListSchema = listOf(productSchema)
 
+/**
+ * A product as the searches and management answer it: a stick's `swatch` (`#rrggbb`, null for a
+ * device) and `active` false when retired.
+ */
+export const productRowSchema = v.object({
+  ...productSchema.entries,
+  swatch: v.nullable(v.string()),
+  active: v.boolean(),
+})
+export type ProductRow = v.InferOutput<typeof productRowSchema>
+export const productRowListSchema = listOf(productRowSchema)
+
 /** `GET /internal-products/search?type=&query=&page=`: by name, 20 a page. */
 export const productSearchQuerySchema = v.object({
   type: v.picklist(productTypes),
   query: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)), ''),
   page: pageSchema,
+  includeRetired: includeRetiredSchema,
 })

@@ -3,6 +3,7 @@ import { listOf, maxId, pageSchema } from './http.ts'
 import { messages } from './messages.ts'
 import { trialAnswersSchema } from './trial.ts'
 import { moneySchema, voucherStatuses } from './vouchers.ts'
+import { storeMessages } from './store-messages.ts'
 
 /**
  * Customer calls (`/customer/*`): any signed-in user; a manager not checked in to a store gets 403
@@ -105,6 +106,11 @@ export type Reclamation = v.InferOutput<typeof reclamationSchema>
  */
 export const customerSchema = v.object({
   ...customerSummarySchema.entries,
+  /**
+   * When the customer's personal data was erased (docs/api.md#customers-rights): their name,
+   * contacts and free texts are then empty. Null while held.
+   */
+  erasedAt: v.nullable(v.string()),
   ffCode: v.nullable(v.string()),
   pointsSpent: v.number(),
   devices: v.array(
@@ -161,10 +167,10 @@ export type Customer = v.InferOutput<typeof customerSchema>
  */
 export const visitNoteBodySchema = v.object({
   customerId: v.pipe(
-    v.optional(v.number(messages.noCustomerChosen.id), 0),
-    v.integer(messages.noCustomerChosen.id),
-    v.minValue(1, messages.noCustomerChosen.id),
-    v.maxValue(maxId, messages.customerNotFound.id),
+    v.optional(v.number(storeMessages.noCustomerChosen.id), 0),
+    v.integer(storeMessages.noCustomerChosen.id),
+    v.minValue(1, storeMessages.noCustomerChosen.id),
+    v.maxValue(maxId, storeMessages.customerNotFound.id),
   ),
   reason: v.picklist(visitReasons, messages.required.id),
   comment: v.pipe(

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { deviceActionRowSchema } from './device-actions.ts'
 import { deviceIdSchema, listOf, pageSchema } from './http.ts'
 import { messages } from './messages.ts'
 
@@ -30,12 +31,27 @@ export const deviceRowSchema = v.object({
   images: v.object({ cached: v.number(), total: v.number() }),
   revokedAt: v.nullable(v.string()),
   attention: v.array(v.picklist(attentionReasons)),
+  /** The people who signed in on it with a credential still working: whom "Sign out" may name. */
+  people: v.array(v.object({ id: v.number(), fullname: v.string() })),
+  /** Its last actions (`deviceActionsShown`), the newest first. */
+  actions: v.array(deviceActionRowSchema),
 })
 export type DeviceRow = v.InferOutput<typeof deviceRowSchema>
 
 export const deviceListSchema = listOf(deviceRowSchema)
 
-/** `?query=&page=&attention=`: `query` finds the last user's name or the device id's start. */
+/**
+ * The fleet's figures that open a list of their tablets (`GET /device/search?figure=`): not on the
+ * latest version, holding unsent trials, storage not persistent or nearly full, not heard from for
+ * more than a day.
+ */
+export const fleetFigures = ['notLatest', 'unsent', 'storage', 'silent'] as const
+export type FleetFigure = (typeof fleetFigures)[number]
+
+/**
+ * `?query=&page=&attention=&figure=`: `query` finds the last user's name or the device id's start;
+ * `figure` keeps the tablets behind one of the fleet's figures.
+ */
 export const deviceSearchQuerySchema = v.object({
   query: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)), ''),
   page: pageSchema,
@@ -46,6 +62,7 @@ export const deviceSearchQuerySchema = v.object({
     ),
     'false',
   ),
+  figure: v.optional(v.picklist(fleetFigures, messages.invalid.id)),
 })
 
 /** The dashboard's "trials still on devices". */
@@ -57,6 +74,35 @@ export const deviceSummarySchema = v.object({
   /** Devices that need someone. */
   attention: v.number(),
 })
+
+/**
+ * `GET /device/fleet`: the figures the Devices screen opens with, over the tablets not revoked.
+ * Each but `devices` and `latestVersion` opens its list (`fleetFigures`).
+ */
+export const fleetSchema = v.object({
+  /** The tablets counted: every device not revoked. */
+  devices: v.number(),
+  /** The server's own version, the one a tablet updates to. */
+  latestVersion: v.string(),
+  /** How many run it. */
+  onLatest: v.number(),
+  /** The share of tablets on the latest content edition: null until editions exist. */
+  contentEdition: v.null(),
+  /** The tablets holding unsent trials, and the capture time of the oldest (worst, 95th percentile). */
+  unsent: v.object({
+    devices: v.number(),
+    worstAt: v.nullable(v.string()),
+    p95At: v.nullable(v.string()),
+  }),
+  /** Tablets whose storage is not persistent or fuller than `storageAttentionShare`. */
+  storage: v.number(),
+  /** Tablets not heard from for more than `fleetSilentHours`. */
+  silent: v.number(),
+})
+export type Fleet = v.InferOutput<typeof fleetSchema>
+
+/** How long a tablet may stay silent before the fleet's figures count it, in hours. */
+export const fleetSilentHours = 24
 
 /** `POST /device/revoke { id }`: the device's credentials stop working at once. */
 export const deviceRevokeBodySchema = v.object({ id: deviceIdSchema })

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { maxId } from './http.ts'
 import { messages } from './messages.ts'
 
 /**
@@ -23,9 +24,37 @@ const bytes = v.nullable(
     v.maxValue(Number.MAX_SAFE_INTEGER, messages.invalid.id),
   ),
 )
-const moment = v.nullable(
-  v.pipe(v.string(messages.invalid.id), v.isoTimestamp(messages.invalid.id)),
+const instant = v.pipe(v.string(messages.invalid.id), v.isoTimestamp(messages.invalid.id))
+const moment = v.nullable(instant)
+
+/**
+ * What an admin may ask a tablet to do (docs/behaviour.md#remote-actions): the tablet gets it with
+ * its next heartbeat's answer and acknowledges it in a later heartbeat (`done`).
+ */
+export const deviceActionKinds = ['update', 'refresh', 'sign-out', 'wipe', 'message'] as const
+export type DeviceActionKind = (typeof deviceActionKinds)[number]
+
+/** What the tablet says it came to: `failed` with a few words of why, in `detail`. */
+export const actionResults = ['done', 'failed'] as const
+
+/** A tablet's acknowledgement of an action it was given, in its heartbeat's `done`. */
+const actionDoneSchema = v.strictObject(
+  {
+    id: v.pipe(
+      v.number(messages.invalid.id),
+      v.integer(messages.invalid.id),
+      v.minValue(1, messages.invalid.id),
+      v.maxValue(maxId, messages.invalid.id),
+    ),
+    at: instant,
+    result: v.picklist(actionResults, messages.invalid.id),
+    detail: v.optional(
+      v.pipe(v.string(messages.invalid.id), v.maxLength(500, messages.invalid.id)),
+    ),
+  },
+  messages.invalid.id,
 )
+export type ActionDone = v.InferOutput<typeof actionDoneSchema>
 
 /**
  * `POST /device/heartbeat`: what the device holds and how it is, every few minutes. Strict: a
@@ -61,7 +90,25 @@ export const heartbeatBodySchema = v.strictObject(
         ['cached'],
       ),
     ),
+    /**
+     * The content edition the tablet holds (the editions' issue); builds before it send none.
+     * Kept, not shown yet.
+     */
+    contentEdition: v.optional(v.nullable(count)),
+    /** The actions acted on since the last heartbeat that carried them; builds before send none. */
+    done: v.optional(v.pipe(v.array(actionDoneSchema), v.maxLength(50, messages.invalid.id))),
   },
   messages.invalid.id,
 )
 export type Heartbeat = v.InferOutput<typeof heartbeatBodySchema>
+
+/**
+ * The heartbeat's answer: `actions`, the tablet's waiting actions until it acknowledges them, each
+ * a `DeliveredAction` (`delivered-actions.ts`). Their schema is not here: every tablet loads this
+ * module at once, and the module that acts on them loads only when an answer carries some, with
+ * the schema that checks them.
+ */
+export const heartbeatAnswerSchema = v.object({
+  status: v.literal('ok'),
+  actions: v.array(v.unknown()),
+})

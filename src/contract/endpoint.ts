@@ -8,7 +8,7 @@ export type Method = 'GET' | 'POST'
 export type FileAnswer = { file: readonly string[] }
 
 /** The error statuses an endpoint may answer beyond those every endpoint of its kind may. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 422 | 429 | 503
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 412 | 422 | 429 | 503
 
 /**
  * One API endpoint, defined once (docs/api.md#adding-an-endpoint): the server registers, guards
@@ -32,6 +32,11 @@ export type Endpoint = {
   query?: v.GenericSchema
   /** The JSON body. */
   body?: v.GenericSchema
+  /**
+   * Instead of a JSON body, a `multipart/form-data` one holding a file in `field`: of `types` (by
+   * its content), at most `maxBytes` (the body at most `maxBytes` and 64 KiB of form around it).
+   */
+  upload?: { field: string; types: readonly string[]; maxBytes: number }
   /** The answer's `data` (inside `{ data, message? }`), or a file. */
   answer: v.GenericSchema | FileAnswer
   /** The answer's status when it succeeds: 200 unless said. */
@@ -40,6 +45,11 @@ export type Endpoint = {
   errors?: Partial<Record<ErrorStatus, readonly Message[]>>
   /** Takes an `Idempotency-Key` (docs/behaviour.md#repeat-safe-requests). */
   idempotent?: true
+  /**
+   * Conditional requests on the answer's `ETag`: `read` answers 304 to an `If-None-Match` naming
+   * it; `write` takes an `If-Match` and answers 412 when it names another (docs/api.md).
+   */
+  conditional?: 'read' | 'write'
   /** Answered without the `X-APP` header (a load balancer's or a monitor's probe). */
   withoutAppHeader?: true
 }

@@ -1,13 +1,18 @@
+import type { administrationMessages } from './administration-messages.ts'
+import type { contentMessages } from './content-messages.ts'
+import type { customerRightsMessages } from './customer-rights-messages.ts'
+import type { deviceActionMessages } from './device-action-messages.ts'
+import type { reviewMessages } from './review-messages.ts'
+import type { catalogueMessages } from './catalogue-messages.ts'
+import type { storeMessages } from './store-messages.ts'
+import type { quarantineMessages } from './quarantine-messages.ts'
+
 /**
  * Messages that both the server and the PWA show: validation texts and the server's answers.
  * The `/*i18n*\/` mark makes `lingui extract` collect them with their explicit ids; schemas carry
  * the id as their message, and each side translates it (server: by the `Language` header).
  */
 export const messages = {
-  auditCheckpointInvalid: /*i18n*/ {
-    id: 'audit.checkpointInvalid',
-    message: 'This is not a checkpoint of this audit log.',
-  },
   required: /*i18n*/ { id: 'validation.required', message: 'This field is required' },
   email: /*i18n*/ { id: 'validation.email', message: 'Must be a valid email.' },
   restrictedEmail: /*i18n*/ { id: 'validation.restrictedEmail', message: 'Email is not valid' },
@@ -110,10 +115,6 @@ export const messages = {
     id: 'auth.tooManyAttempts',
     message: 'Too many sign-in attempts. Try again in 15 minutes.',
   },
-  tooManyCustomerSearches: /*i18n*/ {
-    id: 'customer.tooManySearches',
-    message: 'Too many customer searches in a short time. Try again in a few minutes.',
-  },
   resetMailSent: /*i18n*/ {
     id: 'auth.resetMailSent',
     message: 'If the address belongs to an account, a link to reset the password is on its way.',
@@ -164,77 +165,25 @@ export const messages = {
     message: 'This Idempotency-Key was already used for a different request.',
   },
 
-  mailGreeting: /*i18n*/ { id: 'mail.greeting', message: 'Hello {name},' },
-  mailResetSubject: /*i18n*/ {
-    id: 'mail.reset.subject',
-    message: 'Reset your Brand Expert password',
-  },
-  mailResetIntro: /*i18n*/ {
-    id: 'mail.reset.intro',
-    message:
-      'Someone asked to reset the password of your Brand Expert account. Open this link within an hour to choose a new password:',
-  },
-  mailResetAction: /*i18n*/ { id: 'mail.reset.action', message: 'Choose a new password' },
-  mailResetIgnore: /*i18n*/ {
-    id: 'mail.reset.ignore',
-    message: 'If it was not you, ignore this message: your password stays as it is.',
-  },
-  noCustomerChosen: /*i18n*/ {
-    id: 'customer.notChosen',
-    message: 'You have not chosen a consumer. Please choose one first.',
-  },
-  customerNotFound: /*i18n*/ { id: 'customer.notFound', message: 'Consumer not found' },
-  visitNoteSaved: /*i18n*/ { id: 'customer.visitNoteSaved', message: 'The visit note is saved.' },
-  voucherValid: /*i18n*/ { id: 'voucher.valid', message: 'The voucher is valid.' },
-  voucherUsed: /*i18n*/ { id: 'voucher.used', message: 'The voucher has already been used.' },
-  voucherExpired: /*i18n*/ { id: 'voucher.expired', message: 'The voucher has expired.' },
-  voucherNotFound: /*i18n*/ { id: 'voucher.notFound', message: 'The voucher does not exist.' },
-  voucherRedeemed: /*i18n*/ { id: 'voucher.redeemed', message: 'The voucher is redeemed.' },
-  voucherOwnReferral: /*i18n*/ {
-    id: 'voucher.ownReferral',
-    message: 'A referral voucher cannot be redeemed by the consumer who referred.',
-  },
-  userCreated: /*i18n*/ {
-    id: 'user.created',
-    message: 'The user is created. An invitation to set a password is on its way.',
-  },
-  userSaved: /*i18n*/ { id: 'user.saved', message: 'The user is saved.' },
-  userDeleted: /*i18n*/ { id: 'user.deleted', message: 'The user is deleted.' },
-  emailInUse: /*i18n*/ { id: 'user.emailInUse', message: 'This email is already in use.' },
-  sessionRevoked: /*i18n*/ { id: 'user.sessionRevoked', message: 'The session is ended.' },
   cannotDeleteSelf: /*i18n*/ {
     id: 'user.cannotDeleteSelf',
     message: 'You cannot delete your own account.',
   },
-  storeForManagersOnly: /*i18n*/ {
-    id: 'user.storeForManagersOnly',
-    message: 'Only a manager has a store.',
-  },
-  storeCreated: /*i18n*/ { id: 'store.created', message: 'The store is created.' },
-  storeSaved: /*i18n*/ { id: 'store.saved', message: 'The store is saved.' },
-  storeDeleted: /*i18n*/ { id: 'store.deleted', message: 'The store is deleted.' },
-  storeArchived: /*i18n*/ {
-    id: 'store.archived',
-    message: 'The store has history, so it is archived instead of deleted. Its history is kept.',
-  },
-  deviceRevoked: /*i18n*/ {
-    id: 'device.revoked',
-    message:
-      'The device is revoked. Trials still on it wait for their authors to sign in on it again.',
-  },
-  deviceNotFound: /*i18n*/ { id: 'device.notFound', message: 'The device is not known.' },
-  mailInviteSubject: /*i18n*/ {
-    id: 'mail.invite.subject',
-    message: 'Your Brand Expert account',
-  },
-  mailInviteIntro: /*i18n*/ {
-    id: 'mail.invite.intro',
-    message:
-      'An account of the Brand Expert app was made for you. Open this link within a week to choose your password:',
-  },
-  mailInviteAction: /*i18n*/ { id: 'mail.invite.action', message: 'Choose your password' },
 } as const
 
 export type MessageKey = keyof typeof messages
-export type MessageId = (typeof messages)[MessageKey]['id']
-export type Message = (typeof messages)[MessageKey]
+/**
+ * A message of the API: `messages`, or one of the groups only the administration's screens show,
+ * kept in files of their own so that the sign-in page carries none of their words.
+ */
+export type Message =
+  | (typeof messages)[MessageKey]
+  | (typeof customerRightsMessages)[keyof typeof customerRightsMessages]
+  | (typeof reviewMessages)[keyof typeof reviewMessages]
+  | (typeof quarantineMessages)[keyof typeof quarantineMessages]
+  | (typeof contentMessages)[keyof typeof contentMessages]
+  | (typeof administrationMessages)[keyof typeof administrationMessages]
+  | (typeof storeMessages)[keyof typeof storeMessages]
+  | (typeof deviceActionMessages)[keyof typeof deviceActionMessages]
+  | (typeof catalogueMessages)[keyof typeof catalogueMessages]
+export type MessageId = Message['id']

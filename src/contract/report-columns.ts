@@ -31,6 +31,8 @@ export const reportColumns = {
   receivedAt: /*i18n*/ { id: 'report.column.receivedAt', message: 'Received at' },
   appVersion: /*i18n*/ { id: 'report.column.appVersion', message: 'App version' },
   captureMarks: /*i18n*/ { id: 'report.column.captureMarks', message: 'Capture time marks' },
+  review: /*i18n*/ { id: 'report.column.review', message: 'Review' },
+  revision: /*i18n*/ { id: 'report.column.revision', message: 'Revision (1: as received)' },
   possibleDuplicateOf: /*i18n*/ {
     id: 'report.column.possibleDuplicateOf',
     message: 'Possible duplicate of',

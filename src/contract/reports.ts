@@ -12,6 +12,8 @@ export const reportRequestSchema = v.pipe(
     format: v.optional(v.picklist(reportFormats), 'csv'),
     startAt: v.pipe(v.string(messages.required.id), calendarDay(messages.invalid.id)),
     endAt: v.pipe(v.string(messages.required.id), calendarDay(messages.invalid.id)),
+    /** The trials report: rejected trials too, with their review (docs/api.md#review). */
+    includeRejected: v.optional(v.boolean(), false),
   }),
   daysInOrder(),
 )

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { calendarDay, daysInOrder, listOf, maxId, pageSchema } from './http.ts'
 import { messages } from './messages.ts'
+import { reviewSchema, reviewStates, revisionSchema, trialFlags } from './review.ts'
 import { packSchema } from './catalogue.ts'
 import { storedConsentSchema, trialConsentsField } from './consents.ts'
 import { sealedContactSchema } from './trial-seal.ts'
@@ -156,6 +157,11 @@ export const trialTextSchema = v.pipe(
  * `phone` leave `comment.email` for `sealed_contact`, sealed to the server's key (decision 20).
  */
 export const trialContractVersion = 3
+/**
+ * The newest version the server reads: 4 names its content edition (`content_edition`,
+ * docs/api.md#content-editions). This build's wizard still writes 3 (edition 1).
+ */
+export const readableTrialContractVersion = 4
 
 /** An ISO 8601 time a device wrote. */
 const deviceTime = v.pipe(v.string(), v.maxLength(40), v.isoTimestamp(messages.invalid.id))
@@ -173,8 +179,10 @@ export const frozenTrialEntries = {
   clock_offset_at: v.optional(deviceTime),
   /** The version of the trial's shape it was frozen in; absent: 1. */
   contract_version: v.optional(
-    v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(trialContractVersion)),
+    v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(readableTrialContractVersion)),
   ),
+  /** From version 4, the content edition whose answers it holds; before it, edition 1. */
+  content_edition: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(maxId))),
   /**
    * From version 3, a guided trial's `email` and `phone` (`trialContactSchema`) sealed to the
    * server's key for the trial's Idempotency-Key: the server opens it before it validates the
@@ -239,6 +247,19 @@ export const trialSchema = v.object({
   store: v.object({ id: v.number(), name: v.string() }),
   user: v.object({ id: v.number(), fullname: v.string() }),
   comment: v.union([trialAnswersSchema, v.string()]),
+  /**
+   * When its contact and free texts were removed, by an erasure or by retention
+   * (docs/api.md#customers-rights); null while it holds them.
+   */
+  anonymisedAt: v.nullable(v.string()),
+  /**
+   * At a store other than its author's own store, for an author who has one (the review's
+   * `store` flag, docs/api.md#review).
+   */
+  otherStore: v.boolean(),
+  /** Its latest revision: 1 as received; each decision and correction adds one. */
+  revision: v.number(),
+  review: reviewSchema,
 })
 export type Trial = v.InferOutput<typeof trialSchema>
 
@@ -247,6 +268,12 @@ export type Trial = v.InferOutput<typeof trialSchema>
 export const trialDetailSchema = v.object({
   ...trialSchema.entries,
   consents: v.array(storedConsentSchema),
+  /** Every revision, oldest first (docs/api.md#review). */
+  revisions: v.array(revisionSchema),
+  /** The trial as received, once a correction changed it; null while it is as received. */
+  original: v.nullable(
+    v.object({ storeId: v.number(), comment: v.union([trialAnswersSchema, v.string()]) }),
+  ),
 })
 export type TrialDetail = v.InferOutput<typeof trialDetailSchema>
 // --- end of consents
@@ -267,6 +294,11 @@ export const trialSearchQuerySchema = v.pipe(
     ),
     startAt: v.optional(day),
     endAt: v.optional(day),
+    store: v.optional(
+      v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(maxId)),
+    ),
+    review: v.optional(v.picklist(reviewStates)),
+    flag: v.optional(v.picklist(trialFlags)),
   }),
   daysInOrder(),
 )

@@ -3,6 +3,7 @@ import type { Country } from './countries.ts'
 import { listOf, maxId } from './http.ts'
 import { messages } from './messages.ts'
 import { readableText } from './validators.ts'
+import { storeMessages } from './store-messages.ts'
 
 /**
  * Voucher calls (`/voucher/*`): any signed-in user; a manager not checked in to a store gets 403
@@ -97,10 +98,10 @@ export const voucherSubmitBodySchema = v.object({
   code: v.pipe(readableText, v.maxLength(64)),
   // Left out counts as 0, so that it gets the "no customer chosen" message, not "required".
   customerId: v.pipe(
-    v.optional(v.number(messages.noCustomerChosen.id), 0),
-    v.integer(messages.noCustomerChosen.id),
-    v.minValue(1, messages.noCustomerChosen.id),
-    v.maxValue(maxId, messages.customerNotFound.id),
+    v.optional(v.number(storeMessages.noCustomerChosen.id), 0),
+    v.integer(storeMessages.noCustomerChosen.id),
+    v.minValue(1, storeMessages.noCustomerChosen.id),
+    v.maxValue(maxId, storeMessages.customerNotFound.id),
   ),
   /**
    * The store the voucher is redeemed at: a manager's is their own (this is ignored); anyone else

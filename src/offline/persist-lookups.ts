@@ -148,8 +148,11 @@ export function persistLookups(queryClient: QueryClient): void {
   })
 }
 
-/** Sign-out: the kept look-ups go, the public ones too (they were fetched for this user). */
-export function forgetLookups(): Promise<void> {
+/**
+ * Sign-out: the user's kept look-ups go, the public ones too (fetched again at the next sign-in);
+ * with no user (a wipe), everyone's.
+ */
+export function forgetLookups(userId?: number): Promise<void> {
   clearTimeout(timer)
   timer = undefined
   restoredFor = null
@@ -157,6 +160,11 @@ export function forgetLookups(): Promise<void> {
   // After the write under way, which would otherwise put them back.
   return inTurn(async () => {
     const db = offlineDatabase()
-    await Promise.all([db.lookups.delete(publicRow), forgetKept(db, personalRecord)])
+    await Promise.all([
+      db.lookups.delete(publicRow),
+      userId === undefined
+        ? db.keptRecords.filter((record) => record.name === personalRecord).delete()
+        : forgetKept(db, userId, personalRecord),
+    ])
   })
 }

@@ -32,8 +32,8 @@ export async function restorePersonalLookups(
 }
 
 /** Sign-out: nothing of this user's look-ups stays on the device. */
-export async function wipePersistedQueries(): Promise<void> {
+export async function wipePersistedQueries(userId?: number): Promise<void> {
   localStorage.removeItem(legacyStorageKey)
   const { forgetLookups } = await import('./persist-lookups.ts')
-  await forgetLookups()
+  await forgetLookups(userId)
 }

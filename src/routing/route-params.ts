@@ -23,3 +23,12 @@ export type DateRange = v.InferOutput<typeof dateRangeSearchSchema>
 export const listSearchSchema = v.object({
   query: v.fallback(v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200))), undefined),
 })
+
+/** A short code in the URL (an act, a flag); the screen uses only those it knows. */
+export const codeSearchParam = v.fallback(
+  v.optional(v.pipe(v.string(), v.maxLength(40))),
+  undefined,
+)
+
+/** A number in the URL (a record's id); the screen checks it is one it can use. */
+export const numberSearchParam = v.fallback(v.optional(v.number()), undefined)

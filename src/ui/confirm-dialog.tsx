@@ -20,6 +20,7 @@ export function ConfirmDialog({
   pending = false,
   danger = false,
   trigger,
+  onCloseAutoFocus,
 }: {
   open: boolean
   onOpenChange: (open: boolean) => void
@@ -33,6 +34,11 @@ export function ConfirmDialog({
   pending?: boolean
   danger?: boolean
   trigger?: ReactNode
+  /**
+   * Where the focus goes once it has closed, when not back to what opened it (the act removed the
+   * trigger): call `event.preventDefault()` and focus the place.
+   */
+  onCloseAutoFocus?: (event: Event) => void
 }) {
   return (
     <Dialog.Root
@@ -44,7 +50,10 @@ export function ConfirmDialog({
       {trigger && <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>}
       <Dialog.Portal>
         <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.dialog}>
+        <Dialog.Content
+          className={styles.dialog}
+          {...(onCloseAutoFocus ? { onCloseAutoFocus } : {})}
+        >
           <Dialog.Title className={styles.title}>{title}</Dialog.Title>
           <Dialog.Description>{description}</Dialog.Description>
           {details}

@@ -23,11 +23,14 @@ export function StoreCombobox({
   onChange,
   error,
   label,
+  required = true,
 }: {
   value: Store | null
   onChange: (store: Store | null) => void
   error?: string | undefined
   label?: string
+  /** False where no store means "any store" (a filter). */
+  required?: boolean
 }) {
   const { t } = useLingui()
   const [text, setText] = useState(value ? storeLabel(value) : '')
@@ -46,7 +49,7 @@ export function StoreCombobox({
   return (
     <Combobox
       label={label ?? t`Store`}
-      required
+      required={required}
       items={stores}
       itemToString={storeLabel}
       itemKey={(store) => String(store.id)}

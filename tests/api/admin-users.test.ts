@@ -14,6 +14,7 @@ import {
   userRow,
 } from './support/fixtures.ts'
 import { databases, expectShape, useApi } from './support/harness.ts'
+import { administrationMessages } from '../../src/contract/administration-messages.ts'
 
 function newUser(overrides: Record<string, unknown> = {}) {
   return {
@@ -227,8 +228,8 @@ describe.each(databases)('user administration on $name', (database) => {
     })
     expect(response.status).toBe(400)
     expect(response.body).toMatchObject({
-      message: messages.emailInUse.message,
-      invalidFields: [{ field: 'email', message: messages.emailInUse.message }],
+      message: administrationMessages.emailInUse.message,
+      invalidFields: [{ field: 'email', message: administrationMessages.emailInUse.message }],
     })
     const deleted = await createUser(api, { deleted: true })
     const again = await post('/user/create', admin.token, newUser({ email: deleted.email }))
@@ -246,7 +247,9 @@ describe.each(databases)('user administration on $name', (database) => {
     })
     expect(agent.status).toBe(400)
     expect(agent.body).toMatchObject({
-      invalidFields: [{ field: 'expertStoreId', message: messages.storeForManagersOnly.message }],
+      invalidFields: [
+        { field: 'expertStoreId', message: administrationMessages.storeForManagersOnly.message },
+      ],
     })
     const closed = await post(
       '/user/create',
@@ -370,7 +373,10 @@ describe.each(databases)('user administration on $name', (database) => {
       language: 'en',
     })
     expect(response.status).toBe(200)
-    expect(response.body).toEqual({ data: null, message: messages.userDeleted.message })
+    expect(response.body).toEqual({
+      data: null,
+      message: administrationMessages.userDeleted.message,
+    })
     const row = await userRow(api, manager.id)
     expect(row.deletedAt).not.toBeNull()
     expect(row.expertStoreId).toBeNull()

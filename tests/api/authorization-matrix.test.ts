@@ -22,15 +22,18 @@ import {
   type ObjectRule,
 } from '../../src/contract/policy.ts'
 import type { Role } from '../../src/contract/roles.ts'
+import { decisionListSchema } from '../../src/contract/trial-decisions.ts'
 import { trialCreatedSchema, trialListSchema } from '../../src/contract/trial.ts'
 import { createApp } from '../../server/app.ts'
 import { silentLogger } from '../../server/log.ts'
 import { createMetrics } from '../../server/metrics.ts'
 import { issueDeviceCredential } from '../../server/auth/device-credentials.ts'
+import { issueAction } from '../../server/routes/devices/actions.ts'
 import { issueToken } from '../../server/auth/tokens.ts'
 import { trials } from '../../server/db/schema/trials.ts'
 import { translate } from '../../server/i18n.ts'
 import { createCustomer, createVoucher } from './support/customer-fixtures.ts'
+import { pictureForm, pngOf } from './support/pictures.ts'
 import {
   createStore,
   goodPassword,
@@ -41,8 +44,14 @@ import {
   type Caller,
   type TestStore,
 } from './support/fixtures.ts'
+import { createEdition } from './support/content-fixtures.ts'
 import { databases, expectShape, useApi } from './support/harness.ts'
-import { createTrial } from './support/trial-fixtures.ts'
+import {
+  createPack,
+  createProduct,
+  createQuarantined,
+  createTrial,
+} from './support/trial-fixtures.ts'
 
 /**
  * The authorization matrix (docs/quality.md), generated from the endpoint table's policies
@@ -142,6 +151,8 @@ type Call = {
   params?: Record<string, string | number>
   query?: Record<string, string | number>
   body?: unknown
+  /** A multipart body instead (an upload). */
+  form?: FormData
   /** A 404 is the `ownTrial` rule hiding another's object. */
   notFoundIsHidden?: true
   observe?: (answer: Answer) => Promise<string>
@@ -176,6 +187,11 @@ describe.each(databases)('authorization matrix on $name', (database) => {
     return { deviceId, credential }
   }
 
+  /** A pack and a device of their own, for the catalogue's management. */
+  const newPack = () =>
+    createPack(api, { type: 'HTS', brandFamily: uniqueWord('Family'), brandName: uniqueWord() })
+  const newCatalogueDevice = () => createProduct(api, { type: 'Device', name: uniqueWord() })
+
   /** The owner of the cell's own object: the caller (anonymous: someone). */
   async function ownerOf(cell: Cell) {
     return cell.caller ?? (await someone('agent'))
@@ -186,6 +202,12 @@ describe.each(databases)('authorization matrix on $name', (database) => {
     const store = await createStore(api)
     const id = await createTrial(api, { userId: author.id, storeId: store.id, createdAt: now() })
     return { id, author }
+  }
+
+  async function quarantined() {
+    const author = await someone('agent')
+    const store = await createStore(api)
+    return createQuarantined(api, { userId: author.id, storeId: store.id, receivedAt: now() })
   }
 
   function newUser(role: Role) {
@@ -265,6 +287,56 @@ describe.each(databases)('authorization matrix on $name', (database) => {
       params: { id: (await trialOf(cell)).id },
       notFoundIsHidden: true,
     }),
+    // One's own trials only, whoever asks: another's is left out (tests/api/trial-review.test.ts).
+    trialDecisions: async (cell) => {
+      const author = await ownerOf(cell)
+      const store = await createStore(api)
+      const trial = {
+        id: await createTrial(api, { userId: author.id, storeId: store.id, createdAt: now() }),
+      }
+      return {
+        query: { ids: String(trial.id) },
+        observe: ({ body }) => {
+          const decisions = expectShape(dataEnvelope(decisionListSchema), body).data
+          return Promise.resolve(decisions.some((one) => one.id === trial.id) ? allowed : hidden)
+        },
+      }
+    },
+    trialReview: async (cell) => ({
+      body: { id: (await trialOf(cell)).id, revision: 1, state: 'accepted' },
+    }),
+    trialCorrect: async (cell) => ({
+      body: {
+        id: (await trialOf(cell)).id,
+        revision: 1,
+        changes: { comment: 'Korigovano' },
+        reason: 'typo',
+      },
+    }),
+    deviceQuarantine: () => ({
+      body: {
+        key: crypto.randomUUID(),
+        body: { store_id: 2_000_000_000, comment: 'Proba iz matrice.' },
+        code: messages.storeNotFound.id,
+      },
+    }),
+    contentCurrent: () => ({}),
+    contentSearch: () => ({}),
+    contentById: async () => ({ params: { id: (await createEdition(api)).id } }),
+    contentCreate: () => ({ body: {} }),
+    contentUpdate: async () => ({ body: await createEdition(api) }),
+    contentPublish: async () => ({
+      body: { id: (await createEdition(api)).id, at: '2100-01-01T00:00:00.000Z' },
+    }),
+    contentCancel: async () => ({ body: { id: (await createEdition(api, 'scheduled')).id } }),
+    contentDelete: async () => ({ body: { id: (await createEdition(api)).id } }),
+    quarantineOutcomes: () => ({ query: { keys: crypto.randomUUID() } }),
+    quarantineSearch: () => ({}),
+    quarantinedById: async () => ({ params: { id: await quarantined() } }),
+    quarantineAccept: async () => ({
+      body: { id: await quarantined(), changes: {}, reason: 'typo' },
+    }),
+    quarantineReject: async () => ({ body: { id: await quarantined(), reason: 'test' } }),
     voucherSearch: async () => ({
       query: { code: (await createVoucher(api)).code },
     }),
@@ -292,6 +364,10 @@ describe.each(databases)('authorization matrix on $name', (database) => {
     customerById: async () => ({ params: { id: (await createCustomer(api)).id } }),
     customerExport: async () => ({ params: { id: (await createCustomer(api)).id } }),
     customerExportPage: async () => ({ params: { id: (await createCustomer(api)).id } }),
+    trialContactExport: () => ({ query: { email: 'nobody@example.com' } }),
+    customerErase: async () => ({
+      body: { id: (await createCustomer(api)).id, reason: 'request' },
+    }),
     checkIn: async () => ({
       body: { storeId: (await createStore(api)).id },
     }),
@@ -345,6 +421,21 @@ describe.each(databases)('authorization matrix on $name', (database) => {
     }),
     dashboard: () => ({}),
     packImage: () => ({ params: { file: 'aurum-gold.svg' } }),
+    packImageUpload: () => ({ form: pictureForm(pngOf(12, 16)) }),
+    packCreate: () => ({
+      body: { type: 'RMC', brandFamily: 'Matrix', brandName: uniqueWord('Pack'), image: null },
+    }),
+    packUpdate: async () => {
+      const pack = await newPack()
+      return { body: { ...pack, brandName: uniqueWord('Pack'), image: null } }
+    },
+    packRetire: async () => ({ body: { id: (await newPack()).id } }),
+    productCreate: () => ({ body: { type: 'Device', name: uniqueWord('Device') } }),
+    productUpdate: async () => {
+      const device = await newCatalogueDevice()
+      return { body: { id: device.id, type: 'Device', name: uniqueWord('Device') } }
+    },
+    productRetire: async () => ({ body: { id: (await newCatalogueDevice()).id } }),
     openApiDocument: () => ({}),
     deviceHeartbeat: () => ({
       body: {
@@ -364,6 +455,20 @@ describe.each(databases)('authorization matrix on $name', (database) => {
     deviceRevoke: async () => {
       const owner = await someone('agent')
       return { body: { id: (await newDevice(owner.id)).deviceId } }
+    },
+    deviceFleet: () => ({}),
+    deviceAction: async () => {
+      const owner = await someone('agent')
+      return { body: { deviceId: (await newDevice(owner.id)).deviceId, action: 'refresh' } }
+    },
+    deviceActionCancel: async () => {
+      const owner = await someone('agent')
+      const { deviceId } = await newDevice(owner.id)
+      const admin = await someone('admin')
+      const body = { deviceId, action: 'refresh' } as const
+      const issued = await issueAction(api.db, { body, issuedBy: admin.id, now: now() })
+      if (issued.kind !== 'issued') throw new Error(`no action issued: ${issued.kind}`)
+      return { body: { id: issued.id } }
     },
   }
 
@@ -387,7 +492,7 @@ describe.each(databases)('authorization matrix on $name', (database) => {
     const response = await fetch(url, {
       method,
       headers,
-      body: call.body === undefined ? undefined : JSON.stringify(call.body),
+      body: call.form ?? (call.body === undefined ? undefined : JSON.stringify(call.body)),
     })
     const text = await response.text()
     const json = response.headers.get('Content-Type')?.startsWith('application/json')

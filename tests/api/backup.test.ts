@@ -1,15 +1,16 @@
 import { execFile } from 'node:child_process'
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { copyFile, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { gunzipSync } from 'node:zlib'
-import { desc, sql } from 'drizzle-orm'
+import { desc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { latestBackupSchema } from '../../src/contract/backups.ts'
-import { dataEnvelope } from '../../src/contract/http.ts'
+import { pictureSchema } from '../../src/contract/catalogue-requests.ts'
+import { apiBasePath, appHeader, appId, dataEnvelope } from '../../src/contract/http.ts'
 import { storeListSchema } from '../../src/contract/stores.ts'
 import { readManifest, type Manifest } from '../../server/backup/manifest.ts'
 import { restoreDetail } from '../../server/backup/restored-secrets.ts'
@@ -18,11 +19,19 @@ import { loadConfig } from '../../server/config.ts'
 import { openDatabase, type OpenDatabase } from '../../server/db/database.ts'
 import { rowsOf } from '../../server/db/raw-rows.ts'
 import { auditLog } from '../../server/db/schema/audit.ts'
+import { packImages } from '../../server/db/schema/catalogue.ts'
 import { startServerProcess } from '../support/server-process.ts'
 import { shortAnswers, trialBody } from '../support/trial-body.ts'
-import { emptyPostgresDatabase, runCommand, signIn, stopped } from './support/commands.ts'
+import {
+  emptyPostgresDatabase,
+  restorePlaces,
+  runCommand,
+  signIn,
+  stopped,
+} from './support/commands.ts'
 import { callApi, databases, expectShape } from './support/harness.ts'
-import { migrationsUpTo } from './support/migrations.ts'
+import { pictureForm, pngOf } from './support/pictures.ts'
+import { latestMigrationTag, migrationsUpTo } from './support/migrations.ts'
 
 const execute = promisify(execFile)
 
@@ -102,29 +111,12 @@ describe.each(databases)('a backup taken while trials are sent, on $name', (data
     for (const drop of targets.splice(0)) await drop()
   })
 
-  /** Where the server runs, and where the restore goes: data folders, or new databases. */
-  async function places(): Promise<{
-    dataDir: string
-    restoredDir: string
-    source: Record<string, string>
-    target: Record<string, string>
-  }> {
-    const dataDir = await folder('brand-expert-backup-')
-    const restoredDir = await folder('brand-expert-restored-')
-    if (!database.url) return { dataDir, restoredDir, source: {}, target: {} }
-    const source = await emptyPostgresDatabase(database.url)
-    const target = await emptyPostgresDatabase(database.url)
-    targets.push(source.drop, target.drop)
-    return {
-      dataDir,
-      restoredDir,
-      source: { DATABASE_URL: source.url },
-      target: { DATABASE_URL: target.url },
-    }
-  }
-
-  it('restores every trial acknowledged before it exactly once, ends every session, and the audit chain verifies', async () => {
-    const { dataDir, restoredDir, source, target } = await places()
+  it('restores every trial acknowledged before it exactly once and the pack pictures, ends every session, and the audit chain verifies', async () => {
+    const { dataDir, restoredDir, source, target } = await restorePlaces(
+      database.url,
+      'brand-expert-backup',
+      targets,
+    )
     const backupDir = join(dataDir, 'backups')
     const env = { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...secrets, ...source }
     const server = await startServerProcess('backed-up server', env)
@@ -132,7 +124,18 @@ describe.each(databases)('a backup taken while trials are sent, on $name', (data
     let backupStarted = 0
     let backupEnded = 0
     const agent = await signIn(server.url, 'agent@example.rs')
+    let picture = ''
     try {
+      // A pack picture lives in the database: the backup carries it.
+      const uploaded = await fetch(`${server.url}${apiBasePath}/packages/image`, {
+        method: 'POST',
+        headers: {
+          [appHeader]: appId,
+          Authorization: `Bearer ${await signIn(server.url, 'admin@example.com')}`,
+        },
+        body: pictureForm(pngOf(60, 80)),
+      })
+      picture = expectShape(dataEnvelope(pictureSchema), await uploaded.json()).data.id
       const stores = await callApi(server.url, 'GET', '/store/search?page=1', { token: agent })
       const storeId = expectShape(dataEnvelope(storeListSchema), stores.body).data.rows[0]?.id ?? 0
       let done = false
@@ -186,6 +189,11 @@ describe.each(databases)('a backup taken while trials are sent, on $name', (data
       expect(after.filter((trial) => byKey.has(trial.key))).toEqual([])
       expect([...byKey.values()].every((count) => count === 1)).toBe(true)
       expect(byKey.size).toBe(manifest.rowCounts.trials)
+      const [image] = await restored.db
+        .select({ bytes: packImages.bytes })
+        .from(packImages)
+        .where(eq(packImages.hash, picture))
+      expect(image && createHash('sha256').update(image.bytes).digest('hex')).toBe(picture)
       const [last] = await restored.db
         .select({ action: auditLog.action, detail: auditLog.detail })
         .from(auditLog)
@@ -436,7 +444,7 @@ describe('a backup of the embedded database', () => {
     const run = await restoreInto(olderManifest)
     expect(run.stderr).toBe('')
     expect(run.status).toBe(0)
-    expect(run.stdout).toContain('Schema 0010_app_devices, migrated to 0011_security_hardening.')
+    expect(run.stdout).toContain(`Schema 0010_app_devices, migrated to ${latestMigrationTag()}.`)
   }, 120_000)
 })
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
   brandFamilyListSchema,
-  packListSchema,
-  productListSchema,
+  packRowListSchema,
+  productRowListSchema,
 } from '../../src/contract/catalogue.ts'
 import { dataEnvelope, pageSize } from '../../src/contract/http.ts'
 import { messages } from '../../src/contract/messages.ts'
@@ -38,13 +38,13 @@ describe.each(databases)('the catalogue on $name', (database) => {
   async function packsOf(params: Record<string, string>) {
     const response = await get('/packages/search', params)
     expect(response.status).toBe(200)
-    return expectShape(dataEnvelope(packListSchema), response.body).data
+    return expectShape(dataEnvelope(packRowListSchema), response.body).data
   }
 
   async function productsOf(params: Record<string, string>) {
     const response = await get('/internal-products/search', params)
     expect(response.status).toBe(200)
-    return expectShape(dataEnvelope(productListSchema), response.body).data
+    return expectShape(dataEnvelope(productRowListSchema), response.body).data
   }
 
   it('lists the brand families of a type once each, sorted by name', async () => {
@@ -152,6 +152,8 @@ describe.each(databases)('the catalogue on $name', (database) => {
       name: `${word} Štapić 00`,
       type: 'Stick',
       color: 'gold',
+      swatch: null,
+      active: true,
     })
 
     expect(await productsOf({ type: 'Device', query: `${word} UREDJ` })).toEqual({

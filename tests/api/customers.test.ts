@@ -3,7 +3,6 @@ import { asc, count, gt, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { customerCountLimit, customerListSchema } from '../../src/contract/customers.ts'
 import { dataEnvelope, pageSize } from '../../src/contract/http.ts'
-import { messages } from '../../src/contract/messages.ts'
 import { auditHead, auditLog } from '../../server/db/schema/audit.ts'
 import { customers } from '../../server/db/schema/customers.ts'
 import { searchCustomers } from '../../server/routes/customers/search.ts'
@@ -16,6 +15,7 @@ import {
 import { signedIn } from './support/admin-fixtures.ts'
 import { uniqueWord } from './support/fixtures.ts'
 import { callApi, databases, expectShape, useApi } from './support/harness.ts'
+import { storeMessages } from '../../src/contract/store-messages.ts'
 
 describe.each(databases)('customer search on $name', (database) => {
   // These tests search far faster than a person does; the limits are tested on their own below.
@@ -242,8 +242,8 @@ describe.each(databases)('reading customers in bulk on $name', (database) => {
     const search = (page: number, token = expert.token, url = api.url) =>
       callApi(url, 'GET', `/customer/search?query=&page=${page}`, { token, language: 'en' })
     const refusal = {
-      message: messages.tooManyCustomerSearches.message,
-      code: messages.tooManyCustomerSearches.id,
+      message: storeMessages.tooManyCustomerSearches.message,
+      code: storeMessages.tooManyCustomerSearches.id,
     }
 
     // Five pages a minute, whichever process answers them.

@@ -14,6 +14,7 @@ import { callApi, databases, expectShape, useApi, type TestApi } from './support
 import { trialBody } from '../support/trial-body.ts'
 import { trialsOf } from './support/trial-fixtures.ts'
 import { noMinimumAppVersion } from '../../src/contract/app-version.ts'
+import { byDevice, heartbeat } from './support/device-fixtures.ts'
 
 const day = 24 * 60 * 60_000
 
@@ -46,28 +47,6 @@ async function signInOnDevice(
 /** A device's secret as the PWA makes it: 32 random bytes, base64url. */
 function deviceSecret(): string {
   return randomBytes(32).toString('base64url')
-}
-
-function heartbeat(overrides: Partial<Heartbeat> = {}): Heartbeat {
-  return {
-    appVersion: '1.4.0+a1b2c3d',
-    waiting: 0,
-    needsLogin: 0,
-    failed: 0,
-    oldestWaitingAt: null,
-    lastSentAt: null,
-    storage: { usage: 1_000_000, quota: 100_000_000, persisted: true },
-    images: { cached: 12, total: 12 },
-    ...overrides,
-  }
-}
-
-function byDevice(api: TestApi, credential: string, method: string, path: string, body?: unknown) {
-  return callApi(api.url, method, path, {
-    body,
-    language: 'en',
-    headers: { Authorization: `Device ${credential}` },
-  })
 }
 
 function sendTrial(api: TestApi, credential: string, storeId: number, url = api.url) {

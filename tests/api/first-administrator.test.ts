@@ -16,6 +16,7 @@ import { demoPassword, demoUsers } from '../../server/demo/seed.ts'
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts'
 import { mailsIn, uniqueWord } from './support/fixtures.ts'
 import { callApi, databases, expectShape, type TestDatabase } from './support/harness.ts'
+import { administrationMessages } from '../../src/contract/administration-messages.ts'
 
 const projectDir = fileURLToPath(new URL('../..', import.meta.url))
 const password = 'Prva!Lozinka1'
@@ -169,7 +170,7 @@ describe.each(databases)('the first administrator on $name', (database) => {
     expect(created.output).toContain(`Created the super user ${email}`)
     expect(created.code).toBe(0)
     const again = await adminCreate(['--email', email.toUpperCase()], env, `${password}\n`)
-    expect(again.output).toContain(messages.emailInUse.message)
+    expect(again.output).toContain(administrationMessages.emailInUse.message)
     expect(again.code).toBe(1)
 
     const running = await server(env)

@@ -6,7 +6,7 @@ import { SignJWT } from 'jose'
 import * as v from 'valibot'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { apiBasePath, appId, errorEnvelopeSchema } from '../../src/contract/http.ts'
-import { messages } from '../../src/contract/messages.ts'
+import { allMessages } from '../../src/contract/all-messages.ts'
 import { createApp } from '../../server/app.ts'
 import { silentLogger } from '../../server/log.ts'
 import { createMetrics } from '../../server/metrics.ts'
@@ -52,7 +52,7 @@ const replayBatch = 20
 type Answer = { status: number; text: string; contentType: string }
 type Problem = { kind: string; request: FuzzRequest; status: number; detail: string }
 
-const messageIds = new Set<string>(Object.values(messages).map((message) => message.id))
+const messageIds = new Set<string>(allMessages.map((message) => message.id))
 
 /**
  * Sends a request over a connection of its own (node:http, no keep-alive), so that no answer is

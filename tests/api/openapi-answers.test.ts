@@ -21,8 +21,10 @@ import { silentLogger } from '../../server/log.ts'
 import { createMetrics } from '../../server/metrics.ts'
 import { createReadiness } from '../../server/readiness.ts'
 import { issueDeviceCredential } from '../../server/auth/device-credentials.ts'
+import { issueAction } from '../../server/routes/devices/actions.ts'
 import { issueToken } from '../../server/auth/tokens.ts'
 import { createCustomer, createVoucher } from './support/customer-fixtures.ts'
+import { pictureForm, pngOf } from './support/pictures.ts'
 import {
   createStore,
   goodPassword,
@@ -33,10 +35,16 @@ import {
   type Caller,
   type TestStore,
 } from './support/fixtures.ts'
+import { createEdition } from './support/content-fixtures.ts'
 import { databases, useApi } from './support/harness.ts'
 import { createAnswerChecker, type LiveAnswer } from './support/openapi-validation.ts'
 import { guidedAnswers } from '../support/trial-body.ts'
-import { createTrial } from './support/trial-fixtures.ts'
+import {
+  createPack,
+  createProduct,
+  createQuarantined,
+  createTrial,
+} from './support/trial-fixtures.ts'
 
 /**
  * Live answers of every endpoint match the OpenAPI document (server/openapi/): for each entry of
@@ -49,6 +57,8 @@ type Call = {
   params?: Record<string, string | number>
   query?: Record<string, string | number>
   body?: unknown
+  /** A multipart body instead (an upload), made anew for each request. */
+  form?: () => FormData
   headers?: Record<string, string>
 }
 type Kind =
@@ -70,7 +80,9 @@ const tooLong = 'x'.repeat(300)
 /** The error kinds an entry's rules say it can be brought to (and this test brings it to). */
 function kindsOf(name: EndpointName, entry: Endpoint): Kind[] {
   const kinds: Kind[] = ['success']
-  if ((entry.query || entry.body) && !alwaysReadable.has(name)) kinds.push('invalid input')
+  if ((entry.query || entry.body || entry.upload) && !alwaysReadable.has(name)) {
+    kinds.push('invalid input')
+  }
   if (!isPublic(entry.policy)) {
     kinds.push('no token', 'expired token')
     if (roles.some((role) => !mayCall(entry.policy, role))) kinds.push('wrong role')
@@ -83,7 +95,7 @@ function kindsOf(name: EndpointName, entry: Endpoint): Kind[] {
 }
 
 /** Entries whose input every request satisfies: `page` falls back to 1, whatever it is. */
-const alwaysReadable = new Set<EndpointName>(['customerTrials'])
+const alwaysReadable = new Set<EndpointName>(['customerTrials', 'contentSearch'])
 
 const fields = (body: unknown): Record<string, unknown> =>
   typeof body === 'object' && body !== null ? { ...body } : {}
@@ -124,6 +136,17 @@ describe.each(databases)('live answers match the OpenAPI document on $name', (da
     const deviceId = randomUUID()
     await issueDeviceCredential(api.db, { deviceId, userId: owner.id, now: now() })
     return deviceId
+  }
+
+  /** A pack and a device of their own, for the catalogue's management. */
+  const newPack = () =>
+    createPack(api, { type: 'HTS', brandFamily: uniqueWord('Family'), brandName: uniqueWord() })
+  const newCatalogueDevice = () => createProduct(api, { type: 'Device', name: uniqueWord() })
+
+  async function quarantined() {
+    const store = await createStore(api)
+    const { id: userId } = await someone('agent')
+    return createQuarantined(api, { userId, storeId: store.id, receivedAt: now() })
   }
 
   /** A valid request of each entry: a missing entry is a type error. */
@@ -216,11 +239,65 @@ describe.each(databases)('live answers match the OpenAPI document on $name', (da
     packSearch: () => ({ query: { type: 'HTS' } }),
     productSearch: () => ({ query: { type: 'Stick' } }),
     packImage: () => ({ params: { file: 'aurum-gold.svg' } }),
+    packImageUpload: () => ({ form: () => pictureForm(pngOf(12, 16)) }),
+    packCreate: () => ({
+      body: { type: 'RMC', brandFamily: 'Document', brandName: uniqueWord('Pack'), image: null },
+    }),
+    packUpdate: async () => {
+      const pack = await newPack()
+      return { body: { ...pack, brandName: uniqueWord('Pack'), image: null } }
+    },
+    packRetire: async () => ({ body: { id: (await newPack()).id } }),
+    productCreate: () => ({ body: { type: 'Device', name: uniqueWord('Device') } }),
+    productUpdate: async () => {
+      const device = await newCatalogueDevice()
+      return { body: { id: device.id, type: 'Device', name: uniqueWord('Device') } }
+    },
+    productRetire: async () => ({ body: { id: (await newCatalogueDevice()).id } }),
     trialSubmit: async () => ({
       body: { store_id: (await createStore(api)).id, comment: guidedAnswers() },
     }),
     trialSearch: () => ({ query: { page: 1 } }),
+    trialDecisions: () => ({ query: { ids: '1,2' } }),
+    trialReview: async () => {
+      const store = await createStore(api)
+      const { id: userId } = await someone('agent')
+      const id = await createTrial(api, { userId, storeId: store.id, createdAt: now() })
+      return { body: { id, revision: 1, state: 'rejected', reason: 'test' } }
+    },
+    trialCorrect: async () => {
+      const store = await createStore(api)
+      const { id: userId } = await someone('agent')
+      const id = await createTrial(api, { userId, storeId: store.id, createdAt: now() })
+      return {
+        body: { id, revision: 1, changes: { comment: 'Korigovano' }, reason: 'typo' },
+      }
+    },
     trialSealKey: () => ({}),
+    deviceQuarantine: () => ({
+      body: {
+        key: randomUUID(),
+        body: { store_id: maxId, comment: 'Proba.' },
+        code: 'store.notFound',
+      },
+    }),
+    contentCurrent: () => ({}),
+    contentSearch: () => ({}),
+    contentById: async () => ({ params: { id: (await createEdition(api)).id } }),
+    contentCreate: () => ({ body: {} }),
+    contentUpdate: async () => ({ body: await createEdition(api) }),
+    contentPublish: async () => ({
+      body: { id: (await createEdition(api)).id, at: '2100-01-01T00:00:00.000Z' },
+    }),
+    contentCancel: async () => ({ body: { id: (await createEdition(api, 'scheduled')).id } }),
+    contentDelete: async () => ({ body: { id: (await createEdition(api)).id } }),
+    quarantineOutcomes: () => ({ query: { keys: randomUUID() } }),
+    quarantineSearch: () => ({}),
+    quarantinedById: async () => ({ params: { id: await quarantined() } }),
+    quarantineAccept: async () => ({
+      body: { id: await quarantined(), changes: {}, reason: 'typo' },
+    }),
+    quarantineReject: async () => ({ body: { id: await quarantined(), reason: 'test' } }),
     trialById: async (caller) => {
       const store = await createStore(api)
       const userId = caller?.id ?? (await someone('agent')).id
@@ -247,6 +324,10 @@ describe.each(databases)('live answers match the OpenAPI document on $name', (da
     customerById: async () => ({ params: { id: (await createCustomer(api)).id } }),
     customerExport: async () => ({ params: { id: (await createCustomer(api)).id } }),
     customerExportPage: async () => ({ params: { id: (await createCustomer(api)).id } }),
+    trialContactExport: () => ({ query: { email: 'nobody@example.com' } }),
+    customerErase: async () => ({
+      body: { id: (await createCustomer(api)).id, reason: 'request' },
+    }),
     openApiDocument: () => ({}),
     deviceHeartbeat: () => ({
       body: {
@@ -264,14 +345,29 @@ describe.each(databases)('live answers match the OpenAPI document on $name', (da
     deviceSummary: () => ({}),
     backupLatest: () => ({}),
     deviceRevoke: async () => ({ body: { id: await newDevice() } }),
+    deviceFleet: () => ({}),
+    deviceAction: async () => ({
+      body: { deviceId: await newDevice(), action: 'message', text: 'Please come to the office.' },
+    }),
+    deviceActionCancel: async () => {
+      const body = { deviceId: await newDevice(), action: 'update' } as const
+      const admin = await someone('admin')
+      const issued = await issueAction(api.db, { body, issuedBy: admin.id, now: now() })
+      if (issued.kind !== 'issued') throw new Error(`no action issued: ${issued.kind}`)
+      return { body: { id: issued.id } }
+    },
   }
 
   /** Requests with input every request of the table would satisfy otherwise. */
   const invalidInput: Partial<Record<EndpointName, Call>> = {
     checkOut: { body: { storeId: 'x' } },
     trialSearch: { query: { user: 'me' } },
+    quarantineSearch: { query: { state: 'pending' } },
+    contentCreate: { body: { from: 'edition 1' } },
     storeLog: { query: { startAt: 'yesterday' } },
     dashboard: { query: { startAt: '2026-02-30' } },
+    // A text file named as a picture: refused by its content.
+    packImageUpload: { form: () => pictureForm(new TextEncoder().encode('not a picture')) },
   }
 
   /** Not found: an id that parses but names nothing, in the path or the body. */
@@ -287,8 +383,26 @@ describe.each(databases)('live answers match the OpenAPI document on $name', (da
     voucherSearch: () => ({ query: { code: 'NO-SUCH-CODE' } }),
     voucherRedeem: ({ body }) => ({ body: { ...fields(body), code: 'NO-SUCH-CODE' } }),
     deviceRevoke: () => ({ body: { id: randomUUID() } }),
+    deviceAction: ({ body }) => ({ body: { ...fields(body), deviceId: randomUUID() } }),
+    deviceActionCancel: () => ({ body: { id: maxId } }),
+    contentById: () => ({ params: { id: maxId } }),
+    contentCreate: () => ({ body: { from: maxId } }),
+    contentUpdate: ({ body }) => ({ body: { ...fields(body), id: maxId } }),
+    contentPublish: () => ({ body: { id: maxId } }),
+    contentCancel: () => ({ body: { id: maxId } }),
+    contentDelete: () => ({ body: { id: maxId } }),
     visitNoteCreate: ({ body }) => ({ body: { ...fields(body), customerId: maxId } }),
+    customerErase: ({ body }) => ({ body: { ...fields(body), id: maxId } }),
+    trialReview: ({ body }) => ({ body: { ...fields(body), id: maxId } }),
+    trialCorrect: ({ body }) => ({ body: { ...fields(body), id: maxId } }),
+    quarantinedById: () => ({ params: { id: maxId } }),
+    quarantineAccept: ({ body }) => ({ body: { ...fields(body), id: maxId } }),
+    quarantineReject: ({ body }) => ({ body: { ...fields(body), id: maxId } }),
     packImage: () => ({ params: { file: 'no-such-pack.svg' } }),
+    packUpdate: ({ body }) => ({ body: { ...fields(body), id: maxId } }),
+    packRetire: () => ({ body: { id: maxId } }),
+    productUpdate: ({ body }) => ({ body: { ...fields(body), id: maxId } }),
+    productRetire: () => ({ body: { id: maxId } }),
   }
 
   async function send(
@@ -308,7 +422,7 @@ describe.each(databases)('live answers match the OpenAPI document on $name', (da
     const response = await fetch(url, {
       method: entry.method,
       headers,
-      body: call.body === undefined ? undefined : JSON.stringify(call.body),
+      body: call.form?.() ?? (call.body === undefined ? undefined : JSON.stringify(call.body)),
     })
     const text = await response.text()
     const json = /^application\/json/.test(response.headers.get('Content-Type') ?? '')
@@ -353,7 +467,7 @@ describe.each(databases)('live answers match the OpenAPI document on $name', (da
       const valid = await cases[name](caller)
       expectAnswer('success', await send(entry, valid, caller?.token ?? null), isSuccess)
 
-      if ((entry.query || entry.body) && !alwaysReadable.has(name)) {
+      if ((entry.query || entry.body || entry.upload) && !alwaysReadable.has(name)) {
         const call = await cases[name](caller)
         const invalid = { ...call, ...(invalidInput[name] ?? wronglyFilled(call)) }
         const answer = await send(entry, invalid, caller?.token ?? null)

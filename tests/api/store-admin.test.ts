@@ -11,6 +11,7 @@ import { createStore, createUser, uniqueWord, userRow } from './support/fixtures
 import { databases, expectShape, useApi, type TestApi } from './support/harness.ts'
 import { trialBody } from '../support/trial-body.ts'
 import { createTrial, postTrial } from './support/trial-fixtures.ts'
+import { administrationMessages } from '../../src/contract/administration-messages.ts'
 
 const minute = 60 * 1000
 
@@ -77,7 +78,7 @@ describe.each(databases)('store administration on $name', (database) => {
     expect(updated.status).toBe(200)
     expect(expectShape(dataEnvelope(storeSchema), updated.body)).toEqual({
       data: { ...changed, id: body.data.id, createdAt: body.data.createdAt },
-      message: messages.storeSaved.message,
+      message: administrationMessages.storeSaved.message,
     })
     const found = await api.request('GET', `/store/${body.data.id}`, { token: admin.token })
     expect(expectShape(dataEnvelope(storeSchema), found.body).data.city).toBe('Podgorica')
@@ -174,7 +175,7 @@ describe.each(databases)('store administration on $name', (database) => {
     expect(response.status).toBe(200)
     expect(expectShape(dataEnvelope(storeDeleteResultSchema), response.body)).toEqual({
       data: { id: store.id, archived: false },
-      message: messages.storeDeleted.message,
+      message: administrationMessages.storeDeleted.message,
     })
     expect(await storeRow(api, store.id)).toBeUndefined()
     expect((await userRow(api, assigned.id)).expertStoreId).toBeNull()

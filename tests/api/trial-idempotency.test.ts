@@ -173,7 +173,16 @@ describe.each(databases)('Idempotency-Key on $name', (database) => {
       const body = { store_id: storeId, comment: text }
       const capture = captureOf({}, undefined, now)
       return {
-        ...{ userId, storeId, onlyOpen: true, comment: text, now, capture, appVersion: null },
+        ...{
+          userId,
+          storeId,
+          onlyOpen: true,
+          comment: text,
+          now,
+          capture,
+          appVersion: null,
+          contentEdition: 1,
+        },
         ...{ message: 'ok', key, body },
       }
     }
@@ -236,6 +245,7 @@ describe.each(databases)('Idempotency-Key on $name', (database) => {
         now,
         capture: captureOf({}, undefined, now),
         appVersion: null,
+        contentEdition: 1,
         message: 'ok',
         key,
         body,

@@ -65,6 +65,10 @@ describe.each(databases)('reading trials back on $name', (database) => {
         captureImplausible: false,
         // The same customer at the same store minutes later: a possible duplicate.
         possibleDuplicateOf: newer,
+        anonymisedAt: null,
+        otherStore: false,
+        revision: 1,
+        review: { state: 'unreviewed', reason: null, comment: null, by: null, at: null },
         store: { id: store.id, name: store.name },
         user: { id: first.id, fullname: first.fullname },
         comment: guidedAnswers(),

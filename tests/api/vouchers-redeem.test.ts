@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { dataEnvelope } from '../../src/contract/http.ts'
-import { messages } from '../../src/contract/messages.ts'
 import { voucherSchema } from '../../src/contract/vouchers.ts'
 import { customers, loyaltyActions } from '../../server/db/schema/customers.ts'
 import { voucherLog, vouchers } from '../../server/db/schema/vouchers.ts'
@@ -15,6 +14,7 @@ import {
 } from './support/customer-fixtures.ts'
 import { createStore } from './support/fixtures.ts'
 import { callApi, databases, expectShape, useApi, type RequestOptions } from './support/harness.ts'
+import { storeMessages } from '../../src/contract/store-messages.ts'
 
 describe.each(databases)('voucher redemption on $name', (database) => {
   const api = useApi(database)
@@ -226,7 +226,7 @@ describe.each(databases)('voucher redemption on $name', (database) => {
       })
     }
     const english = await redeem({ code: voucher.code })
-    expect(english.body).toMatchObject({ message: messages.noCustomerChosen.message })
+    expect(english.body).toMatchObject({ message: storeMessages.noCustomerChosen.message })
     expect((await voucherRow(voucher.id)).status).toBe('valid')
     expect(await logOf(voucher.id)).toHaveLength(0)
   })
@@ -236,7 +236,7 @@ describe.each(databases)('voucher redemption on $name', (database) => {
     const voucher = await createVoucher(api, { godfatherId: godfather.id })
     const response = await redeem({ code: voucher.code, customerId: godfather.id })
     expect(response.status).toBe(409)
-    expect(response.body).toMatchObject({ message: messages.voucherOwnReferral.message })
+    expect(response.body).toMatchObject({ message: storeMessages.voucherOwnReferral.message })
     expect((await voucherRow(voucher.id)).status).toBe('valid')
   })
 

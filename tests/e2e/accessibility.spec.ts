@@ -112,6 +112,10 @@ for (const locale of locales) {
         '/stores/1/edit',
         '/reports',
         '/dashboard',
+        '/review',
+        '/review?flag=all',
+        '/review?flag=quarantined',
+        '/customers/trial-contact',
       ])
     })
   })

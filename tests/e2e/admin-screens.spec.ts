@@ -57,6 +57,7 @@ test('End session is in sight on the user page at 1366 px and at 360 px', async 
 
 const administration = [
   ['Dashboard', '/dashboard'],
+  ['Review', '/review'],
   ['Reports', '/reports'],
   ['Audit log', '/audit'],
   ['Devices', '/devices'],

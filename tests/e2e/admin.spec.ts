@@ -242,7 +242,10 @@ test("an admin opens a Brand Expert's trials and one trial", async ({ page, requ
   await expectAccessible(page)
   await page.locator(`a[href="/surveys/${trial}"]`).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Trial' })).toBeVisible()
-  await expect(page.getByText('The consumer liked the gold stick.')).toBeVisible()
+  // The comment as recorded; the correction form below holds it too, to be edited.
+  await expect(page.getByRole('region', { name: 'Comment' })).toContainText(
+    'The consumer liked the gold stick.',
+  )
   await expectAccessible(page)
   await page.getByRole('button', { name: 'Back' }).click()
   await expect(page).toHaveURL(/\/experts\/\d+/)

@@ -2,6 +2,7 @@ import {
   test as base,
   expect,
   type APIRequestContext,
+  type Browser,
   type Locator,
   type Page,
 } from '@playwright/test'
@@ -38,6 +39,17 @@ export const test = base.extend<{ appLocale: 'me' | 'sr' | 'en' | null; unlockOn
 })
 
 export { expect }
+
+/** The admin in a browser of their own, in English: a tablet's page keeps its session and outbox. */
+export async function adminPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  const context = await browser.newContext(baseURL ? { baseURL } : {})
+  await context.addInitScript(() => localStorage.setItem('locale', 'en'))
+  const page = await context.newPage()
+  unlockAfterEachLoad(page)
+  await signIn(page, demo.admin.email)
+  await expect(page).toHaveURL('/')
+  return page
+}
 
 /**
  * Signs in at /login (choosing the demo PIN on a device new to the user); resolves once the app is

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test'
 import { releaseWorker } from '../support/release-worker.ts'
+import { demoPin } from '../support/sign-in.ts'
 import {
   test,
   expect,
@@ -214,27 +215,21 @@ test('logging out with an unsent trial asks first, and the trial waits for the n
   })
 })
 
-test('opening the sign-in page with an unsent trial asks first, as the log-out button does', async ({
+test('opening the sign-in page with an unsent trial asks nothing: the user steps away, the trial and their name stay', async ({
   page,
   context,
 }) => {
   await queueTrialOffline(page, context)
 
   await page.goto('/login')
-  const dialog = page.getByRole('dialog', { name: 'Log out with unsent trials?' })
-  await expect(dialog).toContainText('sent as soon as there is a connection')
-  await dialog.getByRole('button', { name: 'Stay signed in' }).click()
-  await expect(page).toHaveURL('/')
-  await expect(page.getByRole('link', { name: /1 trial waiting/ })).toBeVisible()
-
-  await page.goto('/login')
-  await page
-    .getByRole('dialog', { name: 'Log out with unsent trials?' })
-    .getByRole('button', { name: 'Log out' })
-    .click()
+  await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible()
   await expect(page.getByRole('dialog')).toHaveCount(0)
   expect(await page.evaluate(() => localStorage.getItem('session'))).toBeNull()
-  // The trial stays on the device for its author.
+  // Not signed out: their name opens their app again with their PIN, the trial still waiting.
+  await page.getByRole('region', { name: 'Who is working?' }).getByRole('button').click()
+  await page.getByLabel('PIN', { exact: true }).fill(demoPin)
+  await page.getByRole('button', { name: 'Unlock', exact: true }).click()
+  await expect(page.getByRole('link', { name: /1 trial waiting/ })).toBeVisible()
   const waiting = await page.evaluate(
     () =>
       new Promise<number>((resolve) => {

@@ -95,7 +95,9 @@ test('a manager opening an admin screen is told there is no access, inside the a
   await expect(page.getByRole('link', { name: 'Start a free guided trial' })).toBeVisible()
 })
 
-test('opening the sign-in page while signed in signs out', async ({ page }) => {
+test('opening the sign-in page while signed in steps the user away: no session, one name to tap', async ({
+  page,
+}) => {
   await signIn(page, demo.manager.email)
   await expect(page).toHaveURL('/')
   await page.goto('/login')
@@ -105,4 +107,7 @@ test('opening the sign-in page while signed in signs out', async ({ page }) => {
   await page.goto('/')
   await expect(page).toHaveURL(/\/login/)
   expect(await page.evaluate(() => localStorage.getItem('session'))).toBeNull()
+  await expect(
+    page.getByRole('region', { name: 'Who is working?' }).getByRole('button'),
+  ).toHaveCount(1)
 })

@@ -1,4 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import * as v from 'valibot'
+import { packSchema } from '../../src/contract/catalogue.ts'
 import { consentTexts } from '../../src/features/free-guided-trial/consent-texts.ts'
 import {
   test,
@@ -65,8 +67,9 @@ test('an agent completes a trial with a store, HTS and RMC, two sticks and a pur
     type: 'RMC',
     brandFamily: 'Drava',
   })
+  // A trial stores a pack's own fields, not the search's (`active`): what the contract keeps.
   const pack = (rows: unknown[], name: string) =>
-    rows.find((row) => (row as { brandName: string }).brandName === name)
+    rows.map((row) => v.parse(packSchema, row)).find((row) => row.brandName === name)
   const devices = await apiGet<Rows<{ id: number; name: string }>>(
     request,
     token,

@@ -21,18 +21,30 @@ export async function keptLookupsInPage(): Promise<KeptLookups> {
   })
   try {
     const names = [...db.objectStoreNames]
-    if (!names.includes('lookups') || !names.includes('kept')) return none
-    const transaction = db.transaction(['lookups', 'kept'])
-    const read = (store: string, key: string) =>
+    if (!names.includes('lookups') || !names.includes('keptRecords')) return none
+    const transaction = db.transaction(['lookups', 'keptRecords'])
+    const read = (store: string, key?: string) =>
       new Promise<unknown>((resolve, reject) => {
-        const request = transaction.objectStore(store).get(key)
+        const objects = transaction.objectStore(store)
+        const request = key === undefined ? objects.getAll() : objects.get(key)
         request.onsuccess = () => resolve(request.result)
         request.onerror = () => reject(request.error ?? new Error(`${store} not read`))
       })
-    const [publicRow, personalRow] = await Promise.all([
-      read('lookups', 'public'),
-      read('kept', 'lookups'),
-    ])
+    const [publicRow, records] = await Promise.all([read('lookups', 'public'), read('keptRecords')])
+    // The personal look-ups kept last, whoever's (one record a person, `lookups` by name).
+    const personalKeptAt = Math.max(
+      0,
+      ...(Array.isArray(records) ? records : []).map((record: unknown) =>
+        typeof record === 'object' &&
+        record !== null &&
+        'name' in record &&
+        record.name === 'lookups' &&
+        'keptAt' in record &&
+        typeof record.keptAt === 'number'
+          ? record.keptAt
+          : 0,
+      ),
+    )
     let queries: unknown[] = []
     if (
       typeof publicRow === 'object' &&
@@ -50,13 +62,7 @@ export async function keptLookupsInPage(): Promise<KeptLookups> {
           ? JSON.stringify(query.queryKey)
           : '',
       ),
-      personalKeptAt:
-        typeof personalRow === 'object' &&
-        personalRow !== null &&
-        'keptAt' in personalRow &&
-        typeof personalRow.keptAt === 'number'
-          ? personalRow.keptAt
-          : 0,
+      personalKeptAt,
     }
   } finally {
     db.close()

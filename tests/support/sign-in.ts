@@ -75,7 +75,7 @@ export async function unlockWithDemoPin(page: Page): Promise<void> {
   if ((await state.jsonValue()) !== 'locked') return
   await page.locator('form[name="unlock"] input[name="pin"]').fill(demoPin)
   await page.locator('form[name="unlock"] button[type="submit"]').click()
-  // Open; or on the sign-in page (which signs out), or sent there (the session had ended).
+  // Open; or on the sign-in page (where the user steps away), or sent there (the session ended).
   await page.waitForFunction(
     () =>
       document.querySelector('header, input[autocomplete="username"]') !== null &&

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
+import { allMessages } from '../../src/contract/all-messages.ts'
 import { installDefaultMessages } from '../../src/contract/default-messages.ts'
 import { messages } from '../../src/contract/messages.ts'
 
@@ -16,7 +17,7 @@ const wrappers = new Set([
   'any',
 ])
 
-const messageIds = new Set<string>(Object.values(messages).map((message) => message.id))
+const messageIds = new Set<string>(allMessages.map((message) => message.id))
 
 type Node = Record<string, unknown>
 

@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict'
+import * as v from 'valibot'
+import { packSchema } from '../../src/contract/catalogue.ts'
 import { demo } from '../support/accounts.ts'
 import type { Rows } from '../support/api.ts'
 import { api, inWebKit, signIn, signInToHome, webkitSuite } from './harness.ts'
@@ -130,7 +132,10 @@ inWebKit(
       ageRange: '25-34',
       habits: 'HTS',
       habitsData: {
-        HTS: htsPacks.rows.find((row) => row.brandName === 'Terra Oak'),
+        // A trial stores a pack's own fields, not the search's (`active`).
+        HTS: htsPacks.rows
+          .map((row) => v.parse(packSchema, row))
+          .find((row) => row.brandName === 'Terra Oak'),
         RMC: null,
       },
       consumption: '10-15',

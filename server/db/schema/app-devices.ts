@@ -71,6 +71,8 @@ export const appDevices = pgTable(
     storagePersisted: boolean('storage_persisted'),
     imagesCached: integer('images_cached').notNull(),
     imagesTotal: integer('images_total').notNull(),
+    /** The content edition the device holds (the editions' issue): null from builds before. */
+    contentEdition: integer('content_edition'),
     /** When an admin last revoked the device's credentials. */
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },

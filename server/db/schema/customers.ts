@@ -50,6 +50,8 @@ export const customers = pgTable(
     /** The customer who referred this one (member-get-member). */
     godfatherId: integer('godfather_id').references((): AnyPgColumn => customers.id),
     createdAt: createdAt(),
+    /** When their personal data was erased (server/routes/customers/erase.ts); null while held. */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('customers_referral_code_unique').on(table.referralCode),

@@ -12,10 +12,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { rejectionReasons, reviewStates, revisionKinds } from '#contract/review.ts'
 import type { TrialAnswers } from '#contract/trial.ts'
 import { createdAt, generatedId } from './columns.ts'
 import { storeId } from './stores.ts'
-import { userId } from './users.ts'
+import { userId, users } from './users.ts'
 
 /** `guided`: the wizard's structured answers; `simple`: the simple screen's free text. */
 export const trialKinds = ['guided', 'simple'] as const
@@ -49,6 +50,11 @@ export const trials = pgTable(
     capturedAt: timestamp('captured_at', { withTimezone: true }).notNull().defaultNow(),
     /** The `App-Version` of the request that brought it; null for older rows. */
     appVersion: text('app_version'),
+    /**
+     * The content edition its answers are of (docs/api.md#content-editions): 1 for the trials of
+     * bodies before version 4, which name none.
+     */
+    contentEdition: integer('content_edition').notNull().default(1),
     captureUncertain: boolean('capture_uncertain').notNull().default(false),
     clockSkewed: boolean('clock_skewed').notNull().default(false),
     captureImplausible: boolean('capture_implausible').notNull().default(false),
@@ -60,6 +66,21 @@ export const trials = pgTable(
     requestHash: text('request_hash'),
     /** Another trial of the same store and customer captured within 10 minutes of this one. */
     possibleDuplicateOf: integer('possible_duplicate_of'),
+    /**
+     * When its contact and free texts were removed, by an erasure or by retention
+     * (server/routes/customers/anonymise.ts); null while it holds them.
+     */
+    anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
+    /**
+     * Its latest revision (src/contract/review.ts): 1 as received; each decision and correction
+     * adds one, kept in `trial_revisions`. The columns above are the latest revision's.
+     */
+    revision: integer('revision').notNull().default(1),
+    reviewState: text('review_state', { enum: reviewStates }).notNull().default('unreviewed'),
+    reviewReason: text('review_reason', { enum: rejectionReasons }),
+    reviewComment: text('review_comment'),
+    reviewedBy: integer('reviewed_by').references(() => users.id),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
   },
   (table) => [
     check('trials_kind_check', sql`${table.kind} in ('guided', 'simple')`),
@@ -76,8 +97,56 @@ export const trials = pgTable(
       table.capturedAt,
     ),
     index('trials_phone_store_captured_index').on(table.phone, table.storeId, table.capturedAt),
+    check(
+      'trials_review_state_check',
+      sql`${table.reviewState} in ('unreviewed', 'accepted', 'rejected')`,
+    ),
+    // Retention's next trials to anonymise.
+    index('trials_retention_index')
+      .on(table.capturedAt)
+      .where(sql`${table.anonymisedAt} is null`),
   ],
 )
+
+/**
+ * A trial's revisions after the first decision or correction (src/contract/review.ts): revision 1
+ * holds the trial as received (`storeId`, `answers`), never changed but by an erasure or
+ * retention; each later one the decision or the merge patch applied (`changes`), with who, when
+ * and why.
+ */
+export const trialRevisions = pgTable(
+  'trial_revisions',
+  {
+    trialId: integer('trial_id')
+      .notNull()
+      .references(() => trials.id, { onDelete: 'cascade' }),
+    revision: integer('revision').notNull(),
+    kind: text('kind', { enum: revisionKinds }).notNull(),
+    byUserId: integer('by_user_id').references(() => users.id),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    state: text('state', { enum: reviewStates }),
+    reason: text('reason'),
+    comment: text('comment'),
+    changes: jsonb('changes').$type<Record<string, unknown>>(),
+    /** Revision 1 only: the trial as received. */
+    storeId: integer('store_id'),
+    answers: jsonb('answers').$type<TrialAnswers | string>(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.trialId, table.revision] }),
+    check('trial_revisions_kind_check', sql`${table.kind} in ('received', 'review', 'correction')`),
+  ],
+)
+
+/**
+ * The register of erased contacts (docs/security.md#erasure): a keyed hash of each email and phone
+ * erased, never the contact itself, so that a trial queued on a tablet before the erasure is
+ * anonymised when it arrives. Also kept beside the backups (`erasures.jsonl`) for a restore.
+ */
+export const erasedContacts = pgTable('erased_contacts', {
+  hash: text('hash').primaryKey(),
+  erasedAt: timestamp('erased_at', { withTimezone: true }).notNull(),
+})
 
 /** How a consent's box came to be set: by the person, by the app, or not recorded (`unknown`). */
 export const consentSetterValues = ['person', 'app', 'unknown'] as const

@@ -154,6 +154,7 @@ export async function findCustomer(db: Database, id: number, now: Date): Promise
     phone: customer.phone,
     referralCode: customer.referralCode,
     points: customer.points,
+    erasedAt: customer.erasedAt?.toISOString() ?? null,
     ffCode: customer.ffCode,
     pointsSpent: customer.pointsSpent,
     devices: deviceRows.map((row) => ({

@@ -1,13 +1,14 @@
 import type { Context } from 'hono'
 import {
   customerById,
+  customerErase,
   customerExport,
   customerExportPage,
   customerSearch,
   customerTrials,
+  trialContactExport,
   visitNoteCreate,
 } from '#contract/endpoints/customers.ts'
-import { messages } from '#contract/messages.ts'
 import { audit } from '../../audit/log.ts'
 import { countCustomerSearch } from '../../auth/throttle.ts'
 import type { AppDeps, UserEnv } from '../../deps.ts'
@@ -17,12 +18,14 @@ import type { ApiRoutes } from '../../http/route.ts'
 import { HttpError } from '../../http-error.ts'
 import { translate } from '../../i18n.ts'
 import { logEvent } from '../../log.ts'
-import { exportCustomer } from './export.ts'
+import { erase } from './erase.ts'
+import { exportCustomer, exportTrialContact } from './export.ts'
 import { customerExportPage as exportPage } from './export-page.ts'
 import { findCustomer } from './queries.ts'
 import { searchCustomers } from './search.ts'
 import { trialsOfCustomer } from './trials.ts'
 import { addVisitNote } from './visit-notes.ts'
+import { storeMessages } from '#contract/store-messages.ts'
 
 /**
  * The customers (src/contract/endpoints/customers.ts): search, a profile, the trials that name
@@ -30,7 +33,7 @@ import { addVisitNote } from './visit-notes.ts'
  * The export of everything held about a customer, for administration.
  */
 export function customerRoutes(routes: ApiRoutes, deps: AppDeps) {
-  const notFound = () => new HttpError(404, messages.customerNotFound.id)
+  const notFound = () => new HttpError(404, storeMessages.customerNotFound.id)
 
   /**
    * Everything held about the customer, the export recorded in the audit log first: who exported
@@ -62,7 +65,7 @@ export function customerRoutes(routes: ApiRoutes, deps: AppDeps) {
       const now = deps.clock()
       const once = await oncePerKey(c, { db: deps.db, now }, async (db) => {
         const note = await addVisitNote(db, body, c.var.user, now)
-        return { status: 201, body: envelope(c, note, messages.visitNoteSaved.id) }
+        return { status: 201, body: envelope(c, note, storeMessages.visitNoteSaved.id) }
       })
       return answerOnce(c, once)
     })
@@ -84,6 +87,21 @@ export function customerRoutes(routes: ApiRoutes, deps: AppDeps) {
       c.header('Content-Disposition', `attachment; filename="customer-${data.customerId}.html"`)
       return c.body(page)
     })
+    .signedIn(trialContactExport, async (c, { query }) => {
+      const contact = { email: query.email || null, phone: query.phone || null }
+      const data = await exportTrialContact(deps.db, contact, deps.clock())
+      const ids = data.trials.map((trial) => trial.id)
+      // Whose data was read: the trials' ids, never the contact looked for.
+      await deps.db.transaction((tx) =>
+        audit(c, deps, tx, {
+          action: 'customer.read',
+          target: 'trial-contact',
+          detail: `export json; trials ${ids.length > 0 ? ids.join(',') : 'none'}`,
+        }),
+      )
+      return ok(c, data)
+    })
+    .signedIn(customerErase, async (c, { body }) => answerOnce(c, await erase(c, deps, body)))
     .signedIn(customerById, async (c, { params }) => {
       const customer = await findCustomer(deps.db, params.id, deps.clock())
       if (!customer) throw notFound()

@@ -1,4 +1,4 @@
-import { asc, eq, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm'
 import { customerCountLimit, referralCodeFormat, type CustomerList } from '#contract/customers.ts'
 import { countries } from '#contract/countries.ts'
 import { pageSize } from '#contract/http.ts'
@@ -166,7 +166,10 @@ async function countPastTheLast(db: Database, { page, match }: Search): Promise<
   return total?.count ?? 0
 }
 
-/** The first `customerCountLimit` customers that match (by name for the empty query). */
+/**
+ * The first `customerCountLimit` customers that match (by name for the empty query); an erased
+ * customer is found by no search.
+ */
 function matchesOf(db: Database, where: SQL | undefined) {
   return db
     .select({
@@ -178,7 +181,7 @@ function matchesOf(db: Database, where: SQL | undefined) {
       points: customers.points,
     })
     .from(customers)
-    .where(where)
+    .where(and(where, isNull(customers.erasedAt)))
     .orderBy(...(where ? [] : [asc(customers.fullname), asc(customers.id)]))
     .limit(customerCountLimit)
 }

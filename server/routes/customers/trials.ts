@@ -1,4 +1,4 @@
-import { count, desc, eq, or, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm'
 import type { CustomerTrialList } from '#contract/customers.ts'
 import { pageSize } from '#contract/http.ts'
 import type { Database } from '../../db/database.ts'
@@ -6,7 +6,7 @@ import { customers } from '../../db/schema/customers.ts'
 import { stores } from '../../db/schema/stores.ts'
 import { trials } from '../../db/schema/trials.ts'
 import { users } from '../../db/schema/users.ts'
-import { storedAnswersText, storedComment } from '../trials/queries.ts'
+import { notRejected, storedAnswersText, storedComment } from '../trials/queries.ts'
 
 /**
  * Which trials are a customer's: their answers hold the customer's email (without regard to case)
@@ -43,8 +43,10 @@ export async function trialsOfCustomer(
     .from(customers)
     .where(eq(customers.id, customerId))
   if (!customer) return null
-  const where = trialsOfContact(customer)
-  if (!where) return { rows: [], count: 0 }
+  const contact = trialsOfContact(customer)
+  if (!contact) return { rows: [], count: 0 }
+  // Rejected trials (a test, a duplicate) are not the customer's (docs/api.md#review).
+  const where = and(contact, notRejected)
 
   const [rows, [total]] = await Promise.all([
     db

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm'
 import type { User } from '#contract/auth.ts'
 import type { VisitNote, VisitNoteBody } from '#contract/customers.ts'
-import { messages } from '#contract/messages.ts'
 import type { Database } from '../../db/database.ts'
 import { visitNotes } from '../../db/schema/customers.ts'
 import { HttpError } from '../../http-error.ts'
 import { customerExists, visitNotesWhere } from './queries.ts'
+import { storeMessages } from '#contract/store-messages.ts'
 
 /**
  * Stores a visit note with the signed-in expert, their store (a manager's; others have none) and
@@ -18,7 +18,7 @@ export async function addVisitNote(
   now: Date,
 ): Promise<VisitNote> {
   if (!(await customerExists(db, customerId))) {
-    throw new HttpError(404, messages.customerNotFound.id)
+    throw new HttpError(404, storeMessages.customerNotFound.id)
   }
   const [row] = await db
     .insert(visitNotes)

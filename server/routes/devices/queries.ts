@@ -2,11 +2,14 @@ import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-o
 import { isBelowMinimum, noMinimumAppVersion } from '#contract/app-version.ts'
 import { type Heartbeat } from '#contract/devices.ts'
 import {
+  fleetSilentHours,
   oldTrialHours,
   silentDays,
   storageAttentionShare,
   type AttentionReason,
   type DeviceRow,
+  type Fleet,
+  type FleetFigure,
 } from '#contract/device-admin.ts'
 import { pageSize } from '#contract/http.ts'
 import type { Database } from '../../db/database.ts'
@@ -14,6 +17,7 @@ import { appDevices } from '../../db/schema/app-devices.ts'
 import { stores } from '../../db/schema/stores.ts'
 import { users } from '../../db/schema/users.ts'
 import { containsFolded } from '../../db/text-search.ts'
+import { lastActionsOf, peopleOf } from './actions.ts'
 
 const hour = 60 * 60_000
 
@@ -49,6 +53,8 @@ export async function recordHeartbeat(
     storagePersisted: heartbeat.storage.persisted,
     imagesCached: heartbeat.images.cached,
     imagesTotal: heartbeat.images.total,
+    // Builds before editions send none: what an earlier heartbeat told stays.
+    ...(heartbeat.contentEdition !== undefined ? { contentEdition: heartbeat.contentEdition } : {}),
     revokedAt: null,
   }
   await db
@@ -82,16 +88,41 @@ async function attentionRules(db: Database, now: Date, minAppVersion: string) {
   return rules
 }
 
-export type DeviceFilter = { query: string; page: number; attention: boolean }
+/**
+ * The fleet's figures (docs/behaviour.md#devices), each a condition on a device's row that is not
+ * revoked: the list behind a figure counts what the figure counts.
+ */
+function fleetRules(now: Date, latestVersion: string): Record<FleetFigure, SQL> {
+  const counted = sql`${appDevices.revokedAt} is null`
+  return {
+    notLatest: sql`(${counted} and ${appDevices.appVersion} <> ${latestVersion})`,
+    unsent: sql`(${counted} and ${held} > 0)`,
+    storage: sql`(${counted} and (${appDevices.storagePersisted} = false or coalesce(${appDevices.storageQuota} > 0 and ${appDevices.storageUsage} > ${appDevices.storageQuota} * ${storageAttentionShare}::float8, false)))`,
+    silent: sql`(${counted} and ${appDevices.lastSeenAt} < ${new Date(now.getTime() - fleetSilentHours * hour).toISOString()}::timestamptz)`,
+  }
+}
 
-/** The devices, those holding the oldest trials first, with why each needs someone. */
+export type DeviceFilter = {
+  query: string
+  page: number
+  attention: boolean
+  figure?: FleetFigure | undefined
+}
+
+type Versions = { now: Date; minAppVersion: string; appVersion: string }
+
+/**
+ * The devices, those holding the oldest trials first, with why each needs someone, who may be
+ * signed out on it and its last actions.
+ */
 export async function searchDevices(
   db: Database,
   filter: DeviceFilter,
-  { now, minAppVersion }: { now: Date; minAppVersion: string },
+  { now, minAppVersion, appVersion }: Versions,
 ): Promise<{ rows: DeviceRow[]; count: number }> {
   const rules = await attentionRules(db, now, minAppVersion)
   const conditions: SQL[] = []
+  if (filter.figure) conditions.push(fleetRules(now, appVersion)[filter.figure])
   if (filter.query) {
     const found = or(
       containsFolded(users.fullname, filter.query),
@@ -145,7 +176,16 @@ export async function searchDevices(
     .from(appDevices)
     .innerJoin(users, eq(users.id, appDevices.userId))
     .where(where)
-  return { rows: rows.map(toDeviceRow), count: total?.count ?? 0 }
+  const ids = rows.map((row) => row.id)
+  const [actions, people] = await Promise.all([lastActionsOf(db, ids, now), peopleOf(db, ids, now)])
+  return {
+    rows: rows.map((row) => ({
+      ...toDeviceRow(row),
+      people: people.get(row.id) ?? [],
+      actions: actions.get(row.id) ?? [],
+    })),
+    count: total?.count ?? 0,
+  }
 }
 
 type Row = {
@@ -171,7 +211,7 @@ type Row = {
 
 const iso = (date: Date | string | null) => (date === null ? null : new Date(date).toISOString())
 
-function toDeviceRow(row: Row): DeviceRow {
+function toDeviceRow(row: Row): Omit<DeviceRow, 'people' | 'actions'> {
   const reasons: AttentionReason[] = ['oldTrials', 'oldVersion', 'storageFull', 'silent']
   return {
     id: row.id,
@@ -199,10 +239,7 @@ function toDeviceRow(row: Row): DeviceRow {
 }
 
 /** The dashboard's "trials still on devices". */
-export async function deviceSummary(
-  db: Database,
-  { now, minAppVersion }: { now: Date; minAppVersion: string },
-) {
+export async function deviceSummary(db: Database, { now, minAppVersion }: Versions) {
   const rules = await attentionRules(db, now, minAppVersion)
   const [row] = await db
     .select({
@@ -212,4 +249,45 @@ export async function deviceSummary(
     })
     .from(appDevices)
   return { trials: row?.trials ?? 0, devices: row?.devices ?? 0, attention: row?.attention ?? 0 }
+}
+
+/**
+ * The fleet's figures over the devices not revoked. The 95th percentile of the oldest unsent
+ * trials' ages is the 5th of their capture times: 95 % of the tablets holding trials hold none
+ * older.
+ */
+export async function fleetFigures(
+  db: Database,
+  { now, appVersion }: { now: Date; appVersion: string },
+): Promise<Fleet> {
+  const rules = fleetRules(now, appVersion)
+  const [row] = await db
+    .select({
+      devices: sql<number>`(count(*) filter (where ${appDevices.revokedAt} is null))::integer`,
+      notLatest: sql<number>`(count(*) filter (where ${rules.notLatest}))::integer`,
+      unsent: sql<number>`(count(*) filter (where ${rules.unsent}))::integer`,
+      worstAt: sql<
+        Date | string | null
+      >`min(${appDevices.oldestWaitingAt}) filter (where ${rules.unsent})`,
+      p95At: sql<
+        Date | string | null
+      >`percentile_disc(0.05) within group (order by ${appDevices.oldestWaitingAt}) filter (where ${rules.unsent} and ${appDevices.oldestWaitingAt} is not null)`,
+      storage: sql<number>`(count(*) filter (where ${rules.storage}))::integer`,
+      silent: sql<number>`(count(*) filter (where ${rules.silent}))::integer`,
+    })
+    .from(appDevices)
+  const devices = row?.devices ?? 0
+  return {
+    devices,
+    latestVersion: appVersion,
+    onLatest: devices - (row?.notLatest ?? 0),
+    contentEdition: null,
+    unsent: {
+      devices: row?.unsent ?? 0,
+      worstAt: iso(row?.worstAt ?? null),
+      p95At: iso(row?.p95At ?? null),
+    },
+    storage: row?.storage ?? 0,
+    silent: row?.silent ?? 0,
+  }
 }

@@ -6,6 +6,7 @@ import { withinDays } from '../../db/day-range.ts'
 import { stores } from '../../db/schema/stores.ts'
 import { trials } from '../../db/schema/trials.ts'
 import { users } from '../../db/schema/users.ts'
+import { notRejected } from '../trials/queries.ts'
 
 /** How many experts the dashboard ranks. */
 const topExperts = 10
@@ -31,7 +32,8 @@ export async function dashboard(
   query: DashboardQuery,
   timeZone: string,
 ): Promise<Dashboard> {
-  const where = and(...withinDays(trials.capturedAt, query, timeZone))
+  // A rejected trial (a test, a duplicate) counts nowhere (docs/api.md#review).
+  const where = and(...withinDays(trials.capturedAt, query, timeZone), notRejected)
   const day = sql<string>`to_char(${trials.capturedAt} at time zone ${timeZone}, 'YYYY-MM-DD')`
   const perDay = await db
     .select({ day, count: count() })

@@ -21,6 +21,9 @@ import { customers, visitNotes } from '../../db/schema/customers.ts'
 import { storeLogs } from '../../db/schema/store-logs.ts'
 import { stores } from '../../db/schema/stores.ts'
 import { trialConsents, trials } from '../../db/schema/trials.ts'
+import type { RejectionReason, ReviewState } from '#contract/review.ts'
+import { rejectionReasonLabels } from '#contract/decision-labels.ts'
+import { reviewStateLabels } from '#contract/review-labels.ts'
 import { users } from '../../db/schema/users.ts'
 import { vouchers } from '../../db/schema/vouchers.ts'
 import { storeLogWhere, selectStoreLogs } from '../stores/log-queries.ts'
@@ -100,6 +103,7 @@ const trialBatch = preparedPerDatabase((db) => {
       and(
         ...withinDays(trials.capturedAt, range, placeholder('timeZone')),
         sql`(${trials.capturedAt}, ${trials.id}) > (${placeholder('afterAt')}::timestamptz, ${placeholder('afterId')}::integer)`,
+        sql`(${trials.reviewState} <> 'rejected' or ${placeholder('includeRejected')}::boolean)`,
       ),
     )
     .orderBy(asc(trials.capturedAt), asc(trials.id))
@@ -117,6 +121,9 @@ const trialBatch = preparedPerDatabase((db) => {
       clockSkewed: trials.clockSkewed,
       captureImplausible: trials.captureImplausible,
       possibleDuplicateOf: trials.possibleDuplicateOf,
+      reviewState: trials.reviewState,
+      reviewReason: trials.reviewReason,
+      revision: trials.revision,
       store: stores.name,
       expert: users.fullname,
       answers: sql<string>`${trials.answers}::text`,
@@ -148,6 +155,15 @@ function marksCell(t: Translate, row: Record<CaptureMark, boolean>): string {
     .join('; ')
 }
 
+/** A trial's review as words: its state, and a rejection's reason. */
+function reviewCell(
+  t: Translate,
+  row: { reviewState: ReviewState; reviewReason: RejectionReason | null },
+): string {
+  const state = t(reviewStateLabels[row.reviewState])
+  return row.reviewReason ? `${state}: ${t(rejectionReasonLabels[row.reviewReason])}` : state
+}
+
 /**
  * Trials by capture time then id, so that each batch is read from the `(captured_at, id)` index;
  * `date` is the capture time, beside when it was received and the marks that say how far to
@@ -158,6 +174,7 @@ const trialsReport: ReportSource = {
     ...headings('id', 'date', 'store', 'expert'),
     ...trialReadings.headings,
     ...headings('receivedAt', 'appVersion', 'captureMarks', 'possibleDuplicateOf'),
+    ...headings('review', 'revision'),
   ],
   rows: ({ db, range, timeZone, t }) =>
     mapped(
@@ -172,6 +189,7 @@ const trialsReport: ReportSource = {
             afterAt: at,
             afterId: id,
             limit,
+            includeRejected: range.includeRejected,
           })
         },
         (row): TrialCursor => ({ at: row.at, id: row.id }),
@@ -190,6 +208,8 @@ const trialsReport: ReportSource = {
         row.appVersion ?? '',
         marksCell(t, row),
         row.possibleDuplicateOf ?? '',
+        reviewCell(t, row),
+        row.revision,
       ],
     ),
 }

@@ -11,6 +11,7 @@ import { audit } from '../../audit/log.ts'
 import { deleteOrArchiveStore, insertStore, updateStore } from './store-admin-queries.ts'
 import { searchStoreLogs } from './log-queries.ts'
 import { findStore } from './queries.ts'
+import { administrationMessages } from '#contract/administration-messages.ts'
 
 /**
  * Store management and the store log (src/contract/endpoints/stores.ts), for super users and
@@ -38,7 +39,7 @@ export function storeAdminRoutes(routes: ApiRoutes, deps: AppDeps) {
         await audit(c, deps, tx, { action: 'store.create', target: `store:${id}` })
         return {
           status: 201,
-          body: envelope(c, await foundStore(id, tx), messages.storeCreated.id),
+          body: envelope(c, await foundStore(id, tx), administrationMessages.storeCreated.id),
         }
       })
       return answerOnce(c, once)
@@ -50,7 +51,7 @@ export function storeAdminRoutes(routes: ApiRoutes, deps: AppDeps) {
         await audit(c, deps, tx, { action: 'store.update', target: `store:${id}` })
       })
       logEvent(c, 'store.updated', { by: c.var.user.id, store: id })
-      return ok(c, await foundStore(id), messages.storeSaved.id)
+      return ok(c, await foundStore(id), administrationMessages.storeSaved.id)
     })
     .signedIn(storeDelete, async (c, { body: { id } }) => {
       const result = await db.transaction(async (tx) => {
@@ -64,7 +65,9 @@ export function storeAdminRoutes(routes: ApiRoutes, deps: AppDeps) {
         by: c.var.user.id,
         store: id,
       })
-      const message = result.archived ? messages.storeArchived.id : messages.storeDeleted.id
+      const message = result.archived
+        ? administrationMessages.storeArchived.id
+        : administrationMessages.storeDeleted.id
       return ok(c, { id, archived: result.archived }, message)
     })
 }

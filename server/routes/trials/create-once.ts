@@ -27,12 +27,19 @@ export type TrialToCreate = {
   comment: TrialBody['comment']
   /** The consents the body recorded (none from older apps). */
   consents?: TrialBody['consents']
+  /** The content edition its answers are of (1 before bodies named one). */
+  contentEdition: number
   /** When it arrived. */
   now: Date
   /** When it happened, and how far to trust that (`captureOf`). */
   capture: Capture
   /** The `App-Version` of the request that brought it. */
   appVersion: string | null
+  /**
+   * Set when its contact was erased before it arrived (server/privacy/erased-contacts.ts): it is
+   * stored without its contact and free texts.
+   */
+  anonymisedAt?: Date
   /** The translated message of the 201 answer, which the key keeps for a replay. */
   message: string
   key: string | undefined
@@ -59,6 +66,7 @@ type Result = { outcome: Outcome } | { failure: unknown }
  */
 function askedOf(trial: TrialToCreate) {
   const columns = answerColumns(trial)
+  const anonymised = trial.anonymisedAt !== undefined
   return {
     userId: trial.userId,
     key: trial.key ?? null,
@@ -71,11 +79,13 @@ function askedOf(trial: TrialToCreate) {
     gender: columns.gender,
     ageRange: columns.ageRange,
     shopping: columns.shopping,
-    email: columns.email,
-    phone: columns.phone,
+    email: anonymised ? null : columns.email,
+    phone: anonymised ? null : columns.phone,
+    anonymisedAt: trial.anonymisedAt?.toISOString() ?? null,
     createdAt: trial.now.toISOString(),
     capturedAt: trial.capture.capturedAt.toISOString(),
     appVersion: trial.appVersion,
+    contentEdition: trial.contentEdition,
     captureUncertain: trial.capture.captureUncertain,
     clockSkewed: trial.capture.clockSkewed,
     captureImplausible: trial.capture.captureImplausible,
@@ -101,9 +111,11 @@ const askedColumns = [
   ['shopping', 'text'],
   ['email', 'text'],
   ['phone', 'text'],
+  ['anonymisedAt', 'timestamptz'],
   ['createdAt', 'timestamptz'],
   ['capturedAt', 'timestamptz'],
   ['appVersion', 'text'],
+  ['contentEdition', 'integer'],
   ['captureUncertain', 'boolean'],
   ['clockSkewed', 'boolean'],
   ['captureImplausible', 'boolean'],
@@ -130,8 +142,9 @@ function createStatement() {
     with asked as (
       select * from unnest(${sql.join(arrays, sql`, `)})
       with ordinality as asked(user_id, key, request_hash, lock_name, store_id, only_open, kind,
-        answers, gender, age_range, shopping, email, phone, created_at, captured_at, app_version,
-        capture_uncertain, clock_skewed, capture_implausible, message, consents, n)
+        answers, gender, age_range, shopping, email, phone, anonymised_at, created_at, captured_at,
+        app_version, content_edition, capture_uncertain, clock_skewed, capture_implausible, message,
+        consents, n)
     ),
     lock as (
       select n, case when lock_name is null then true
@@ -179,8 +192,9 @@ function createStatement() {
     inserting as (
       select new_row.n, new_row.id, source.store_id, asked.user_id, asked.key, asked.request_hash,
         asked.kind, asked.answers, asked.gender, asked.age_range, asked.shopping, asked.email,
-        asked.phone, asked.created_at, asked.captured_at, asked.app_version,
-        asked.capture_uncertain, asked.clock_skewed, asked.capture_implausible
+        asked.phone, asked.anonymised_at, asked.created_at, asked.captured_at, asked.app_version,
+        asked.content_edition, asked.capture_uncertain, asked.clock_skewed,
+        asked.capture_implausible
       from new_row join asked on asked.n = new_row.n join source on source.n = new_row.n
       where asked.key is null
         or exists (select 1 from claim where claim.user_id = asked.user_id and claim.key = asked.key)
@@ -228,12 +242,16 @@ function createStatement() {
     ),
     created as (
       insert into trials (id, user_id, store_id, kind, answers, gender, age_range, shopping, email,
-        phone, created_at, received_at, captured_at, app_version, capture_uncertain, clock_skewed,
-        capture_implausible, idempotency_key, request_hash, possible_duplicate_of)
+        phone, created_at, received_at, captured_at, app_version, content_edition,
+        capture_uncertain, clock_skewed, capture_implausible, idempotency_key, request_hash,
+        possible_duplicate_of, anonymised_at)
         overriding system value
-      select id, user_id, store_id, kind, answers::jsonb, gender, age_range, shopping, email,
-        phone, created_at, created_at, captured_at, app_version, capture_uncertain, clock_skewed,
-        capture_implausible, key, request_hash, dup_of
+      select id, user_id, store_id, kind,
+        case when anonymised_at is null then answers::jsonb
+          else anonymised_answers(answers::jsonb) end,
+        gender, age_range, shopping, email, phone, created_at, created_at, captured_at,
+        app_version, content_edition, capture_uncertain, clock_skewed, capture_implausible, key,
+        request_hash, dup_of, anonymised_at
       from duplicate
       returning id
     ),

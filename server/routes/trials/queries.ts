@@ -1,6 +1,8 @@
-import { and, count, desc, eq, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, gte, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm'
 import { pageSize } from '#contract/http.ts'
 import type { Trial, TrialBody, TrialSearchQuery } from '#contract/trial.ts'
+import { alias, QueryBuilder } from 'drizzle-orm/pg-core'
+import type { Review, TrialFlag } from '#contract/review.ts'
 import type { Database } from '../../db/database.ts'
 import { withinDays } from '../../db/day-range.ts'
 import { storeLogs } from '../../db/schema/store-logs.ts'
@@ -61,6 +63,9 @@ export function storedComment(text: string): Trial['comment'] {
   return JSON.parse(text) as Trial['comment']
 }
 
+/** Who decided a trial's review: the users table a second time. */
+const reviewer = alias(users, 'reviewer')
+
 const trialColumns = {
   id: trials.id,
   createdAt: trials.createdAt,
@@ -71,6 +76,16 @@ const trialColumns = {
   clockSkewed: trials.clockSkewed,
   captureImplausible: trials.captureImplausible,
   possibleDuplicateOf: trials.possibleDuplicateOf,
+  anonymisedAt: trials.anonymisedAt,
+  // The search joins the author as `users` (selectTrials).
+  otherStore: sql<boolean>`coalesce(${users.expertStoreId} <> ${trials.storeId}, false)`,
+  revision: trials.revision,
+  reviewState: trials.reviewState,
+  reviewReason: trials.reviewReason,
+  reviewComment: trials.reviewComment,
+  reviewedAt: trials.reviewedAt,
+  reviewerId: reviewer.id,
+  reviewerName: reviewer.fullname,
   storeId: stores.id,
   storeName: stores.name,
   userId: users.id,
@@ -88,6 +103,15 @@ type TrialRow = {
   clockSkewed: boolean
   captureImplausible: boolean
   possibleDuplicateOf: number | null
+  anonymisedAt: Date | null
+  otherStore: boolean
+  revision: number
+  reviewState: Review['state']
+  reviewReason: Review['reason']
+  reviewComment: string | null
+  reviewedAt: Date | null
+  reviewerId: number | null
+  reviewerName: string | null
   storeId: number
   storeName: string
   userId: number
@@ -106,11 +130,56 @@ function toTrial(row: TrialRow): Trial {
     clockSkewed: row.clockSkewed,
     captureImplausible: row.captureImplausible,
     possibleDuplicateOf: row.possibleDuplicateOf,
+    anonymisedAt: row.anonymisedAt?.toISOString() ?? null,
+    otherStore: row.otherStore,
+    revision: row.revision,
+    review: reviewOf(row),
     store: { id: row.storeId, name: row.storeName },
     user: { id: row.userId, fullname: row.fullname },
     comment: storedComment(row.answers),
   }
 }
+
+/** A trial's review as the trial's row holds it. */
+export function reviewOf(row: {
+  reviewState: Review['state']
+  reviewReason: Review['reason']
+  reviewComment: string | null
+  reviewedAt: Date | null
+  reviewerId: number | null
+  reviewerName: string | null
+}): Review {
+  return {
+    state: row.reviewState,
+    reason: row.reviewReason,
+    comment: row.reviewComment,
+    by: row.reviewerId === null ? null : { id: row.reviewerId, fullname: row.reviewerName ?? '' },
+    at: row.reviewedAt?.toISOString() ?? null,
+  }
+}
+
+/** The trial's author, read apart from the search's own join of `users`. */
+const author = alias(users, 'author')
+
+const flags = {
+  duplicate: sql`${trials.possibleDuplicateOf} is not null`,
+  late: sql`${trials.receivedAt} > ${trials.capturedAt} + interval '1 hour'`,
+  clock: sql`(${trials.clockSkewed} or ${trials.captureImplausible})`,
+  // A subquery rather than the search's join: the count reads `trials` alone.
+  store: sql`exists (${new QueryBuilder()
+    .select({ one: sql`1` })
+    .from(author)
+    .where(and(eq(author.id, trials.userId), ne(author.expertStoreId, trials.storeId)))})`,
+}
+
+/** The trials each flag of the review queue picks (src/contract/review.ts). */
+const flagged: Record<TrialFlag, SQL> = {
+  ...flags,
+  any: sql`(${sql.join(Object.values(flags), sql` or `)})`,
+}
+
+/** Trials that count: every one but those a review rejected. */
+export const notRejected = ne(trials.reviewState, 'rejected')
 
 /** Who reads trials: every trial, or with `ownOnly` (the policy's `ownTrial` rule) their own. */
 type Viewer = { id: number; ownOnly: boolean }
@@ -125,6 +194,7 @@ function selectTrials(db: Database) {
     .from(trials)
     .innerJoin(stores, eq(stores.id, trials.storeId))
     .innerJoin(users, eq(users.id, trials.userId))
+    .leftJoin(reviewer, eq(reviewer.id, trials.reviewedBy))
 }
 
 /**
@@ -140,6 +210,9 @@ export async function searchTrials(
   const where = and(
     visibleTo(viewer),
     query.user === undefined ? undefined : eq(trials.userId, query.user),
+    query.store === undefined ? undefined : eq(trials.storeId, query.store),
+    query.review === undefined ? undefined : eq(trials.reviewState, query.review),
+    query.flag === undefined ? undefined : flagged[query.flag],
     ...withinDays(trials.capturedAt, query, timeZone),
   )
   const rows = await selectTrials(db)

@@ -8,6 +8,7 @@ import {
 } from '#contract/http.ts'
 import { messages } from '#contract/messages.ts'
 import { trialSubmit } from '#contract/endpoints/trials.ts'
+import type { TrialBody } from '#contract/trial.ts'
 import { openTrialContact } from '#contract/trial-contact.ts'
 import { objectRefusal, objectRule } from '../../auth/middleware.ts'
 import type { Database } from '../../db/database.ts'
@@ -15,11 +16,13 @@ import type { AppDeps, UserEnv } from '../../deps.ts'
 import { idempotencyKeyOf } from '../../http/idempotency.ts'
 import type { Input } from '../../http/route.ts'
 import { readJson, validate } from '../../http/validate.ts'
+import { anyErased, contactHashes } from '../../privacy/erased-contacts.ts'
 import { HttpError } from '../../http-error.ts'
 import { translate } from '../../i18n.ts'
 import { captureOf } from './capture-time.ts'
 import { createTrialOnce } from './create-once.ts'
 import type { SealKeyring } from './seal-keys.ts'
+import { checkEditionAnswers } from './edition-answers.ts'
 import { upcastTrial } from './upcast.ts'
 import { wasCheckedIn } from './queries.ts'
 
@@ -58,6 +61,7 @@ export function submitTrial(deps: AppDeps, keyring: SealKeyring) {
     const { user } = c.var
     const now = deps.clock()
     const trial = upcastTrial(await openedContact(body, key, keyring))
+    await checkEditionAnswers(deps.db, trial)
     const capture = captureOf(
       {
         finishedAt: trial.finished_at,
@@ -76,15 +80,18 @@ export function submitTrial(deps: AppDeps, keyring: SealKeyring) {
           capturedAt: capture.capturedAt,
         })
       : trial.store_id
+    const anonymise = await contactErased(deps, trial.comment)
     const outcome = await createTrialOnce(deps.db, {
       userId: user.id,
       storeId,
       onlyOpen: !ownStore,
       comment: trial.comment,
       consents: trial.consents,
+      contentEdition: trial.content_edition,
       now,
       capture,
       appVersion: c.req.header(appVersionHeader)?.slice(0, appVersionMaxLength) ?? null,
+      ...(anonymise ? { anonymisedAt: now } : {}),
       message: translate(c.get('locale'), messages.trialSaved.id),
       key,
       body: sent,
@@ -98,6 +105,19 @@ export function submitTrial(deps: AppDeps, keyring: SealKeyring) {
       outcome.kind === 'replayed' ? { [idempotentReplayedHeader]: 'true' } : {}
     return c.json(outcome.answer.body, outcome.answer.status, headers)
   }
+}
+
+/**
+ * Whether the trial's contact was erased before it arrived (a trial queued on a tablet then):
+ * its email or phone is in the register of erased contacts.
+ */
+export async function contactErased(
+  deps: AppDeps,
+  comment: TrialBody['comment'],
+): Promise<boolean> {
+  if (typeof comment === 'string') return false
+  const { email = null, phone = null } = comment.email
+  return anyErased(deps.db, contactHashes(deps.config.auditKey, { email, phone }))
 }
 
 /**

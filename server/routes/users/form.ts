@@ -9,6 +9,7 @@ import type { Database } from '../../db/database.ts'
 import { sqlStateOf } from '../../db/sql-state.ts'
 import { HttpError } from '../../http-error.ts'
 import { emailTaken, storeIsOpen, type UserValues } from './queries.ts'
+import { administrationMessages } from '#contract/administration-messages.ts'
 
 /**
  * The contract's user form, with the server's own rules on top: the restricted-email rule with the
@@ -52,12 +53,12 @@ export async function userValues(
   { userId, currentStoreId }: { userId?: number; currentStoreId?: number | null } = {},
 ): Promise<UserValues> {
   if (await emailTaken(db, form.email, userId)) {
-    throw invalidField('email', messages.emailInUse.id)
+    throw invalidField('email', administrationMessages.emailInUse.id)
   }
   let expertStoreId: number | null = null
   if (form.role !== 'manager') {
     if (form.expertStoreId != null) {
-      throw invalidField('expertStoreId', messages.storeForManagersOnly.id)
+      throw invalidField('expertStoreId', administrationMessages.storeForManagersOnly.id)
     }
   } else if (form.expertStoreId === undefined) {
     expertStoreId = currentStoreId ?? null
@@ -82,5 +83,5 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 export function emailInUse(): HttpError {
-  return invalidField('email', messages.emailInUse.id)
+  return invalidField('email', administrationMessages.emailInUse.id)
 }

@@ -42,6 +42,7 @@ import {
   searchUsers,
   updateUser,
 } from './queries.ts'
+import { administrationMessages } from '#contract/administration-messages.ts'
 
 /**
  * User administration, for super users and admins (/users, docs/behaviour.md#screens-and-routes):
@@ -79,7 +80,7 @@ export function userRoutes(routes: ApiRoutes, deps: AppDeps) {
       logEvent(c, 'user.created', { by: c.var.user.id, user: id, role: values.role })
       await audit(c, deps, tx, { action: 'user.create', target: `user:${id}`, detail: values.role })
       made.user = await foundUser(id, tx)
-      return { status: 201, body: envelope(c, made.user, messages.userCreated.id) }
+      return { status: 201, body: envelope(c, made.user, administrationMessages.userCreated.id) }
     })
     // Mailed once the user is committed, and only by the request that made them.
     const { user } = made
@@ -111,7 +112,7 @@ export function userRoutes(routes: ApiRoutes, deps: AppDeps) {
       }),
     )
     logEvent(c, 'user.updated', { by: c.var.user.id, user: current.id, role: values.role })
-    return ok(c, await foundUser(current.id), messages.userSaved.id)
+    return ok(c, await foundUser(current.id), administrationMessages.userSaved.id)
   }
 
   async function remove(c: Context<UserEnv>, { body: { id } }: Input<typeof userDelete>) {
@@ -125,7 +126,7 @@ export function userRoutes(routes: ApiRoutes, deps: AppDeps) {
       await audit(c, deps, tx, { action: 'user.delete', target: `user:${id}` })
     })
     logEvent(c, 'user.deleted', { by: c.var.user.id, user: id })
-    return ok(c, null, messages.userDeleted.id)
+    return ok(c, null, administrationMessages.userDeleted.id)
   }
 
   async function sessionsOf(c: Context<UserEnv>, { params }: Input<typeof userSessions>) {
@@ -156,7 +157,7 @@ export function userRoutes(routes: ApiRoutes, deps: AppDeps) {
         logEvent(c, 'session.revoked', { by: c.var.user.id, user: owner.id })
       }
     })
-    return ok(c, null, messages.sessionRevoked.id)
+    return ok(c, null, administrationMessages.sessionRevoked.id)
   }
 
   routes

@@ -1,12 +1,12 @@
 import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm'
 import type { User } from '#contract/auth.ts'
-import { messages } from '#contract/messages.ts'
 import type { Voucher } from '#contract/vouchers.ts'
 import type { Database } from '../../db/database.ts'
 import { customers, loyaltyActions } from '../../db/schema/customers.ts'
 import { voucherLog, vouchers } from '../../db/schema/vouchers.ts'
 import { HttpError } from '../../http-error.ts'
 import { findVoucherById, normalizeCode, statusAt } from './queries.ts'
+import { storeMessages } from '#contract/store-messages.ts'
 
 /** What the godfather earns when a customer redeems their referral (MGM) voucher. */
 export const referralPoints = 200
@@ -28,12 +28,12 @@ async function refusal(tx: Database, code: string, now: Date): Promise<HttpError
     .select({ status: vouchers.status, expiresAt: vouchers.expiresAt })
     .from(vouchers)
     .where(eq(vouchers.code, code))
-  if (!voucher) return new HttpError(404, messages.voucherNotFound.id)
+  if (!voucher) return new HttpError(404, storeMessages.voucherNotFound.id)
   const status = statusAt(voucher, now)
-  if (status === 'used') return new HttpError(409, messages.voucherUsed.id)
-  if (status === 'expired') return new HttpError(409, messages.voucherExpired.id)
+  if (status === 'used') return new HttpError(409, storeMessages.voucherUsed.id)
+  if (status === 'expired') return new HttpError(409, storeMessages.voucherExpired.id)
   // Valid, yet not taken: an MGM voucher offered to the customer who referred.
-  return new HttpError(409, messages.voucherOwnReferral.id)
+  return new HttpError(409, storeMessages.voucherOwnReferral.id)
 }
 
 /**
@@ -58,7 +58,7 @@ export function redeemVoucher(db: Database, redemption: Redemption): Promise<Vou
       .select({ id: customers.id, email: customers.email })
       .from(customers)
       .where(eq(customers.id, customerId))
-    if (!customer) throw new HttpError(404, messages.customerNotFound.id)
+    if (!customer) throw new HttpError(404, storeMessages.customerNotFound.id)
 
     const [voucher] = await tx
       .update(vouchers)

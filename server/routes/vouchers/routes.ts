@@ -18,11 +18,12 @@ import { redeemVoucher, type RedemptionStore } from './redeem.ts'
 import { findStore } from '../stores/queries.ts'
 import type { Database } from '../../db/database.ts'
 import type { User } from '#contract/auth.ts'
+import { storeMessages } from '#contract/store-messages.ts'
 
 const statusMessages: Record<VoucherStatus, string> = {
-  valid: messages.voucherValid.id,
-  used: messages.voucherUsed.id,
-  expired: messages.voucherExpired.id,
+  valid: storeMessages.voucherValid.id,
+  used: storeMessages.voucherUsed.id,
+  expired: storeMessages.voucherExpired.id,
 }
 
 /**
@@ -49,7 +50,7 @@ async function redemptionStore(
  * and redemption, for any signed-in user; a manager only once checked in to a store.
  */
 export function voucherRoutes(routes: ApiRoutes, deps: AppDeps) {
-  const notFound = () => new HttpError(404, messages.voucherNotFound.id)
+  const notFound = () => new HttpError(404, storeMessages.voucherNotFound.id)
 
   routes
     .signedIn(voucherSearch, async (c, { query }) => {
@@ -84,7 +85,7 @@ export function voucherRoutes(routes: ApiRoutes, deps: AppDeps) {
           target: `voucher:${voucher.id}`,
           detail: `customer:${customerId}`,
         })
-        return { status: 200, body: envelope(c, voucher, messages.voucherRedeemed.id) }
+        return { status: 200, body: envelope(c, voucher, storeMessages.voucherRedeemed.id) }
       })
       let once
       try {

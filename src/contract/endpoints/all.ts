@@ -3,15 +3,21 @@ import * as audit from './audit.ts'
 import * as auth from './auth.ts'
 import * as backups from './backups.ts'
 import * as catalogue from './catalogue.ts'
+import * as catalogueAdmin from './catalogue-admin.ts'
 import * as checkIn from './check-in.ts'
+import * as content from './content.ts'
 import * as customers from './customers.ts'
 import * as deviceAdmin from './device-admin.ts'
 import * as devices from './devices.ts'
 import * as health from './health.ts'
 import * as reference from './reference.ts'
 import * as reports from './reports.ts'
+import * as quarantine from './quarantine.ts'
+import * as quarantineAdmin from './quarantine-admin.ts'
+import * as review from './review.ts'
 import * as storeAdmin from './store-admin.ts'
 import * as stores from './stores.ts'
+import * as trialDecisions from './trial-decisions.ts'
 import * as trials from './trials.ts'
 import * as users from './users.ts'
 import * as vouchers from './vouchers.ts'
@@ -31,11 +37,18 @@ export const resources = {
   reports,
   audit,
   catalogue,
+  content,
+  catalogueAdmin,
+  // Before `trials`: `/questionnaire/decisions` and `/questionnaire/quarantine` are not trials' ids.
+  review,
+  quarantineAdmin,
+  trialDecisions,
   trials,
   vouchers,
   customers,
   devices,
   deviceAdmin,
+  quarantine,
   backups,
   reference,
 } satisfies Record<string, Record<string, Endpoint>>

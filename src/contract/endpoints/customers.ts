@@ -6,11 +6,17 @@ import {
   visitNoteBodySchema,
   visitNoteSchema,
 } from '../customers.ts'
-import { customerExportSchema } from '../customer-rights.ts'
+import {
+  customerExportSchema,
+  erasureBodySchema,
+  erasureSchema,
+  trialContactExportSchema,
+  trialContactQuerySchema,
+} from '../customer-rights.ts'
 import { idParamsSchema, searchQuerySchema } from '../http.ts'
-import { messages } from '../messages.ts'
 import { administration, inAStore } from '../policy.ts'
 import { endpoint } from '../endpoint.ts'
+import { storeMessages } from '../store-messages.ts'
 
 export const customerSearch = endpoint({
   method: 'GET',
@@ -20,7 +26,7 @@ export const customerSearch = endpoint({
   policy: inAStore,
   query: searchQuerySchema,
   answer: customerListSchema,
-  errors: { 429: [messages.tooManyCustomerSearches] },
+  errors: { 429: [storeMessages.tooManyCustomerSearches] },
 })
 
 // Roles (docs/behaviour.md#roles-and-access): /customers/{id}, as customers.
@@ -32,7 +38,7 @@ export const visitNoteCreate = endpoint({
   body: visitNoteBodySchema,
   answer: visitNoteSchema,
   status: 201,
-  errors: { 404: [messages.customerNotFound] },
+  errors: { 404: [storeMessages.customerNotFound] },
   idempotent: true,
 })
 
@@ -46,7 +52,7 @@ export const customerTrials = endpoint({
   params: idParamsSchema,
   query: customerTrialsQuerySchema,
   answer: customerTrialListSchema,
-  errors: { 404: [messages.customerNotFound] },
+  errors: { 404: [storeMessages.customerNotFound] },
 })
 
 // A customer's rights (docs/api.md#customers-rights): administration only. Two entries rather than
@@ -60,7 +66,7 @@ export const customerExport = endpoint({
   policy: { allow: administration },
   params: idParamsSchema,
   answer: customerExportSchema,
-  errors: { 404: [messages.customerNotFound] },
+  errors: { 404: [storeMessages.customerNotFound] },
 })
 
 export const customerExportPage = endpoint({
@@ -71,7 +77,29 @@ export const customerExportPage = endpoint({
   policy: { allow: administration },
   params: idParamsSchema,
   answer: { file: ['text/html; charset=utf-8'] },
-  errors: { 404: [messages.customerNotFound] },
+  errors: { 404: [storeMessages.customerNotFound] },
+})
+
+export const trialContactExport = endpoint({
+  method: 'GET',
+  path: '/customer/trial-contact',
+  summary:
+    'What trials hold about a person by the email or phone they gave, as JSON: the trials with answers and consents, and the ids of customers with that email or phone. Each export is in the audit log (`customer.read`, target `trial-contact`, detail the trial ids). Registered before `/customer/{id}`.',
+  policy: { allow: administration },
+  query: trialContactQuerySchema,
+  answer: trialContactExportSchema,
+})
+
+export const customerErase = endpoint({
+  method: 'POST',
+  path: '/customer/erase',
+  summary:
+    "Erases a customer's personal data (`id`), or a person's contact from the trials that hold it (`email`, `phone`), everywhere it is held, keeping counts and statistics; cannot be undone. A keyed hash of the contacts is kept so that a trial queued before the erasure is anonymised when it arrives. Erasing again answers the first erasure. Audited as `customer.erase` by ids and the reason's code.",
+  policy: { allow: administration },
+  body: erasureBodySchema,
+  answer: erasureSchema,
+  errors: { 404: [storeMessages.customerNotFound] },
+  idempotent: true,
 })
 
 // Roles (docs/behaviour.md#roles-and-access): /customers/{id}, as customers.
@@ -83,5 +111,5 @@ export const customerById = endpoint({
   policy: inAStore,
   params: idParamsSchema,
   answer: customerSchema,
-  errors: { 404: [messages.customerNotFound] },
+  errors: { 404: [storeMessages.customerNotFound] },
 })

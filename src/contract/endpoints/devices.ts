@@ -1,6 +1,5 @@
-import { heartbeatBodySchema } from '../devices.ts'
+import { heartbeatAnswerSchema, heartbeatBodySchema } from '../devices.ts'
 import { device } from '../policy.ts'
-import { statusSchema } from '../http.ts'
 import { endpoint } from '../endpoint.ts'
 
 // A tablet's heartbeat (docs/behaviour.md#devices), authenticated by its device credential; the
@@ -10,8 +9,8 @@ export const deviceHeartbeat = endpoint({
   method: 'POST',
   path: '/device/heartbeat',
   summary:
-    "A device's report of the trials it holds, its app version and its storage; one row per device, written over by the next.",
+    "A device's report of the trials it holds, its app version and its storage (one row per device, written over by the next) and of the actions it acted on; answers the device's waiting actions.",
   policy: { allow: [device] },
   body: heartbeatBodySchema,
-  answer: statusSchema,
+  answer: heartbeatAnswerSchema,
 })

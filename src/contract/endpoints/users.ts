@@ -14,6 +14,7 @@ import {
   userUpdateSchema,
 } from '../users.ts'
 import { endpoint } from '../endpoint.ts'
+import { administrationMessages } from '../administration-messages.ts'
 
 // Roles (docs/behaviour.md#roles-and-access): "/users ... super and admin".
 export const userSearch = endpoint({
@@ -46,7 +47,9 @@ export const userCreate = endpoint({
   body: userFormSchema,
   answer: managedUserSchema,
   status: 201,
-  errors: { 400: [messages.emailInUse, messages.restrictedEmail, messages.storeNotFound] },
+  errors: {
+    400: [administrationMessages.emailInUse, messages.restrictedEmail, messages.storeNotFound],
+  },
   idempotent: true,
 })
 
@@ -59,7 +62,7 @@ export const userUpdate = endpoint({
   body: userUpdateSchema,
   answer: managedUserSchema,
   errors: {
-    400: [messages.emailInUse, messages.restrictedEmail, messages.storeNotFound],
+    400: [administrationMessages.emailInUse, messages.restrictedEmail, messages.storeNotFound],
     404: [messages.notFound],
   },
 })

@@ -8,6 +8,7 @@ import {
   voucherSubmitBodySchema,
 } from '../vouchers.ts'
 import { endpoint } from '../endpoint.ts'
+import { storeMessages } from '../store-messages.ts'
 
 export const voucherSearch = endpoint({
   method: 'GET',
@@ -16,7 +17,7 @@ export const voucherSearch = endpoint({
   policy: inAStore,
   query: voucherSearchQuerySchema,
   answer: voucherSchema,
-  errors: { 404: [messages.voucherNotFound] },
+  errors: { 404: [storeMessages.voucherNotFound] },
 })
 
 // Roles (docs/behaviour.md#roles-and-access): used-code, as vouchers. Registered before
@@ -28,7 +29,7 @@ export const voucherCodeLog = endpoint({
   policy: inAStore,
   params: idParamsSchema,
   answer: voucherLogSchema,
-  errors: { 404: [messages.voucherNotFound] },
+  errors: { 404: [storeMessages.voucherNotFound] },
 })
 
 // Roles (docs/behaviour.md#roles-and-access): /vouchers/{id}, as vouchers.
@@ -39,7 +40,7 @@ export const voucherById = endpoint({
   policy: inAStore,
   params: idParamsSchema,
   answer: voucherSchema,
-  errors: { 404: [messages.voucherNotFound] },
+  errors: { 404: [storeMessages.voucherNotFound] },
 })
 
 // Roles (docs/behaviour.md#roles-and-access): as vouchers.
@@ -52,8 +53,12 @@ export const voucherRedeem = endpoint({
   body: voucherSubmitBodySchema,
   answer: voucherSchema,
   errors: {
-    404: [messages.voucherNotFound, messages.customerNotFound, messages.storeNotFound],
-    409: [messages.voucherUsed, messages.voucherExpired, messages.voucherOwnReferral],
+    404: [storeMessages.voucherNotFound, storeMessages.customerNotFound, messages.storeNotFound],
+    409: [
+      storeMessages.voucherUsed,
+      storeMessages.voucherExpired,
+      storeMessages.voucherOwnReferral,
+    ],
   },
   idempotent: true,
 })

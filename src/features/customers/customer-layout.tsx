@@ -6,8 +6,12 @@ import { Page } from '../../ui/page.tsx'
 import { useFormat } from '../../ui/use-format.ts'
 import styles from '../../ui/records.module.css'
 
+/** The note that the customer's personal data was erased, which an erasure moves the focus to. */
+export const erasedNoticeId = 'customer-erased'
+
 /**
- * /customers/{id}: the customer's name, the tabs (links that look like tabs, so that each tab has
+ * /customers/{id}: the customer's name (an erased one's number), whether their personal data was
+ * erased, the tabs (links that look like tabs, so that each tab has
  * its own address) and the open tab. Tabs replace the history entry: Back leaves the customer.
  */
 export function CustomerLayout({
@@ -22,8 +26,15 @@ export function CustomerLayout({
   const params = { id: customer.id }
   const points = format.number(customer.points)
   const code = customer.referralCode
+  const id = customer.id
+  const erasedOn = customer.erasedAt === null ? null : format.date(customer.erasedAt)
   return (
-    <Page title={customer.fullname}>
+    <Page title={customer.fullname || t`Consumer no. ${id}`}>
+      {erasedOn !== null && (
+        <p id={erasedNoticeId} tabIndex={-1} className={styles.notice}>
+          <Trans>Personal data erased on {erasedOn}</Trans>
+        </p>
+      )}
       <p className={styles.summary}>
         <span>
           <Trans>{points} points</Trans>

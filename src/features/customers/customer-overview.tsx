@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Trans } from '@lingui/react/macro'
 import type { Customer } from '../../contract/customers.ts'
 import { useFormat } from '../../ui/use-format.ts'
@@ -16,9 +17,16 @@ import { EmailAddress } from '../../ui/email-address.tsx'
 
 /**
  * The overview tab (docs/behaviour.md#records): contact and codes, records, reclamations, visit
- * notes.
+ * notes. `personalData` follows the contact: the administration's exports and erasure, which the
+ * route adds for them.
  */
-export function CustomerOverview({ customer }: { customer: Customer }) {
+export function CustomerOverview({
+  customer,
+  personalData,
+}: {
+  customer: Customer
+  personalData?: ReactNode
+}) {
   const format = useFormat()
   return (
     <>
@@ -37,6 +45,7 @@ export function CustomerOverview({ customer }: { customer: Customer }) {
           </Detail>
         </dl>
       </RecordSection>
+      {personalData}
       <VisitNotesSection customerId={customer.id} notes={customer.visitNotes} />
       <DevicesSection devices={customer.devices} />
       <OrdersSection orders={customer.orders} />

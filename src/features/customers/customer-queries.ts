@@ -14,7 +14,8 @@ import { orNotFound } from '../../routing/or-not-found.ts'
 
 export const customerKeys = {
   all: ['customers'] as const,
-  search: (query: string) => [...customerKeys.all, 'search', query] as const,
+  searches: () => [...customerKeys.all, 'search'] as const,
+  search: (query: string) => [...customerKeys.searches(), query] as const,
   detail: (id: number) => [...customerKeys.all, 'detail', id] as const,
   trials: (id: number) => [...customerKeys.all, 'detail', id, 'trials'] as const,
 }
@@ -38,6 +39,17 @@ export function customerQueryOptions(id: number) {
 /** The layout route's loader: a customer the server does not know is the not-found page. */
 export function loadCustomer(queryClient: QueryClient, id: number) {
   return orNotFound(queryClient.query({ ...customerQueryOptions(id), staleTime: 'static' }))
+}
+
+/**
+ * After the customer's personal data was erased: the searches and the trials that held their
+ * contact leave the cache (and so the device's kept look-ups), and the profile is read again, as
+ * erased, before this resolves.
+ */
+export async function rereadErasedCustomer(queryClient: QueryClient, id: number) {
+  queryClient.removeQueries({ queryKey: customerKeys.searches() })
+  queryClient.removeQueries({ queryKey: customerKeys.trials(id) })
+  await queryClient.invalidateQueries({ queryKey: customerKeys.detail(id) })
 }
 
 /** `GET /customer/{id}/trials`: the customer's trials, matched by email or phone. */

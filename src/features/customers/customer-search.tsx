@@ -50,11 +50,15 @@ function CustomerResults({ query }: { query: string }) {
     {
       header: <Trans>Name</Trans>,
       rowHeader: true,
-      cell: (customer) => (
-        <Link to="/customers/$id/overview" params={{ id: customer.id }}>
-          {customer.fullname}
-        </Link>
-      ),
+      cell: (customer) => {
+        const id = customer.id
+        return (
+          <Link to="/customers/$id/overview" params={{ id }}>
+            {/* An erased customer has no name left: their number stands for it. */}
+            {customer.fullname || t`Consumer no. ${id}`}
+          </Link>
+        )
+      },
     },
     {
       header: <Trans>Email</Trans>,

@@ -7,7 +7,16 @@ import styles from './outbox-list.module.css'
  * The last error of a queued trial, from its kept code: the message in the reader's language,
  * what to do about it, and the request's reference for support.
  */
-export function OutboxError({ error, message }: { error: KeptError; message: string | null }) {
+export function OutboxError({
+  error,
+  message,
+  advised = true,
+}: {
+  error: KeptError
+  message: string | null
+  /** Whether to say what to do: a trial going to the office says so itself. */
+  advised?: boolean
+}) {
   const { i18n, t } = useLingui()
   const translated = i18n._(error.code)
   // A code the app has no text for (a proxy's answer): the text kept when it came, if any.
@@ -17,7 +26,7 @@ export function OutboxError({ error, message }: { error: KeptError; message: str
   return (
     <div className={styles.error}>
       <p>{text}</p>
-      <p className={styles.advice}>{advice(error.status)}</p>
+      {advised && <p className={styles.advice}>{advice(error.status)}</p>}
       {reference && <p className={styles.reference}>{t`Reference: ${reference}`}</p>}
     </div>
   )

@@ -1,14 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { offlineDatabase } from '../../offline/database.ts'
-import {
-  discardTrial,
-  kickOutbox,
-  type OutboxItem,
-  retryTrial,
-} from '../../offline/outbox/index.ts'
-import { Button } from '../../ui/button.tsx'
+import type { OutboxItem } from '../../offline/outbox/index.ts'
 import { Moment } from './moment.tsx'
 import { OutboxError } from './outbox-error.tsx'
+import { RefusedTrialActions, RefusedTrialState } from './refused-trial.tsx'
 import { useStoreName } from './store-names.ts'
 import styles from './outbox-list.module.css'
 
@@ -32,7 +26,6 @@ export function OutboxList({ items, now }: { items: OutboxItem[]; now: number })
   const { t } = useLingui()
   const stateLabel = useStateLabel()
   const storeName = useStoreName()
-  const db = offlineDatabase()
   if (items.length === 0) {
     return (
       <p className={styles.empty}>
@@ -69,31 +62,15 @@ export function OutboxList({ items, now }: { items: OutboxItem[]; now: number })
               </dt>
               <dd>{nextTry(item)}</dd>
             </dl>
-            {item.lastError ? (
+            {item.state === 'failed' ? (
+              <RefusedTrialState item={item} />
+            ) : item.lastError ? (
               <OutboxError error={item.lastError} message={item.error} />
             ) : (
               item.error && <p className={styles.error}>{item.error}</p>
             )}
           </div>
-          {item.state === 'failed' && (
-            <div className={styles.actions}>
-              <Button
-                variant="secondary"
-                onClick={() => void retryTrial(db, item.id).then(kickOutbox)}
-              >
-                <Trans>Try again</Trans>
-              </Button>
-              <Button
-                variant="danger"
-                onClick={() => {
-                  if (window.confirm(t`Discard this trial? It will never reach the server.`))
-                    void discardTrial(db, item.id)
-                }}
-              >
-                <Trans>Discard</Trans>
-              </Button>
-            </div>
-          )}
+          {item.state === 'failed' && <RefusedTrialActions item={item} />}
         </li>
       ))}
     </ul>

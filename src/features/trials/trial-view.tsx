@@ -18,7 +18,7 @@ import {
 import styles from '../../ui/admin/admin.module.css'
 
 /**
- * /surveys/{id}: its number, where, by whom and when (captured and received, with the marks that say how far
+ * /surveys/{id}: whether its contact and free texts were removed, its number, where, by whom and when (captured and received, with the marks that say how far
  * to trust the capture time, and a possible duplicate), then the answers in the current locale's
  * words and the consents as they were recorded.
  */
@@ -26,8 +26,15 @@ export function TrialView({ trial }: { trial: TrialDetail }) {
   const format = useFormat()
   const { i18n } = useLingui()
   const marks = captureMarks.filter((mark) => trial[mark])
+  const anonymisedOn = trial.anonymisedAt === null ? null : format.date(trial.anonymisedAt)
   return (
     <>
+      {/* An erasure or the retention removed the contact and the texts typed in (docs/behaviour.md#customers-rights). */}
+      {anonymisedOn !== null && (
+        <p className={styles.notice}>
+          <Trans>Contact and free texts removed on {anonymisedOn}</Trans>
+        </p>
+      )}
       <RecordSection id="trial-meta-heading" title={<Trans>Trial details</Trans>}>
         <dl className={styles.details}>
           {/* Written as the device's Sent list writes it, so that one is found from the other. */}

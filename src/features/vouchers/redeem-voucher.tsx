@@ -9,6 +9,7 @@ import { Button } from '../../ui/button.tsx'
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'
 import { useRedeemVoucher } from './voucher-queries.ts'
 import styles from './vouchers.module.css'
+import { storeMessages } from '../../contract/store-messages.ts'
 
 export interface CustomerPickerProps {
   label: string
@@ -51,7 +52,7 @@ export function RedeemVoucher({
   const [confirming, setConfirming] = useState(false)
   const [serverError, setServerError] = useState<string | undefined>()
   const redeem = useRedeemVoucher(onRedeemed)
-  const notChosen = tried && !customer ? i18n._(messages.noCustomerChosen.id) : undefined
+  const notChosen = tried && !customer ? i18n._(storeMessages.noCustomerChosen.id) : undefined
   const choosesStore = renderStorePicker !== undefined
   const noStore = tried && choosesStore && !store ? i18n._(messages.required.id) : undefined
   const ready = customer !== null && (!choosesStore || store !== null)

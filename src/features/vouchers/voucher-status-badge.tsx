@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { messages } from '../../contract/messages.ts'
 import type { VoucherStatus } from '../../contract/vouchers.ts'
 import { voucherStatusLabels } from '../../contract/record-labels.ts'
 import { voucherStatusMessage, voucherStatusTone } from './voucher-status.ts'
 import styles from './vouchers.module.css'
+import { storeMessages } from '../../contract/store-messages.ts'
 
 export function VoucherStatusBadge({ status }: { status: VoucherStatus }) {
   const { i18n } = useLingui()
@@ -33,7 +33,7 @@ export function VoucherStatusPanel({
         <span className={styles.badge} data-tone="success">
           <Trans>Redeemed just now</Trans>
         </span>
-        <p>{i18n._(messages.voucherRedeemed.id)}</p>
+        <p>{i18n._(storeMessages.voucherRedeemed.id)}</p>
       </div>
     )
   return (

@@ -1,20 +1,20 @@
 import { countries, type Country } from '../../contract/countries.ts'
-import { messages } from '../../contract/messages.ts'
 import {
   mgmVoucherValue,
   type Money,
   type Voucher,
   type VoucherStatus,
 } from '../../contract/vouchers.ts'
+import { storeMessages } from '../../contract/store-messages.ts'
 
 /**
  * The shared message of each voucher status (docs/behaviour.md#errors-and-messages), as the server
  * also sends it.
  */
 export const voucherStatusMessage: Record<VoucherStatus, { id: string; message: string }> = {
-  valid: messages.voucherValid,
-  used: messages.voucherUsed,
-  expired: messages.voucherExpired,
+  valid: storeMessages.voucherValid,
+  used: storeMessages.voucherUsed,
+  expired: storeMessages.voucherExpired,
 }
 
 export type BadgeTone = 'success' | 'neutral' | 'danger'

@@ -62,6 +62,12 @@ async function readImages(): Promise<Heartbeat['images']> {
 }
 
 /**
+ * What acts on the remote actions an answer carries (docs/behaviour.md#remote-actions): the
+ * outbox's runner sets it, and loads the handling only when an answer carries some.
+ */
+export const remoteActions = { receive: (_actions: unknown[]): void => undefined }
+
+/**
  * Sends the heartbeat with the credential of the last sign-in on this device, signed in or not.
  * One goes at a time; a call while one is on its way sends one more after it, so that a trial sent
  * meanwhile is not reported as waiting until the next period. Nothing to send it with, or no
@@ -76,10 +82,15 @@ async function sendOnce(db: OfflineDatabase): Promise<void> {
   await call(deviceHeartbeat, {
     body: await readHeartbeat(db),
     headers: { Authorization: `Device ${credential}` },
-  }).catch(async (error: unknown) => {
-    // Revoked or expired: the next sign-in on this device brings a new one.
-    if (error instanceof ApiError && error.status === 401) {
-      await forgetCredential(userId, credential, db)
-    }
-  })
+  }).then(
+    ({ data }) => {
+      if (data.actions.length > 0) remoteActions.receive(data.actions)
+    },
+    async (error: unknown) => {
+      // Revoked or expired: the next sign-in on this device brings a new one.
+      if (error instanceof ApiError && error.status === 401) {
+        await forgetCredential(userId, credential, db)
+      }
+    },
+  )
 }

@@ -3,7 +3,7 @@ import { getSession } from '../../api/session.ts'
 import { createAtom } from '@tanstack/react-store'
 import { liveness } from '../../contract/endpoints/health.ts'
 import { offlineDatabase } from '../database.ts'
-import { sendHeartbeat } from './heartbeat.ts'
+import { remoteActions, sendHeartbeat } from './heartbeat.ts'
 import { makeDueNow, releaseAfterLogin, replayOutbox, type SendProgress } from './outbox.ts'
 import {
   isServerReachable,
@@ -50,7 +50,16 @@ async function pass(): Promise<void> {
     // The progress is shown while a run lasts.
     .finally(() => setProgress(null))
   if (outcome === 'needs-login' && userId !== null && currentUser() === userId) onNeedsLogin()
+  await settleRefused().catch((error: unknown) => console.warn('quarantine', error))
   await sendHeartbeat().catch((error: unknown) => console.warn('heartbeat', error))
+}
+
+/** Refused trials go to the server's quarantine (`quarantine.ts`, loaded only when there are any). */
+async function settleRefused(): Promise<void> {
+  const db = offlineDatabase()
+  if ((await db.outbox.where('state').equals('failed').count()) === 0) return
+  const quarantine = await import('./quarantine.ts')
+  await quarantine.settleRefused(db)
 }
 
 /** Sends the due trials now (a no-op while another sender runs), then the heartbeat. */
@@ -65,6 +74,10 @@ export function kickOutbox(): void {
  * is signed in. `needsLogin` is called when the server refused the signed-in user's credential.
  */
 export function startOutboxRunner(needsLogin: () => void): void {
+  remoteActions.receive = (actions) =>
+    void import('../remote-actions.ts').then((handling) =>
+      handling.receiveActions(actions, sendOutboxNow),
+    )
   onNeedsLogin = needsLogin
   // The connection is back: what waited for it goes now, whatever its backoff said.
   window.addEventListener('online', () => void sendOutboxNow())

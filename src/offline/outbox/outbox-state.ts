@@ -1,3 +1,5 @@
+import type { QuarantineOutcome } from '../../contract/quarantine.ts'
+import { retriedRefusalCodes } from '../../contract/refusals.ts'
 import type { TrialBody } from '../../contract/trial.ts'
 
 /**
@@ -28,6 +30,11 @@ export type OutboxItem = {
   lastError?: KeptError | null
   /** When the last attempt to send it ended (ISO 8601, device clock); absent before the first. */
   lastAttemptAt?: string
+  /**
+   * A trial refused for good, once the server's quarantine holds it (docs/api.md#quarantine):
+   * what became of it there. Absent while only this device holds it.
+   */
+  quarantine?: QuarantineOutcome
 }
 
 /**
@@ -165,7 +172,8 @@ export function retryNow(item: OutboxItem, now: number): OutboxItem {
 /**
  * What a failed answer means for a queued trial: `status` 0 is no connection, -1 an answer not
  * of the contract's shape. 401 waits for its author's sign-in; 409 (the first request with this key is still
- * running), 429 and 5xx are tried again later; any other refusal is shown with its message.
+ * running), 429, 5xx and the refusals an update or the server's keys may change
+ * (`retriedRefusalCodes`) are tried again later; any other refusal is shown with its message.
  */
 export function outcomeOfStatus(
   status: number,
@@ -176,7 +184,8 @@ export function outcomeOfStatus(
   const kept = error ? { error } : {}
   if (status === 0) return { kind: 'offline', ...kept }
   if (status === 401) return { kind: 'needs-login', ...kept }
-  if (status === -1 || status === 409 || status === 429 || status >= 500)
+  const retried = error !== undefined && retriedRefusalCodes.includes(error.code)
+  if (status === -1 || status === 409 || status === 429 || status >= 500 || retried)
     return { kind: 'retry-later', ...kept, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) }
   return { kind: 'refused', message, ...kept }
 }

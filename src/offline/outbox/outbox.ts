@@ -153,7 +153,12 @@ export const receiptDays = 7
  * A trial the server stored leaves the outbox for the receipts, in one transaction: its id stays
  * known, so finishing the same wizard again adds nothing. Receipts older than `receiptDays` go.
  */
-async function keepReceipt(db: OfflineDatabase, item: OutboxItem, serverId: number, now: number) {
+export async function keepReceipt(
+  db: OfflineDatabase,
+  item: OutboxItem,
+  serverId: number,
+  now: number,
+) {
   await db.transaction('rw', db.outbox, db.receipts, async () => {
     await db.outbox.delete(item.id)
     await db.receipts.put({

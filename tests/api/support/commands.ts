@@ -1,5 +1,8 @@
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect } from 'vitest'
 import { sessionSchema } from '../../../src/contract/auth.ts'
@@ -47,6 +50,45 @@ export async function emptyPostgresDatabase(
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
   return { url: url.href, drop: () => admin(`drop database if exists "${name}" with (force)`) }
+}
+
+export type RestorePlaces = {
+  /** The running server's data folder (its backups are under it). */
+  dataDir: string
+  /** Where a restore puts the data. */
+  restoredDir: string
+  /** The environment naming the server's database: empty on PGlite (the data folder's). */
+  source: Record<string, string>
+  /** The environment naming the restore's database. */
+  target: Record<string, string>
+}
+
+/**
+ * Where a test's server runs and where its restore goes: two new folders and, on PostgreSQL
+ * (`databaseUrl`), two new databases. What removes them is pushed onto `cleanups`.
+ */
+export async function restorePlaces(
+  databaseUrl: string | undefined,
+  prefix: string,
+  cleanups: (() => Promise<void>)[],
+): Promise<RestorePlaces> {
+  const folder = async (name: string) => {
+    const made = await mkdtemp(join(tmpdir(), `${prefix}-${name}-`))
+    cleanups.push(() => rm(made, { recursive: true, force: true }))
+    return made
+  }
+  const dataDir = await folder('data')
+  const restoredDir = await folder('restored')
+  if (!databaseUrl) return { dataDir, restoredDir, source: {}, target: {} }
+  const source = await emptyPostgresDatabase(databaseUrl)
+  const target = await emptyPostgresDatabase(databaseUrl)
+  cleanups.push(source.drop, target.drop)
+  return {
+    dataDir,
+    restoredDir,
+    source: { DATABASE_URL: source.url },
+    target: { DATABASE_URL: target.url },
+  }
 }
 
 /** Stops a server process started for a test, and waits for it to exit. */

@@ -26,3 +26,12 @@ export function migrationsUpTo(lastTag: string): string {
   )
   return folder
 }
+
+/** The tag of the last committed migration: the schema a database is migrated to. */
+export function latestMigrationTag(): string {
+  const journalPath = join(migrationsFolder, 'meta', '_journal.json')
+  const journal = v.parse(journalSchema, JSON.parse(readFileSync(journalPath, 'utf8')))
+  const last = journal.entries.at(-1)
+  if (!last) throw new Error('no migration')
+  return last.tag
+}

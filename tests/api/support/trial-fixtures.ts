@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto'
 import { count, eq } from 'drizzle-orm'
 import type { PackType, ProductType } from '../../../src/contract/catalogue.ts'
 import { idempotencyHeader } from '../../../src/contract/http.ts'
 import type { Locale } from '../../../src/contract/locale.ts'
 import { packs, products } from '../../../server/db/schema/catalogue.ts'
 import { idempotencyKeys } from '../../../server/db/schema/idempotency.ts'
+import { quarantinedTrials } from '../../../server/db/schema/quarantine.ts'
 import { trials } from '../../../server/db/schema/trials.ts'
 import { callApi, type TestApi } from './harness.ts'
 
@@ -91,5 +93,28 @@ export async function createTrial(
     })
     .returning({ id: trials.id })
   if (!row) throw new Error('no trial inserted')
+  return row.id
+}
+
+/**
+ * A trial refused for a store that was not there then, as its tablet handed it to the
+ * quarantine, made straight in the database: its body names `storeId`.
+ */
+export async function createQuarantined(
+  api: TestApi,
+  values: { userId: number; storeId: number; receivedAt: Date },
+) {
+  const [row] = await api.db
+    .insert(quarantinedTrials)
+    .values({
+      userId: values.userId,
+      deviceId: randomUUID(),
+      key: randomUUID(),
+      body: { store_id: values.storeId, comment: 'Proba iz karantina.' },
+      code: 'store.notFound',
+      receivedAt: values.receivedAt,
+    })
+    .returning({ id: quarantinedTrials.id })
+  if (!row) throw new Error('no quarantined trial inserted')
   return row.id
 }

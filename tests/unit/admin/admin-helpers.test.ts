@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { formatDuration, splitMinutes } from '../../../src/features/store-admin/duration.ts'
-import { attachmentFilename } from '../../../src/features/reports/content-disposition.ts'
+import { attachmentFilename } from '../../../src/ui/admin/content-disposition.ts'
 import { thisMonth } from '../../../src/features/reports/report-dates.ts'
 import { assignableRoles, canManage } from '../../../src/features/users/user-roles.ts'
 import type { ManagedUser } from '../../../src/contract/users.ts'

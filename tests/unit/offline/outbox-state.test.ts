@@ -22,6 +22,15 @@ describe('what a failed send means for a queued trial', () => {
     expect(outcomeOfStatus(422, 'key reused').kind).toBe('refused')
   })
 
+  it('tries again later a refusal the server may stop making: a seal key it lacks, an old app', () => {
+    const refusal = (status: number, code: string) =>
+      outcomeOfStatus(status, 'x', { status, code }).kind
+    expect(refusal(400, 'trial.sealKeyUnknown')).toBe('retry-later')
+    expect(refusal(426, 'api.appTooOld')).toBe('retry-later')
+    expect(refusal(400, 'trial.sealBroken')).toBe('refused')
+    expect(refusal(404, 'store.notFound')).toBe('refused')
+  })
+
   it('backs off exponentially, never waiting more than 30 s between attempts', () => {
     expect([1, 2, 3, 4, 5, 6].map(backoff)).toEqual([2_000, 4_000, 8_000, 16_000, 30_000, 30_000])
     expect(backoff(30)).toBe(30_000)

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { useLingui } from '@lingui/react/macro'
 import * as v from 'valibot'
 import { Page } from '../../../ui/page.tsx'
-import { dateRangeSearchSchema } from '../../../routing/route-params.ts'
+import { codeSearchParam, dateRangeSearchSchema } from '../../../routing/route-params.ts'
 import { AuditLog } from '../../../features/audit/audit-log.tsx'
 import { AuditVerify } from '../../../features/audit/audit-verify.tsx'
 
@@ -13,7 +13,7 @@ import { AuditVerify } from '../../../features/audit/audit-verify.tsx'
 const auditSearchSchema = v.object({
   ...dateRangeSearchSchema.entries,
   query: v.fallback(v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200))), undefined),
-  action: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(40))), undefined),
+  action: codeSearchParam,
 })
 
 export const Route = createFileRoute('/_app/_admin/audit')({

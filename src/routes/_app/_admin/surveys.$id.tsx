@@ -5,9 +5,11 @@ import { Page } from '../../../ui/page.tsx'
 import { idParams } from '../../../routing/route-params.ts'
 import { loadTrial, trialQueryOptions } from '../../../features/trials/trial-queries.ts'
 import { TrialView } from '../../../features/trials/trial-view.tsx'
+import { TrialReview } from '../../../features/review/trial-review.tsx'
 
 /**
- * One trial's answers. `/surveys/{id}` is the spec's address for it
+ * One trial's answers, then its review (its state, the decision, corrections, the history): a
+ * screen of two domains, composed here. `/surveys/{id}` is the spec's address for it
  * (docs/behaviour.md#screens-and-routes), and the file name is the URL.
  */
 export const Route = createFileRoute('/_app/_admin/surveys/$id')({
@@ -24,6 +26,7 @@ function TrialPage() {
   return (
     <Page title={t`Trial`}>
       <TrialView trial={trial} />
+      <TrialReview trial={trial} />
     </Page>
   )
 }

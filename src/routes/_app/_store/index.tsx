@@ -1,9 +1,14 @@
+import { lazy, Suspense } from 'react'
 import { createFileRoute } from '@tanstack/react-router'
 import { useLingui } from '@lingui/react/macro'
 import { Page } from '../../../ui/page.tsx'
 import { ManagerHome } from '../../../features/home/manager-home.tsx'
 import { AdminHome } from '../../../features/home/admin-home.tsx'
-import { AdminNav } from '../../../app/admin-nav.tsx'
+
+// The administration's navigation, only on an admin's home: a brand expert's home never loads it.
+const AdminNav = lazy(async () => ({
+  default: (await import('../../../app/admin-nav.tsx')).AdminNav,
+}))
 
 /**
  * Home by role (docs/behaviour.md#screens-and-routes): manager tiles, admin searches, super both.
@@ -20,7 +25,11 @@ function HomePage() {
   const showsAdminView = user.role === 'admin' || user.role === 'super'
   return (
     <>
-      {showsAdminView && <AdminNav />}
+      {showsAdminView && (
+        <Suspense fallback={null}>
+          <AdminNav />
+        </Suspense>
+      )}
       <Page title={t`Welcome, ${name}`}>
         {showsManagerView && <ManagerHome />}
         {showsAdminView && <AdminHome />}
