@@ -71,8 +71,7 @@ inWebKit(
     // A reload with the server down: the app comes from the service worker, the trial from the
     // device's outbox.
     await screen.reload()
-    await screen.click(byRole('link', /1 trial waiting/))
-    await screen.waitForPath('/outbox')
+    await screen.follow(byRole('link', /1 trial waiting/), '/outbox')
     await screen.seeText('Waiting to be sent')
     assert.deepEqual(await storedWith(marker).catch(() => 'no server'), 'no server')
 

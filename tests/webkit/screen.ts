@@ -472,6 +472,22 @@ export class Screen {
     )
   }
 
+  /**
+   * Follows a link to `expected`, pressing it again if the first press went nowhere, as a person
+   * does when a page just loaded re-draws the link under their finger.
+   */
+  async follow(query: Query, expected: string | RegExp): Promise<void> {
+    await this.click(query)
+    try {
+      await this.waitForPath(expected, 3_000)
+      return
+    } catch (error) {
+      if (!(error instanceof TimeoutError)) throw error
+    }
+    await this.click(query)
+    await this.waitForPath(expected)
+  }
+
   async waitForPath(expected: string | RegExp, timeout = defaultTimeout): Promise<void> {
     await this.waitFor(
       `the address ${String(expected)}`,
