@@ -1,14 +1,14 @@
 import type { Context } from 'hono'
+import { contentCurrent } from '#contract/endpoints/content.ts'
 import {
   contentById,
   contentCancel,
   contentCreate,
-  contentCurrent,
   contentDelete,
   contentPublish,
   contentSearch,
   contentUpdate,
-} from '#contract/endpoints/content.ts'
+} from '#contract/endpoints/content-admin.ts'
 import { contentMessages } from '#contract/content-messages.ts'
 import type { Edition } from '#contract/content-edition.ts'
 import type { AppDeps, UserEnv } from '../../deps.ts'
@@ -33,8 +33,8 @@ function conditional(c: Context<UserEnv>, found: { edition: Edition; etag: strin
 }
 
 /**
- * The content editions (src/contract/endpoints/content.ts): the edition in use for every tablet,
- * and the administration's drafts, publications and schedule.
+ * The content editions (src/contract/endpoints/content.ts and content-admin.ts): the edition in use
+ * for every tablet, and the administration's drafts, publications and schedule.
  */
 export function contentRoutes(routes: ApiRoutes, deps: AppDeps) {
   const once = () => ({ db: deps.db, now: deps.clock() })

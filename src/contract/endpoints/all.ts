@@ -6,6 +6,7 @@ import * as catalogue from './catalogue.ts'
 import * as catalogueAdmin from './catalogue-admin.ts'
 import * as checkIn from './check-in.ts'
 import * as content from './content.ts'
+import * as contentAdmin from './content-admin.ts'
 import * as customers from './customers.ts'
 import * as deviceAdmin from './device-admin.ts'
 import * as devices from './devices.ts'
@@ -38,6 +39,7 @@ export const resources = {
   audit,
   catalogue,
   content,
+  contentAdmin,
   catalogueAdmin,
   // Before `trials`: `/questionnaire/decisions` and `/questionnaire/quarantine` are not trials' ids.
   review,

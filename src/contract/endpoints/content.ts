@@ -1,20 +1,9 @@
 import { editionSchema } from '../content-edition.ts'
-import { contentMessages } from '../content-messages.ts'
-import {
-  contentCreateBodySchema,
-  contentDeletedSchema,
-  contentIdBodySchema,
-  contentPublishBodySchema,
-  contentSearchQuerySchema,
-  contentUpdateBodySchema,
-  editionListSchema,
-} from '../content-requests.ts'
-import { idParamsSchema } from '../http.ts'
-import { administration, device, signedIn } from '../policy.ts'
+import { device, signedIn } from '../policy.ts'
 import { endpoint } from '../endpoint.ts'
 
-// The content editions (docs/api.md#content-editions): every tablet reads the current one; admins
-// make, edit and publish the others.
+// The edition in use, which every tablet reads (docs/api.md#content-editions); the administration's
+// calls on the editions are in content-admin.ts, which tablets never load.
 
 export const contentCurrent = endpoint({
   method: 'GET',
@@ -24,107 +13,4 @@ export const contentCurrent = endpoint({
   policy: { allow: [...signedIn, device] },
   answer: editionSchema,
   conditional: 'read',
-})
-
-export const contentSearch = endpoint({
-  method: 'GET',
-  path: '/content/search',
-  summary: 'The editions, newest first, 20 a page, with who published each and when.',
-  policy: { allow: administration },
-  query: contentSearchQuerySchema,
-  answer: editionListSchema,
-})
-
-export const contentById = endpoint({
-  method: 'GET',
-  path: '/content/:id',
-  summary: "One edition with its content; its `ETag` is what an update's `If-Match` names.",
-  policy: { allow: administration },
-  params: idParamsSchema,
-  answer: editionSchema,
-  conditional: 'read',
-  errors: { 404: [contentMessages.contentNotFound] },
-})
-
-export const contentCreate = endpoint({
-  method: 'POST',
-  path: '/content/create',
-  summary:
-    'A new draft, copied from `from` or from the edition in use; audited as `content.create`.',
-  policy: { allow: administration },
-  body: contentCreateBodySchema,
-  answer: editionSchema,
-  status: 201,
-  idempotent: true,
-  errors: { 404: [contentMessages.contentNotFound] },
-})
-
-export const contentUpdate = endpoint({
-  method: 'POST',
-  path: '/content/update',
-  summary:
-    "Replaces a draft's lists, consents and auto-tick (`If-Match`: 412 when someone saved it since); audited as `content.update`.",
-  policy: { allow: administration },
-  body: contentUpdateBodySchema,
-  answer: editionSchema,
-  conditional: 'write',
-  idempotent: true,
-  errors: {
-    400: [
-      contentMessages.contentKeyInvalid,
-      contentMessages.contentKeyDuplicate,
-      contentMessages.contentKeyRemoved,
-      contentMessages.contentKeyStructural,
-      contentMessages.contentOtherLast,
-      contentMessages.contentSwatchInvalid,
-    ],
-    404: [contentMessages.contentNotFound],
-    409: [contentMessages.contentNotDraft],
-    412: [contentMessages.contentStale],
-  },
-})
-
-export const contentPublish = endpoint({
-  method: 'POST',
-  path: '/content/publish',
-  summary:
-    'Publishes a draft now, or at `at` when it is in the future (scheduled); audited as `content.publish`.',
-  policy: { allow: administration },
-  body: contentPublishBodySchema,
-  answer: editionSchema,
-  idempotent: true,
-  errors: {
-    400: [contentMessages.contentKeyRemoved],
-    404: [contentMessages.contentNotFound],
-    409: [contentMessages.contentNotDraft],
-  },
-})
-
-export const contentCancel = endpoint({
-  method: 'POST',
-  path: '/content/cancel',
-  summary: 'A scheduled edition back to a draft; audited as `content.cancel`.',
-  policy: { allow: administration },
-  body: contentIdBodySchema,
-  answer: editionSchema,
-  idempotent: true,
-  errors: {
-    404: [contentMessages.contentNotFound],
-    409: [contentMessages.contentNotScheduled],
-  },
-})
-
-export const contentDelete = endpoint({
-  method: 'POST',
-  path: '/content/delete',
-  summary:
-    'Deletes a draft (never an edition that was scheduled or published); audited as `content.delete`.',
-  policy: { allow: administration },
-  body: contentIdBodySchema,
-  answer: contentDeletedSchema,
-  idempotent: true,
-  errors: {
-    404: [contentMessages.contentNotFound],
-    409: [contentMessages.contentNotDraft],
-  },
 })
