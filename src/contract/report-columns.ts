@@ -33,6 +33,7 @@ export const reportColumns = {
   captureMarks: /*i18n*/ { id: 'report.column.captureMarks', message: 'Capture time marks' },
   review: /*i18n*/ { id: 'report.column.review', message: 'Review' },
   revision: /*i18n*/ { id: 'report.column.revision', message: 'Revision (1: as received)' },
+  contentEdition: /*i18n*/ { id: 'report.column.contentEdition', message: 'Content edition' },
   possibleDuplicateOf: /*i18n*/ {
     id: 'report.column.possibleDuplicateOf',
     message: 'Possible duplicate of',

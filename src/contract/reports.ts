@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { calendarDay, daysInOrder } from './http.ts'
+import { calendarDay, daysInOrder, maxId } from './http.ts'
 import { messages } from './messages.ts'
 
 export const reportTypes = ['trials', 'store-logs', 'vouchers', 'visit-notes'] as const
@@ -14,6 +14,15 @@ export const reportRequestSchema = v.pipe(
     endAt: v.pipe(v.string(messages.required.id), calendarDay(messages.invalid.id)),
     /** The trials report: rejected trials too, with their review (docs/api.md#review). */
     includeRejected: v.optional(v.boolean(), false),
+    /** The trials report: only the trials of this content edition (docs/api.md#content-editions). */
+    edition: v.optional(
+      v.pipe(
+        v.number(messages.invalid.id),
+        v.integer(messages.invalid.id),
+        v.minValue(1, messages.invalid.id),
+        v.maxValue(maxId, messages.invalid.id),
+      ),
+    ),
   }),
   daysInOrder(),
 )

@@ -1,5 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import type { StoredConsent } from './consents.ts'
+import type { EditionAnswer, EditionLists } from './content-edition.ts'
+import type { Locale } from './locale.ts'
 import { reportColumns, reportWords } from './report-columns.ts'
 import type { TrialAnswers } from './trial.ts'
 import {
@@ -60,14 +62,42 @@ export interface Words {
   key: (list: OptionList, key: string) => string
 }
 
+/** A trial's content edition, whose labels its stored keys show with, in the reader's locale. */
+export interface EditionWords {
+  lists: EditionLists
+  locale: Locale
+}
+
+/** The answers of an edition's list by the name `OptionList` gives it. */
+function editionAnswers(lists: EditionLists, list: OptionList): readonly EditionAnswer[] {
+  switch (list) {
+    case 'stickImpressions.positive':
+      return lists.stickImpressions.positive
+    case 'stickImpressions.negative':
+      return lists.stickImpressions.negative
+    case 'stickImpressions.neutral':
+      return lists.stickImpressions.neutral
+    case 'deviceImpressions.positive':
+      return lists.deviceImpressions.positive
+    case 'deviceImpressions.negative':
+      return lists.deviceImpressions.negative
+    case 'deviceImpressions.neutral':
+      return lists.deviceImpressions.neutral
+    default:
+      return lists[list]
+  }
+}
+
 /**
- * The words of a reader's language. The one place a stored key finds its label: the labels of a
- * trial's content edition come in here.
+ * The words of a reader's language. The one place a stored key finds its label: the label its
+ * trial's content edition gave it (docs/api.md#content-editions), else the app's own, else the key.
  */
-export function wordsIn(t: Translate): Words {
+export function wordsIn(t: Translate, edition?: EditionWords): Words {
   return {
     t,
     key: (list, key) => {
+      const answer = edition && editionAnswers(edition.lists, list).find((one) => one.key === key)
+      if (answer) return answer.labels[edition.locale]
       const labels: Partial<Record<string, MessageDescriptor>> = optionLabels[list]
       const label = labels[key]
       return label ? t(label) : key
@@ -367,9 +397,10 @@ export interface TrialReading {
     answers: TrialAnswers | string,
     consents: readonly ReadConsent[],
     t: Translate,
+    edition?: EditionWords,
   ) => string[]
   /** The questions listed among the answers, with their words; those not answered left out. */
-  lines: (answers: TrialAnswers, t: Translate) => AnswerLine[]
+  lines: (answers: TrialAnswers, t: Translate, edition?: EditionWords) => AnswerLine[]
 }
 
 export function trialReading(questions: readonly TrialQuestion[]): TrialReading {
@@ -379,10 +410,10 @@ export function trialReading(questions: readonly TrialQuestion[]): TrialReading 
       ...questions.map(({ column, label }) => ({ column, label })),
       { column: 'comment', label: reportColumns.comment },
     ],
-    cells: (answers, consents, t) => {
+    cells: (answers, consents, t, edition) => {
       if (typeof answers === 'string')
         return [t(reportWords.simple), ...questions.map(() => ''), answers]
-      const words = wordsIn(t)
+      const words = wordsIn(t, edition)
       const trial = { answers, consents }
       return [
         t(reportWords.guided),
@@ -390,8 +421,8 @@ export function trialReading(questions: readonly TrialQuestion[]): TrialReading 
         '',
       ]
     },
-    lines: (answers, t) => {
-      const words = wordsIn(t)
+    lines: (answers, t, edition) => {
+      const words = wordsIn(t, edition)
       const trial = { answers, consents: [] }
       return questions
         .filter((question) => question.listed)

@@ -6,7 +6,15 @@ import {
   type Edition,
   type EditionLists,
 } from '../../src/contract/content-edition.ts'
-import { dataEnvelope, errorEnvelopeSchema, maxId } from '../../src/contract/http.ts'
+import {
+  apiBasePath,
+  appHeader,
+  appId,
+  dataEnvelope,
+  errorEnvelopeSchema,
+  languageHeader,
+  maxId,
+} from '../../src/contract/http.ts'
 import { trialCreatedSchema, type TrialAnswers } from '../../src/contract/trial.ts'
 import type { ReferralSource } from '../../src/contract/trial-options.ts'
 import { trials } from '../../server/db/schema/trials.ts'
@@ -157,6 +165,69 @@ describe.each(databases)(
       ])
       const older = await send({ comment, contract_version: 4, content_edition: 1 })
       expect(older.status).toBe(201)
+    })
+
+    it("shows each trial's answers in the trials report with its own edition's words, with an edition column and filter", async () => {
+      const reworded = {
+        me: 'Prijatelj ili kolega',
+        sr: 'Prijatelj ili kolega',
+        en: 'A friend or colleague',
+      }
+      const edition = await publish((lists) => ({
+        ...lists,
+        referralSources: lists.referralSources.map((entry) =>
+          entry.key === 'friend' ? { ...entry, labels: reworded } : entry,
+        ),
+      }))
+      const ofEdition = await send({
+        comment: withSource('friend'),
+        contract_version: 4,
+        content_edition: edition.id,
+      })
+      const ofFirst = await send({ comment: withSource('friend') })
+      const idOf = (response: ApiResponse) =>
+        expectShape(dataEnvelope(trialCreatedSchema), response.body).data.id
+      const { token } = await signedInCaller(api, 'admin', null)
+      const day = api.clock.now().toISOString().slice(0, 10)
+      const report = async (filter: object, language: string) => {
+        const response = await fetch(`${api.url}${apiBasePath}/report/generate`, {
+          method: 'POST',
+          headers: {
+            [appHeader]: appId,
+            [languageHeader]: language,
+            Authorization: `Bearer ${token}`,
+            'Content-Type': 'application/json',
+          },
+          // A day each side: the stores' day may differ from the UTC one.
+          body: JSON.stringify({
+            type: 'trials',
+            startAt: new Date(Date.parse(day) - 86_400_000).toISOString().slice(0, 10),
+            endAt: new Date(Date.parse(day) + 86_400_000).toISOString().slice(0, 10),
+            ...filter,
+          }),
+        })
+        expect(response.status).toBe(200)
+        const lines = (await response.text()).split('\n')
+        return { header: lines[0] ?? '', rows: lines.filter((line) => /^\d/.test(line)) }
+      }
+      const rowOf = (rows: string[], response: ApiResponse) =>
+        rows.find((line) => line.startsWith(`${idOf(response)},`))
+
+      const mine = await report({ edition: edition.id }, 'en')
+      expect(mine.header.trimEnd().endsWith('Content edition')).toBe(true)
+      const row = rowOf(mine.rows, ofEdition)
+      expect(row).toContain('A friend or colleague')
+      expect(row?.trimEnd().endsWith(`,${edition.id}`)).toBe(true)
+      expect(rowOf(mine.rows, ofFirst)).toBeUndefined()
+      expect(rowOf((await report({ edition: edition.id }, 'me')).rows, ofEdition)).toContain(
+        'Prijatelj ili kolega',
+      )
+
+      const first = await report({ edition: 1 }, 'en')
+      const older = rowOf(first.rows, ofFirst)
+      expect(older).toContain('A friend')
+      expect(older).not.toContain('A friend or colleague')
+      expect(rowOf(first.rows, ofEdition)).toBeUndefined()
     })
 
     it('refuses a body that names no edition a tablet could hold, or names one before version 4', async () => {

@@ -36,11 +36,14 @@ async function dashboardCount(page: Page, store: string): Promise<number> {
   return Number((await bar.locator('span').last().innerText()).replace(/\D/g, ''))
 }
 
-/** The trials report's CSV rows since yesterday, each as its text. */
-async function exportedRows(page: Page): Promise<string[]> {
+/** The trials report's CSV rows since yesterday, each as its text; rejected ones on request. */
+async function exportedRows(page: Page, includeRejected = false): Promise<string[]> {
   await page.goto('/reports')
   await page.getByRole('combobox', { name: 'Report' }).selectOption({ label: 'Trials' })
   await page.getByLabel('From').fill(typedDay(new Date(Date.now() - 24 * 60 * 60_000)))
+  if (includeRejected) {
+    await page.getByRole('checkbox', { name: 'Include rejected trials, with their review' }).check()
+  }
   const download = page.waitForEvent('download')
   await page.getByRole('button', { name: 'Download' }).click()
   const text = await readFile(await (await download).path(), 'utf8')
@@ -161,6 +164,11 @@ test('an admin rejects a duplicate and corrects a store; the counts, the export 
   const rows = await exportedRows(adminTab)
   expect(rows.some((line) => line.startsWith(`${duplicateId},`))).toBe(false)
   expect(rows.find((line) => line.startsWith(`${misfiled},`))).toContain(second.name)
+  // Asked for, the rejected trial is there with its review.
+  const withRejected = await exportedRows(adminTab, true)
+  expect(withRejected.find((line) => line.startsWith(`${duplicateId},`))).toContain(
+    'Rejected: Duplicate',
+  )
 
   // The agent's tablet: the Sent list says why the trial was rejected.
   await page.goto('/outbox')

@@ -39,7 +39,7 @@ export function reportRoutes(routes: ApiRoutes, deps: AppDeps) {
     c.header('Content-Disposition', `attachment; filename="${filename}"`)
     const locale = c.get('locale')
     const t: Translate = (message, values) => translate(locale, message.id, values)
-    const context = { db, range, timeZone: config.timeZone, now: clock(), t }
+    const context = { db, range, timeZone: config.timeZone, now: clock(), t, locale }
     const columns = source.header.map((heading) => heading.column)
     const header = source.header.map((heading) => t(heading.label))
     return stream(

@@ -14,6 +14,8 @@ import { reportColumns, type ReportColumn } from '#contract/report-columns.ts'
 import { storedConsentSchema } from '#contract/consents.ts'
 import type { TrialAnswers } from '#contract/trial.ts'
 import { trialReadings, type ReportHeading, type Translate } from '#contract/trial-reading.ts'
+import type { EditionLists } from '#contract/content-edition.ts'
+import type { Locale } from '#contract/locale.ts'
 import type { Database } from '../../db/database.ts'
 import { withinDays } from '../../db/day-range.ts'
 import { placeholder, preparedPerDatabase } from '../../db/prepared.ts'
@@ -27,6 +29,7 @@ import { reviewStateLabels } from '#contract/review-labels.ts'
 import { users } from '../../db/schema/users.ts'
 import { vouchers } from '../../db/schema/vouchers.ts'
 import { storeLogWhere, selectStoreLogs } from '../stores/log-queries.ts'
+import { listsOf } from '../trials/edition-answers.ts'
 import { inBatches, inBatchesBy } from './batches.ts'
 import type { Cell } from './csv.ts'
 
@@ -37,6 +40,7 @@ export type ReportContext = {
   now: Date
   /** The request's language, for the words inside cells. */
   t: Translate
+  locale: Locale
 }
 
 /**
@@ -58,11 +62,16 @@ function headings(...columns: ReportColumn[]): ReportHeading[] {
   return columns.map((column) => ({ column, label: reportColumns[column] }))
 }
 
+/** Each batch's rows as cells, made as they are written; `prepare` reads what a batch needs first. */
 async function* mapped<T>(
   batches: AsyncGenerator<T[]>,
   toCells: (row: T) => Cell[],
+  prepare?: (batch: T[]) => Promise<void>,
 ): AsyncGenerator<Iterable<Cell[]>> {
-  for await (const batch of batches) yield batch.values().map(toCells)
+  for await (const batch of batches) {
+    await prepare?.(batch)
+    yield batch.values().map(toCells)
+  }
 }
 
 type TrialCursor = { at: string; id: number }
@@ -104,6 +113,7 @@ const trialBatch = preparedPerDatabase((db) => {
         ...withinDays(trials.capturedAt, range, placeholder('timeZone')),
         sql`(${trials.capturedAt}, ${trials.id}) > (${placeholder('afterAt')}::timestamptz, ${placeholder('afterId')}::integer)`,
         sql`(${trials.reviewState} <> 'rejected' or ${placeholder('includeRejected')}::boolean)`,
+        sql`(${placeholder('edition')}::integer is null or ${trials.contentEdition} = ${placeholder('edition')}::integer)`,
       ),
     )
     .orderBy(asc(trials.capturedAt), asc(trials.id))
@@ -124,6 +134,7 @@ const trialBatch = preparedPerDatabase((db) => {
       reviewState: trials.reviewState,
       reviewReason: trials.reviewReason,
       revision: trials.revision,
+      contentEdition: trials.contentEdition,
       store: stores.name,
       expert: users.fullname,
       answers: sql<string>`${trials.answers}::text`,
@@ -174,10 +185,17 @@ const trialsReport: ReportSource = {
     ...headings('id', 'date', 'store', 'expert'),
     ...trialReadings.headings,
     ...headings('receivedAt', 'appVersion', 'captureMarks', 'possibleDuplicateOf'),
-    ...headings('review', 'revision'),
+    ...headings('review', 'revision', 'contentEdition'),
   ],
-  rows: ({ db, range, timeZone, t }) =>
-    mapped(
+  rows: ({ db, range, timeZone, t, locale }) => {
+    // The lists of each edition the trials name, read once per report (they never change).
+    const editions = new Map<number, EditionLists | undefined>()
+    const readEditions = async (batch: { contentEdition: number }[]) => {
+      for (const id of new Set(batch.map((row) => row.contentEdition))) {
+        if (!editions.has(id)) editions.set(id, await listsOf(db, id))
+      }
+    }
+    return mapped(
       inBatchesBy(
         (after: TrialCursor | undefined, limit) => {
           const { at, id } = after ?? beforeEveryTrial
@@ -190,28 +208,36 @@ const trialsReport: ReportSource = {
             afterId: id,
             limit,
             includeRejected: range.includeRejected,
+            edition: range.edition ?? null,
           })
         },
         (row): TrialCursor => ({ at: row.at, id: row.id }),
       ),
-      (row) => [
-        row.id,
-        row.date,
-        row.store,
-        row.expert,
-        ...trialReadings.cells(
-          storedAnswers(row.answers),
-          v.parse(reportConsentsSchema, row.consents),
-          t,
-        ),
-        row.receivedAt,
-        row.appVersion ?? '',
-        marksCell(t, row),
-        row.possibleDuplicateOf ?? '',
-        reviewCell(t, row),
-        row.revision,
-      ],
-    ),
+      (row) => {
+        const lists = editions.get(row.contentEdition)
+        return [
+          row.id,
+          row.date,
+          row.store,
+          row.expert,
+          ...trialReadings.cells(
+            storedAnswers(row.answers),
+            v.parse(reportConsentsSchema, row.consents),
+            t,
+            lists && { lists, locale },
+          ),
+          row.receivedAt,
+          row.appVersion ?? '',
+          marksCell(t, row),
+          row.possibleDuplicateOf ?? '',
+          reviewCell(t, row),
+          row.revision,
+          row.contentEdition,
+        ]
+      },
+      readEditions,
+    )
+  },
 }
 
 const storeLogsReport: ReportSource = {

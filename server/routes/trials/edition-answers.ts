@@ -20,7 +20,7 @@ import type { CurrentTrial } from './upcast.ts'
  */
 const kept = new WeakMap<Database, Map<number, EditionLists>>()
 
-async function listsOf(db: Database, id: number): Promise<EditionLists | undefined> {
+export async function listsOf(db: Database, id: number): Promise<EditionLists | undefined> {
   const known = kept.get(db) ?? new Map<number, EditionLists>()
   kept.set(db, known)
   const cached = known.get(id)

@@ -12,6 +12,7 @@ import { Spinner } from '../../ui/spinner.tsx'
 import { useForm } from '../../ui/use-form.ts'
 import { useFormat } from '../../ui/use-format.ts'
 import { SelectField } from '../../ui/admin/select-field.tsx'
+import { CheckboxField, TextField } from '../../ui/field.tsx'
 import { useGenerateReport } from './report-api.ts'
 import { config } from '../../config.ts'
 import { thisMonth } from './report-dates.ts'
@@ -86,6 +87,27 @@ export function ReportForm() {
             error={form.error('endAt')}
           />
         </div>
+        {form.values.type === 'trials' && (
+          <>
+            <CheckboxField
+              label={t`Include rejected trials, with their review`}
+              checked={form.values.includeRejected ?? false}
+              onCheckedChange={(checked) => form.setValue('includeRejected', checked)}
+            />
+            <TextField
+              label={t`Content edition`}
+              hint={t`Only the trials of this edition; empty for every edition.`}
+              inputMode="numeric"
+              value={form.values.edition === undefined ? '' : String(form.values.edition)}
+              onChange={(event) => {
+                const typed = event.target.value.trim()
+                form.setValue('edition', typed === '' ? undefined : Number(typed))
+              }}
+              onBlur={() => form.blur('edition')}
+              error={form.error('edition')}
+            />
+          </>
+        )}
         <SelectField
           label={t`File format`}
           required
