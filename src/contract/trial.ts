@@ -267,6 +267,8 @@ export type Trial = v.InferOutput<typeof trialSchema>
 /** One trial with its consents as they were recorded (an empty list: none apply). */
 export const trialDetailSchema = v.object({
   ...trialSchema.entries,
+  /** The content edition whose answers it holds (docs/api.md#content-editions); 1 before them. */
+  contentEdition: v.number(),
   consents: v.array(storedConsentSchema),
   /** Every revision, oldest first (docs/api.md#review). */
   revisions: v.array(revisionSchema),

@@ -206,11 +206,15 @@ export async function revisionsOf(
 
 /** A trial with its consents as recorded and its revisions: `GET /questionnaire/{id}`'s shape. */
 export async function trialDetail(db: Database, trial: Trial): Promise<TrialDetail> {
-  const [consents, history] = await Promise.all([
+  const [consents, history, [edition]] = await Promise.all([
     consentsOfTrial(db, trial.id),
     revisionsOf(db, trial),
+    db
+      .select({ contentEdition: trials.contentEdition })
+      .from(trials)
+      .where(eq(trials.id, trial.id)),
   ])
-  return { ...trial, consents, ...history }
+  return { ...trial, contentEdition: edition?.contentEdition ?? 1, consents, ...history }
 }
 
 /**

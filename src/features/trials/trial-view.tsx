@@ -15,6 +15,7 @@ import {
   wordsIn,
   type ImpressionWords,
 } from '../../contract/trial-reading.ts'
+import { useEditionWords } from './trial-edition.ts'
 import styles from '../../ui/admin/admin.module.css'
 
 /**
@@ -46,6 +47,7 @@ export function TrialView({ trial }: { trial: TrialDetail }) {
           {trial.appVersion !== null && (
             <Detail label={<Trans>App version</Trans>}>{trial.appVersion}</Detail>
           )}
+          <Detail label={<Trans>Content edition</Trans>}>{trial.contentEdition}</Detail>
           {marks.length > 0 && (
             <Detail label={<Trans>Capture time</Trans>}>
               {marks.map((mark) => i18n._(captureMarkLabels[mark])).join('; ')}
@@ -67,7 +69,7 @@ export function TrialView({ trial }: { trial: TrialDetail }) {
           <p className={styles.preWrap}>{trial.comment}</p>
         </RecordSection>
       ) : (
-        <TrialAnswersView answers={trial.comment} />
+        <TrialAnswersView answers={trial.comment} edition={trial.contentEdition} />
       )}
       {trial.consents.length > 0 && <ConsentsView consents={trial.consents} />}
     </>
@@ -123,10 +125,12 @@ function ConsentsView({ consents }: { consents: StoredConsent[] }) {
   )
 }
 
-function TrialAnswersView({ answers }: { answers: TrialAnswers }) {
+/** The answers in the words of the trial's own content edition. */
+function TrialAnswersView({ answers, edition }: { answers: TrialAnswers; edition: number }) {
   const { i18n } = useLingui()
-  const words = wordsIn(i18n._.bind(i18n))
-  const lines = trialReadings.lines(answers, words.t)
+  const editionWords = useEditionWords(edition)
+  const words = wordsIn(i18n._.bind(i18n), editionWords)
+  const lines = trialReadings.lines(answers, words.t, editionWords)
   const sticks = triedSticks(answers, words)
   const device = triedDevice(answers, words)
   return (
