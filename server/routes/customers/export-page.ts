@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { customerExportWords as words } from '#contract/customer-export-labels.ts'
 import type { CustomerExport } from '#contract/customer-rights.ts'
+import type { EditionLists } from '#contract/content-edition.ts'
 import { intlTag, type Locale } from '#contract/locale.ts'
 import {
   visitReasonLabels,
@@ -13,14 +14,23 @@ import type { Money } from '#contract/vouchers.ts'
 import { escapeHtml } from '../../html.ts'
 import { fields, pagePolicy, pageStyle, section, table, text, type Cell } from './export-html.ts'
 
-type PageOptions = { locale: Locale; timeZone: string; t: Translate }
+type PageOptions = {
+  locale: Locale
+  timeZone: string
+  t: Translate
+  /** The lists of a content edition the trials name, read before (docs/api.md#content-editions). */
+  editionLists: (edition: number) => EditionLists | undefined
+}
 
 /**
  * `GET /customer/:id/export.html`: the export as one page a person can read, in the request's
  * language, dates in the stores' time zone (docs/api.md#customers-rights). Stored keys without
  * words (an order's channel, a loyalty rule) are shown as stored.
  */
-export function customerExportPage(data: CustomerExport, { locale, timeZone, t }: PageOptions) {
+export function customerExportPage(
+  data: CustomerExport,
+  { locale, timeZone, t, editionLists }: PageOptions,
+) {
   const dates = new Intl.DateTimeFormat(intlTag[locale], {
     dateStyle: 'medium',
     timeStyle: 'short',
@@ -65,7 +75,8 @@ export function customerExportPage(data: CustomerExport, { locale, timeZone, t }
   )
 
   const trialParts = data.trials.map((trial) => {
-    const cells = trialReadings.cells(trial.comment, trial.consents, t)
+    const lists = editionLists(trial.contentEdition)
+    const cells = trialReadings.cells(trial.comment, trial.consents, t, lists && { lists, locale })
     const answers = trialReadings.headings.flatMap((heading, index): [string, Cell][] => {
       const cell = cells[index] ?? ''
       return cell === '' ? [] : [[t(heading.label), cell]]
