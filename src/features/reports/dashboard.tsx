@@ -4,8 +4,9 @@ import { Button } from '../../ui/button.tsx'
 import { Spinner } from '../../ui/spinner.tsx'
 import { Detail } from '../../ui/record-table.tsx'
 import { useFormat } from '../../ui/use-format.ts'
-import type { MessageDescriptor } from '@lingui/core'
-import { genderLabels, rangeLabel, stickColorLabels } from '../../contract/trial-labels.ts'
+import { rangeLabel } from '../../contract/trial-labels.ts'
+import { wordsIn } from '../../contract/trial-reading.ts'
+import { useCurrentEditionWords } from '../../ui/admin/edition-words.ts'
 import { DateRangeForm } from '../../ui/admin/date-range-form.tsx'
 import { BarChart } from './bar-chart.tsx'
 import { dashboardQueryOptions } from './dashboard-queries.ts'
@@ -45,10 +46,8 @@ export function Dashboard({
     const count = format.number(Math.round(seconds / 86_400))
     return t`${count} days`
   }
-  const word = (key: string, labels: Partial<Record<string, MessageDescriptor>>) => {
-    const label = labels[key]
-    return label ? i18n._(label) : key
-  }
+  // Keys keep their meaning across editions: the bars read them in the words of the one in use.
+  const words = wordsIn(i18n._.bind(i18n), useCurrentEditionWords())
   return (
     <>
       <section className={adminStyles.card} aria-labelledby="dashboard-range-heading">
@@ -122,12 +121,12 @@ export function Dashboard({
           <TrialsChart
             title={t`Gender`}
             rows={figures.data.genders}
-            bar={(row) => ({ key: row.key, label: word(row.key, genderLabels) })}
+            bar={(row) => ({ key: row.key, label: words.key('genders', row.key) })}
           />
           <TrialsChart
             title={t`Most chosen sticks`}
             rows={figures.data.sticks}
-            bar={(row) => ({ key: row.key, label: word(row.key, stickColorLabels) })}
+            bar={(row) => ({ key: row.key, label: words.key('stickColors', row.key) })}
           />
         </div>
       )}

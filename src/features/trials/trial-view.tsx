@@ -15,7 +15,7 @@ import {
   wordsIn,
   type ImpressionWords,
 } from '../../contract/trial-reading.ts'
-import { useEditionWords } from './trial-edition.ts'
+import { useEditionWords } from '../../ui/admin/edition-words.ts'
 import styles from '../../ui/admin/admin.module.css'
 
 /**

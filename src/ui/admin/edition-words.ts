@@ -1,7 +1,10 @@
+// The words of content editions for the administration's screens (docs/api.md#content-editions).
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
 import { call } from '../../api/client.ts'
 import { contentById } from '../../contract/endpoints/content-admin.ts'
+import { contentCurrent } from '../../contract/endpoints/content.ts'
+import type { Edition } from '../../contract/content-edition.ts'
 import { parseLocale } from '../../contract/locale.ts'
 import type { EditionWords } from '../../contract/trial-reading.ts'
 
@@ -19,7 +22,20 @@ function editionQueryOptions(id: number) {
  * undefined while they load or when they cannot be read, and the app's own words show meanwhile.
  */
 export function useEditionWords(id: number): EditionWords | undefined {
+  return useWordsOf(useQuery(editionQueryOptions(id)).data)
+}
+
+/** The words of the edition in use, for figures that count answers over every edition. */
+export function useCurrentEditionWords(): EditionWords | undefined {
+  const current = useQuery({
+    queryKey: ['content', 'current'],
+    queryFn: async () => (await call(contentCurrent, {})).data,
+    staleTime: 5 * 60_000,
+  })
+  return useWordsOf(current.data)
+}
+
+function useWordsOf(edition: Edition | undefined): EditionWords | undefined {
   const { i18n } = useLingui()
-  const edition = useQuery(editionQueryOptions(id))
-  return edition.data && { lists: edition.data.lists, locale: parseLocale(i18n.locale) }
+  return edition && { lists: edition.lists, locale: parseLocale(i18n.locale) }
 }
