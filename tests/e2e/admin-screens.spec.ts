@@ -22,13 +22,15 @@ async function expectInside(page: Page, control: Locator, within: Locator) {
   expect(sideways, 'the page scrolls sideways').toBe(false)
 }
 
-test('Revoke is in sight on the devices screen at 768 px, each device a card', async ({ page }) => {
+test('Forget this tablet is in sight on the devices screen at 768 px, each device a card', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 768, height: 1024 })
   await signIn(page, demo.admin.email)
   await page.goto('/devices')
   const results = page.getByRole('region', { name: 'Devices' })
   const device = results.getByRole('row').filter({ hasText: demo.admin.name }).first()
-  await expectInside(page, device.getByRole('button', { name: 'Revoke' }), results)
+  await expectInside(page, device.getByRole('button', { name: 'Forget this tablet' }), results)
   // A card: each value under its column's name, the row still a row of cells for a screen reader.
   await expect(device.getByRole('cell', { name: /App version/ })).toHaveCount(0)
   await expect(device.getByText('App version', { exact: true })).toBeVisible()
