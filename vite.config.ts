@@ -53,9 +53,13 @@ const readyPanelSource = /[\\/]src[\\/]features[\\/]outbox[\\/]ready-panel(\.mod
 /** The look-ups' persister (it writes IndexedDB) and the TanStack Query code only it needs. */
 const keptLookupsSource =
   /([\\/]src[\\/]offline[\\/]persist-lookups\.ts$|[\\/]query-core[\\/]build[\\/]modern[\\/]hydration\.js$)/
-/** The PIN, the lock screen and the kept data's keys: what every sign-in and unlock loads. */
+/**
+ * The PIN, the lock screen and the kept data's keys: what every sign-in and unlock loads. With
+ * them the PIN's rules and the answer hook they use, which otherwise share a chunk with the
+ * password pages' fields, and a brand expert's first day loads those pages' code.
+ */
 const lockSource =
-  /[\\/]src[\\/](offline[\\/]vault(-crypto)?\.ts|features[\\/]auth[\\/](device-vault\.ts|passkey\.ts|lock-screen\.tsx|pin-fields\.tsx|idle-(watch|lock)\.ts))$/
+  /[\\/]src[\\/](offline[\\/]vault(-crypto)?\.ts|features[\\/]auth[\\/](device-vault\.ts|passkey\.ts|lock-screen\.tsx|pin-fields\.tsx|idle-(watch|lock)\.ts|guessable-pin\.ts)|ui[\\/]use-answer\.ts)$/
 /**
  * The dialogs' and toasts' primitives (Radix and what it brings), the toasts' queue and the
  * confirmation dialog, which load with the first dialog or toast: no trial step needs them. Left
