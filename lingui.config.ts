@@ -19,6 +19,8 @@ const manageSources = [
   '<rootDir>/src/features/devices',
   '<rootDir>/src/features/backups',
   '<rootDir>/src/features/customer-rights',
+  '<rootDir>/src/features/content-admin',
+  '<rootDir>/src/features/catalogue-admin',
   '<rootDir>/src/features/customers',
   '<rootDir>/src/features/vouchers',
   '<rootDir>/src/ui/admin',
