@@ -7,6 +7,9 @@ const run = promisify(execFile)
 test('the dashboard shows that there is no backup yet, then the last one’s time and size', async ({
   page,
 }) => {
+  // A whole backup made by a process of its own, then axe over the dashboard: more than the
+  // default 30 s on a busy machine.
+  test.setTimeout(90_000)
   await signIn(page, demo.admin.email)
   await expect(page).toHaveURL('/')
   await page.goto('/dashboard')
