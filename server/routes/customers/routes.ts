@@ -21,7 +21,7 @@ import { logEvent } from '../../log.ts'
 import { erase } from './erase.ts'
 import { exportCustomer, exportTrialContact } from './export.ts'
 import { customerExportPage as exportPage } from './export-page.ts'
-import { listsOf } from '../trials/edition-answers.ts'
+import { readEditionLists } from '../trials/edition-answers.ts'
 import { findCustomer } from './queries.ts'
 import { searchCustomers } from './search.ts'
 import { trialsOfCustomer } from './trials.ts'
@@ -79,11 +79,9 @@ export function customerRoutes(routes: ApiRoutes, deps: AppDeps) {
     .signedIn(customerExportPage, async (c, { params }) => {
       const data = await exported(c, params.id, 'html')
       const locale = c.get('locale')
-      const editions = new Set(data.trials.map((trial) => trial.contentEdition))
-      const lists = new Map(
-        await Promise.all(
-          [...editions].map(async (id) => [id, await listsOf(deps.db, id)] as const),
-        ),
+      const lists = await readEditionLists(
+        deps.db,
+        data.trials.map((trial) => trial.contentEdition),
       )
       const page = exportPage(data, {
         locale,

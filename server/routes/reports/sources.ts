@@ -29,7 +29,7 @@ import { reviewStateLabels } from '#contract/review-labels.ts'
 import { users } from '../../db/schema/users.ts'
 import { vouchers } from '../../db/schema/vouchers.ts'
 import { storeLogWhere, selectStoreLogs } from '../stores/log-queries.ts'
-import { listsOf } from '../trials/edition-answers.ts'
+import { readEditionLists } from '../trials/edition-answers.ts'
 import { inBatches, inBatchesBy } from './batches.ts'
 import type { Cell } from './csv.ts'
 
@@ -191,9 +191,11 @@ const trialsReport: ReportSource = {
     // The lists of each edition the trials name, read once per report (they never change).
     const editions = new Map<number, EditionLists | undefined>()
     const readEditions = async (batch: { contentEdition: number }[]) => {
-      for (const id of new Set(batch.map((row) => row.contentEdition))) {
-        if (!editions.has(id)) editions.set(id, await listsOf(db, id))
-      }
+      await readEditionLists(
+        db,
+        batch.map((row) => row.contentEdition),
+        editions,
+      )
     }
     return mapped(
       inBatchesBy(

@@ -20,7 +20,7 @@ import type { CurrentTrial } from './upcast.ts'
  */
 const kept = new WeakMap<Database, Map<number, EditionLists>>()
 
-export async function listsOf(db: Database, id: number): Promise<EditionLists | undefined> {
+async function listsOf(db: Database, id: number): Promise<EditionLists | undefined> {
   const known = kept.get(db) ?? new Map<number, EditionLists>()
   kept.set(db, known)
   const cached = known.get(id)
@@ -33,6 +33,21 @@ export async function listsOf(db: Database, id: number): Promise<EditionLists | 
     )
   if (row) known.set(id, row.lists)
   return row?.lists
+}
+
+/**
+ * The lists of each edition `editions` names, added to `known` (those it holds are not read
+ * again): what a reader of many trials needs before it writes their answers in their words.
+ */
+export async function readEditionLists(
+  db: Database,
+  editions: Iterable<number>,
+  known = new Map<number, EditionLists | undefined>(),
+): Promise<Map<number, EditionLists | undefined>> {
+  for (const id of new Set(editions)) {
+    if (!known.has(id)) known.set(id, await listsOf(db, id))
+  }
+  return known
 }
 
 function refusal(field: string): HttpError {
