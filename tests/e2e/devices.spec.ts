@@ -10,6 +10,7 @@ import {
   apiGet,
   controlledByServiceWorker,
   keptOnDevice,
+  deviceIdOf,
 } from './fixtures.ts'
 import { unlockAfterEachLoad } from '../support/sign-in.ts'
 
@@ -34,26 +35,6 @@ async function finishTrial(page: Page, comment: string) {
   await page.getByRole('textbox', { name: 'Comment' }).fill(comment)
   await page.getByRole('button', { name: 'Save' }).click()
   await expect(page).toHaveURL('/')
-}
-
-/** The device's own id, as the PWA keeps it in IndexedDB. */
-function deviceIdOf(page: Page): Promise<string> {
-  return page.evaluate(
-    () =>
-      new Promise<string>((resolve, reject) => {
-        const opening = indexedDB.open('brand-expert')
-        opening.onerror = () => reject(new Error('no database'))
-        opening.onsuccess = () => {
-          const read = opening.result.transaction('device').objectStore('device').get('id')
-          read.onsuccess = () => {
-            const row: unknown = read.result
-            if (typeof row === 'object' && row !== null && 'value' in row) {
-              resolve(String(row.value))
-            } else reject(new Error('no device id'))
-          }
-        }
-      }),
-  )
 }
 
 /** The admin's Devices screen, found by the device's id, until its row shows `trials`. */

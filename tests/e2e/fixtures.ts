@@ -252,3 +252,23 @@ export function deviceStorageAsText(page: Page): Promise<string> {
       }),
   )
 }
+
+/** The device's own id, as the PWA keeps it in IndexedDB. */
+export function deviceIdOf(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const opening = indexedDB.open('brand-expert')
+        opening.onerror = () => reject(new Error('no database'))
+        opening.onsuccess = () => {
+          const read = opening.result.transaction('device').objectStore('device').get('id')
+          read.onsuccess = () => {
+            const row: unknown = read.result
+            if (typeof row === 'object' && row !== null && 'value' in row) {
+              resolve(String(row.value))
+            } else reject(new Error('no device id'))
+          }
+        }
+      }),
+  )
+}

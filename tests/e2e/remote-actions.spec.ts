@@ -12,6 +12,7 @@ import {
   apiPost,
   servedBuild,
   controlledByServiceWorker,
+  deviceIdOf,
 } from './fixtures.ts'
 
 // Each test signs in and waits for a tablet's heartbeats: slow on a busy machine.
@@ -116,26 +117,6 @@ test("an admin acts on a tablet from the Devices screen, once per press, and see
   await expect(row.getByText(/Message — Done/)).toBeVisible()
   await expect(row.getByText(/Wipe kept data \(lost\) — Waiting/)).toBeVisible()
 })
-
-/** The device's own id, as the PWA keeps it in IndexedDB. */
-function deviceIdOf(page: Page): Promise<string> {
-  return page.evaluate(
-    () =>
-      new Promise<string>((resolve, reject) => {
-        const opening = indexedDB.open('brand-expert')
-        opening.onerror = () => reject(new Error('no database'))
-        opening.onsuccess = () => {
-          const read = opening.result.transaction('device').objectStore('device').get('id')
-          read.onsuccess = () => {
-            const row: unknown = read.result
-            if (typeof row === 'object' && row !== null && 'value' in row) {
-              resolve(String(row.value))
-            } else reject(new Error('no device id'))
-          }
-        }
-      }),
-  )
-}
 
 /** How many rows a table of the device's database holds. */
 function rowsOn(page: Page, table: string): Promise<number> {
