@@ -27,8 +27,11 @@ const manageSources = [
   '<rootDir>/src/ui/date-field*',
   // Voucher and visit words, shown by the store screens and the administration's trial view.
   '<rootDir>/src/contract/record-labels.ts',
-  // A stored trial's questions, shown by the trial's page and the customer's trials tab.
+  // A stored trial's questions, shown by the trial's page and the customer's trials tab, and
+  // edition 1's words for its answers, which they read trials of edition 1 with (tablets show the
+  // words of the content edition they hold).
   '<rootDir>/src/contract/trial-reading.ts',
+  '<rootDir>/src/contract/trial-labels.ts',
   // The customers' rights', the review's and the quarantine's messages, which only the
   // administration's screens show.
   '<rootDir>/src/contract/customer-rights-messages.ts',

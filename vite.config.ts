@@ -8,7 +8,7 @@ import { readAppVersion } from './server/app-version.ts'
 
 /** Sources only the admin screens use (the bench's list): their features, shared parts and contracts… */
 const adminSource =
-  /[\\/]src[\\/](features[\\/](users|store-admin|reports|trials|review|audit|devices|backups|customer-rights|content-admin|catalogue-admin)[\\/]|ui[\\/]admin[\\/]|contract[\\/]((endpoints[\\/])?(users|store-admin|device-admin|device-actions|device-action-messages|reports|audit|backups)|endpoints[\\/](review|quarantine-admin|catalogue-admin|content-admin|content)|review-(requests|messages|labels)|quarantine-(requests|messages)|content-(requests|messages|edition)|catalogue-(requests|messages)|administration-messages)\.ts)/ /** …and the split parts (`?tsr-split`) of the admin routes; their definitions stay in the route tree. */
+  /[\\/]src[\\/](features[\\/](users|store-admin|reports|trials|review|audit|devices|backups|customer-rights|content-admin|catalogue-admin)[\\/]|ui[\\/]admin[\\/]|contract[\\/]((endpoints[\\/])?(users|store-admin|device-admin|device-actions|device-action-messages|reports|audit|backups)|endpoints[\\/](review|quarantine-admin|catalogue-admin|content-admin)|review-(requests|messages|labels)|quarantine-(requests|messages)|content-(requests|messages)|catalogue-(requests|messages)|administration-messages)\.ts)/ /** …and the split parts (`?tsr-split`) of the admin routes; their definitions stay in the route tree. */
 const adminRoute = /[\\/]src[\\/]routes[\\/]_app[\\/]_admin[\\/.].*\?tsr-split/
 /**
  * …and the date field with its calendar library, which only admin forms use: in a chunk of their

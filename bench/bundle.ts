@@ -29,7 +29,7 @@ const adminOnlySource = [
   /^src\/routes\/_app\/_admin[/.]/,
   /^src\/features\/(users|store-admin|reports|trials|review|audit|devices|backups|customer-rights|content-admin|catalogue-admin)\//,
   /^src\/ui\/admin\//,
-  /^src\/contract\/((endpoints\/)?(users|store-admin|device-admin|device-actions|device-action-messages|reports|audit|backups)|endpoints\/(review|quarantine-admin|catalogue-admin|content-admin|content)|review-(requests|messages|labels)|quarantine-(requests|messages)|content-(requests|messages|edition)|catalogue-(requests|messages)|administration-messages)\.ts$/,
+  /^src\/contract\/((endpoints\/)?(users|store-admin|device-admin|device-actions|device-action-messages|reports|audit|backups)|endpoints\/(review|quarantine-admin|catalogue-admin|content-admin)|review-(requests|messages|labels)|quarantine-(requests|messages)|content-(requests|messages)|catalogue-(requests|messages)|administration-messages)\.ts$/,
   /^src\/ui\/date-field[.-]/,
 ]
 

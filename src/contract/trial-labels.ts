@@ -1,26 +1,30 @@
 import type { MessageDescriptor } from '@lingui/core'
 import type {
   deviceImpressions,
-  Gender,
-  Habit,
-  NoPurchaseReason,
-  PurchaseReason,
-  ReferralSource,
-  ShoppingAnswer,
-  StickColor,
+  genders,
+  habits,
+  noPurchaseReasons,
+  purchaseReasons,
+  referralSources,
+  shoppingAnswers,
+  stickColors,
   stickImpressions,
 } from './trial-options.ts'
 
+/** A word for each of edition 1's keys of a list. */
+type Words<L extends readonly string[]> = Record<L[number], MessageDescriptor>
+
 /**
- * The words shown (in the PWA and in reports) for the answer keys of `src/contract/trial-options.ts`. Age and consumption
- * ranges are numbers and show as they are (with an en dash).
+ * Edition 1's words for its answer keys (`src/contract/trial-options.ts`): the administration and
+ * the reports read trials of edition 1 with them; tablets show the words of the edition they hold.
+ * Age and consumption ranges are numbers and show as they are (with an en dash).
  */
-export const genderLabels: Record<Gender, MessageDescriptor> = {
+export const genderLabels: Words<typeof genders> = {
   male: /*i18n*/ { id: 'trial.gender.male', message: 'Male' },
   female: /*i18n*/ { id: 'trial.gender.female', message: 'Female' },
 }
 
-export const habitLabels: Record<Habit, MessageDescriptor> = {
+export const habitLabels: Words<typeof habits> = {
   RMC: /*i18n*/ { id: 'trial.habit.RMC', message: 'Cigarettes (RMC)' },
   HTS: /*i18n*/ { id: 'trial.habit.HTS', message: 'Heated tobacco (HTS)' },
   'MYO/RYO': /*i18n*/ { id: 'trial.habit.MYO-RYO', message: 'Rolling tobacco (MYO/RYO)' },
@@ -31,7 +35,7 @@ export const habitLabels: Record<Habit, MessageDescriptor> = {
   },
 }
 
-export const referralSourceLabels: Record<ReferralSource, MessageDescriptor> = {
+export const referralSourceLabels: Words<typeof referralSources> = {
   friend: /*i18n*/ { id: 'trial.referralSource.friend', message: 'A friend' },
   family: /*i18n*/ { id: 'trial.referralSource.family', message: 'Family' },
   'social-media': /*i18n*/ { id: 'trial.referralSource.social-media', message: 'Social media' },
@@ -51,7 +55,7 @@ export const referralSourceLabels: Record<ReferralSource, MessageDescriptor> = {
   other: /*i18n*/ { id: 'trial.referralSource.other', message: 'Other' },
 }
 
-export const stickColorLabels: Record<StickColor, MessageDescriptor> = {
+export const stickColorLabels: Words<typeof stickColors> = {
   tan: /*i18n*/ { id: 'trial.stickColor.tan', message: 'Tan' },
   gold: /*i18n*/ { id: 'trial.stickColor.gold', message: 'Gold' },
   silver: /*i18n*/ { id: 'trial.stickColor.silver', message: 'Silver' },
@@ -62,7 +66,7 @@ export const stickColorLabels: Record<StickColor, MessageDescriptor> = {
   magenta: /*i18n*/ { id: 'trial.stickColor.magenta', message: 'Magenta' },
 }
 
-export const shoppingLabels: Record<ShoppingAnswer, MessageDescriptor> = {
+export const shoppingLabels: Words<typeof shoppingAnswers> = {
   yes: /*i18n*/ { id: 'trial.shopping.yes', message: 'Yes, bought' },
   no: /*i18n*/ { id: 'trial.shopping.no', message: 'No, did not buy' },
 }
@@ -206,7 +210,7 @@ export const deviceImpressionLabels: Labels<typeof deviceImpressions> = {
   },
 }
 
-export const purchaseReasonLabels: Record<PurchaseReason, MessageDescriptor> = {
+export const purchaseReasonLabels: Words<typeof purchaseReasons> = {
   taste: /*i18n*/ { id: 'trial.purchaseReason.taste', message: 'Liked the taste' },
   'less-smell': /*i18n*/ { id: 'trial.purchaseReason.less-smell', message: 'Less smell' },
   'no-ash': /*i18n*/ { id: 'trial.purchaseReason.no-ash', message: 'No ash' },
@@ -229,7 +233,7 @@ export const purchaseReasonLabels: Record<PurchaseReason, MessageDescriptor> = {
   },
 }
 
-export const noPurchaseReasonLabels: Record<NoPurchaseReason, MessageDescriptor> = {
+export const noPurchaseReasonLabels: Words<typeof noPurchaseReasons> = {
   'price-device': /*i18n*/ { id: 'trial.noPurchaseReason.price-device', message: 'Device price' },
   'price-sticks': /*i18n*/ { id: 'trial.noPurchaseReason.price-sticks', message: 'Stick price' },
   taste: /*i18n*/ { id: 'trial.noPurchaseReason.taste', message: 'Did not like the taste' },

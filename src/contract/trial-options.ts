@@ -1,7 +1,8 @@
 /**
- * The answer keys of the free guided trial (docs/behaviour.md#the-guided-trial,
- * docs/behaviour.md#records and docs/behaviour.md#constants-and-limits). Keys are stored; labels
- * are translated in `src/contract/trial-labels.ts` (PWA and reports). Orders are the order shown.
+ * The answer keys of content edition 1 (docs/api.md#content-editions), today's keys as every trial
+ * before editions stored them. Tablets show the lists of the edition they hold; these are what the
+ * server and the reports know edition 1 by (its words are in `src/contract/trial-labels.ts`).
+ * Orders are the order shown.
  */
 export const genders = ['male', 'female'] as const
 export const ageRanges = ['18-24', '25-34', '35-44', '45-55', '56+'] as const
@@ -124,12 +125,14 @@ export const noPurchaseReasons = [
   'other',
 ] as const
 
-export type Gender = (typeof genders)[number]
-export type AgeRange = (typeof ageRanges)[number]
-export type Habit = (typeof habits)[number]
-export type Consumption = (typeof consumptions)[number]
-export type StickColor = (typeof stickColors)[number]
-export type ReferralSource = (typeof referralSources)[number]
+// A stored answer is a key of its edition's list: edition 1's above, or one a later edition added.
+export type Gender = string
+export type AgeRange = string
+export type Habit = string
+export type Consumption = string
+export type StickColor = string
+export type ReferralSource = string
+/** Structural: the wizard's last step follows it, and editions only relabel it. */
 export type ShoppingAnswer = (typeof shoppingAnswers)[number]
-export type PurchaseReason = (typeof purchaseReasons)[number]
-export type NoPurchaseReason = (typeof noPurchaseReasons)[number]
+export type PurchaseReason = string
+export type NoPurchaseReason = string

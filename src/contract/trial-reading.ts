@@ -3,7 +3,7 @@ import type { StoredConsent } from './consents.ts'
 import type { EditionAnswer, EditionLists } from './content-edition.ts'
 import type { Locale } from './locale.ts'
 import { reportColumns, reportWords } from './report-columns.ts'
-import type { TrialAnswers } from './trial.ts'
+import { stickAnswer, type TrialAnswers } from './trial.ts'
 import {
   deviceImpressionLabels,
   genderLabels,
@@ -140,12 +140,15 @@ function impressionWords(
 
 /** The tried sticks in the order tried, each with its impressions and comment. */
 export function triedSticks(answers: TrialAnswers, words: Words): TriedStick[] {
-  return answers.consumptionOrder.map((color) => ({
-    color: words.key('stickColors', color),
-    count: answers.consumptionCounts?.[color] ?? null,
-    ...impressionWords(words, 'stickImpressions', answers[color]),
-    comment: answers[`${color}Comment`] || null,
-  }))
+  return answers.consumptionOrder.map((color) => {
+    const { impression, comment } = stickAnswer(answers, color)
+    return {
+      color: words.key('stickColors', color),
+      count: answers.consumptionCounts?.[color] ?? null,
+      ...impressionWords(words, 'stickImpressions', impression),
+      comment: comment || null,
+    }
+  })
 }
 
 /** The device tried and its impressions; null when none was tried. */

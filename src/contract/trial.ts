@@ -5,19 +5,7 @@ import { reviewSchema, reviewStates, revisionSchema, trialFlags } from './review
 import { packSchema } from './catalogue.ts'
 import { storedConsentSchema, trialConsentsField } from './consents.ts'
 import { sealedContactSchema } from './trial-seal.ts'
-import {
-  ageRanges,
-  consumptions,
-  deviceImpressions,
-  genders,
-  habits,
-  noPurchaseReasons,
-  purchaseReasons,
-  referralSources,
-  shoppingAnswers,
-  stickColors,
-  stickImpressions,
-} from './trial-options.ts'
+import { shoppingAnswers } from './trial-options.ts'
 
 /** The most characters of a comment in the trial (a stick's, the unsuccessful purchase's). */
 export const commentMaxLength = 2000
@@ -26,21 +14,25 @@ export const trialTextMaxLength = 5000
 
 const comment = v.pipe(v.string(), v.trim(), v.maxLength(commentMaxLength, messages.tooLong.id))
 
-function impressionsOf<P extends string, N extends string, U extends string>(options: {
-  positive: readonly P[]
-  negative: readonly N[]
-  neutral: readonly U[]
-}) {
-  return v.object({
-    positive: v.array(v.picklist(options.positive)),
-    negative: v.array(v.picklist(options.negative)),
-    neutral: v.array(v.picklist(options.neutral)),
-  })
-}
+/**
+ * An answer as stored: a key of the trial's content edition (docs/api.md#content-editions). The
+ * server checks it against that edition; here only its form.
+ */
+const answerKey = v.pipe(
+  v.string(messages.required.id),
+  v.minLength(1, messages.required.id),
+  v.maxLength(40, messages.invalid.id),
+)
 
-export const stickImpressionSchema = impressionsOf(stickImpressions)
+/** The impressions of a stick or of the device, each group a list of its edition's keys. */
+const impressionSchema = v.object({
+  positive: v.array(answerKey),
+  negative: v.array(answerKey),
+  neutral: v.array(answerKey),
+})
+export const stickImpressionSchema = impressionSchema
 export type StickImpression = v.InferOutput<typeof stickImpressionSchema>
-export const deviceImpressionSchema = impressionsOf(deviceImpressions)
+export const deviceImpressionSchema = impressionSchema
 
 const stickImpression = v.optional(stickImpressionSchema)
 const stickComment = v.optional(comment)
@@ -54,29 +46,22 @@ export const rmcHabitSchema = v.union([
   v.object({ other: v.pipe(v.string(), v.trim(), v.nonEmpty()) }),
 ])
 
-/**
- * The structured `comment` of a free guided trial, exactly as docs/behaviour.md#records lists it:
- * one impression entry (`tan`, `gold`, …) and one comment (`tanComment`, …) per chosen stick
- * colour.
- */
-export const trialAnswersSchema = v.object({
-  gender: v.picklist(genders, messages.required.id),
-  ageRange: v.picklist(ageRanges, messages.required.id),
+/** The answers' fields but the stick colours' (`tan`, `tanComment`, …). */
+const answerEntries = {
+  gender: answerKey,
+  ageRange: answerKey,
   /** The selected habits joined by a semicolon, e.g. `RMC;HTS`. */
   habits: v.pipe(
     v.string(),
     v.nonEmpty(messages.required.id),
-    v.check(
-      (value) => value.split(';').every((habit) => (habits as readonly string[]).includes(habit)),
-      messages.invalid.id,
-    ),
+    v.check((value) => value.split(';').every((habit) => v.is(answerKey, habit)), messages.invalid.id),
   ),
   habitsData: v.object({
     HTS: v.optional(v.nullable(packSchema)),
     RMC: v.optional(v.nullable(rmcHabitSchema)),
   }),
-  consumption: v.picklist(consumptions, messages.required.id),
-  referalSource: v.pipe(v.array(v.picklist(referralSources)), v.minLength(1, messages.required.id)),
+  consumption: answerKey,
+  referalSource: v.pipe(v.array(answerKey), v.minLength(1, messages.required.id)),
   email: v.object({
     email: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(254), v.email(messages.email.id))),
     /** With the locale's country prefix, e.g. `+38167123456`. */
@@ -85,34 +70,18 @@ export const trialAnswersSchema = v.object({
     analizeData: v.boolean(),
   }),
   /** The stick colours in the order the customer tried them. */
-  consumptionOrder: v.array(v.picklist(stickColors)),
+  consumptionOrder: v.array(answerKey),
   /** In multiple mode: how many of each colour the customer tried. */
   consumptionCounts: v.optional(
-    v.record(v.picklist(stickColors), v.pipe(v.number(), v.integer(), v.minValue(1))),
+    v.record(answerKey, v.pipe(v.number(), v.integer(), v.minValue(1))),
   ),
   device: v.nullable(
     v.object({ ...chosenProductSchema.entries, ...deviceImpressionSchema.entries }),
   ),
-  tan: stickImpression,
-  gold: stickImpression,
-  silver: stickImpression,
-  azure: stickImpression,
-  purple: stickImpression,
-  baize: stickImpression,
-  burgundy: stickImpression,
-  magenta: stickImpression,
-  tanComment: stickComment,
-  goldComment: stickComment,
-  silverComment: stickComment,
-  azureComment: stickComment,
-  purpleComment: stickComment,
-  baizeComment: stickComment,
-  burgundyComment: stickComment,
-  magentaComment: stickComment,
   shopping: v.picklist(shoppingAnswers, messages.required.id),
   shoppingSuccess: v.optional(
     v.object({
-      reason: v.pipe(v.array(v.picklist(purchaseReasons)), v.minLength(1, messages.required.id)),
+      reason: v.pipe(v.array(answerKey), v.minLength(1, messages.required.id)),
       device: v.nullable(chosenProductSchema),
       sticks: v.array(
         v.object({
@@ -124,18 +93,66 @@ export const trialAnswersSchema = v.object({
   ),
   shoppingUnsuccess: v.optional(
     v.object({
-      reason: v.pipe(v.array(v.picklist(noPurchaseReasons)), v.minLength(1, messages.required.id)),
+      reason: v.pipe(v.array(answerKey), v.minLength(1, messages.required.id)),
       comment: v.optional(comment),
     }),
   ),
-})
+}
+
+/** A tried colour's entry: `<colour>` its impressions, `<colour>Comment` its comment. */
+const stickEntryKey = /^(?<colour>[a-z0-9][a-z0-9-]{0,39}?)(?<comment>Comment)?$/
+
+/** Whether `key` and `value` are a tried colour's impression or comment. */
+function isStickEntry(key: string, value: unknown): boolean {
+  const match = stickEntryKey.exec(key)
+  if (!match || Object.hasOwn(answerEntries, key)) return false
+  return match.groups?.comment ? v.is(stickComment, value) : v.is(stickImpression, value)
+}
+
+/**
+ * The structured `comment` of a free guided trial, exactly as docs/behaviour.md#records lists it:
+ * one impression entry (`tan`, `gold`, …) and one comment (`tanComment`, …) per chosen stick
+ * colour, named by the colour's key in the trial's edition, so a colour a later edition adds has
+ * its entries too. Any other field is refused, never dropped.
+ */
+export const trialAnswersSchema = v.pipe(
+  v.looseObject(answerEntries),
+  v.check(
+    (answers) =>
+      Object.entries(answers).every(
+        ([key, value]) => Object.hasOwn(answerEntries, key) || isStickEntry(key, value),
+      ),
+    messages.invalid.id,
+  ),
+)
 export type TrialAnswers = v.InferOutput<typeof trialAnswersSchema>
 
 /** The customer's contact fields of a guided trial: what a queued trial keeps sealed. */
 export const trialContactSchema = v.object({
-  email: trialAnswersSchema.entries.email.entries.email,
-  phone: trialAnswersSchema.entries.email.entries.phone,
+  email: answerEntries.email.entries.email,
+  phone: answerEntries.email.entries.phone,
 })
+
+/** The colours the answers hold an impression or a comment of (`tan` for `tan` and `tanComment`). */
+export function stickEntryColours(answers: TrialAnswers): string[] {
+  const colours = Object.keys(answers).flatMap((key) =>
+    Object.hasOwn(answerEntries, key) ? [] : [stickEntryKey.exec(key)?.groups?.colour ?? key],
+  )
+  return [...new Set(colours)]
+}
+
+/** A tried colour's impressions and comment in a trial's answers, whatever edition named it. */
+export function stickAnswer(
+  answers: TrialAnswers,
+  colour: string,
+): { impression: StickImpression | undefined; comment: string | undefined } {
+  const impression = answers[colour]
+  const comment = answers[`${colour}Comment`]
+  return {
+    impression: v.is(stickImpressionSchema, impression) ? impression : undefined,
+    comment: typeof comment === 'string' ? comment : undefined,
+  }
+}
 export type TrialContact = v.InferOutput<typeof trialContactSchema>
 
 /**
@@ -154,14 +171,15 @@ export const trialTextSchema = v.pipe(
  * (and upcasts) every version ever shipped, so that a trial frozen on a device is never rewritten
  * there. 1: `store_id` and `comment`; 2: the frozen trial's times (`finished_at`,
  * `clock_offset_ms`, `clock_offset_at`) and `contract_version`; 3: a guided trial's `email` and
- * `phone` leave `comment.email` for `sealed_contact`, sealed to the server's key (decision 20).
+ * `phone` leave `comment.email` for `sealed_contact`, sealed to the server's key (decision 20);
+ * 4: it names its content edition (`content_edition`, docs/api.md#content-editions). A trial that
+ * names none (the simple trial's text, a draft begun before editions) is still written as 3:
+ * edition 1.
  */
-export const trialContractVersion = 3
-/**
- * The newest version the server reads: 4 names its content edition (`content_edition`,
- * docs/api.md#content-editions). This build's wizard still writes 3 (edition 1).
- */
-export const readableTrialContractVersion = 4
+export const trialContractVersion = 4
+export const trialContractVersionWithoutEdition = 3
+/** The newest version the server reads. */
+export const readableTrialContractVersion = trialContractVersion
 
 /** An ISO 8601 time a device wrote. */
 const deviceTime = v.pipe(v.string(), v.maxLength(40), v.isoTimestamp(messages.invalid.id))

@@ -85,3 +85,15 @@ export async function takeCurrentEdition(): Promise<Edition | undefined> {
     return undefined
   }
 }
+
+/**
+ * The content edition a wizard shows its answers from (docs/behaviour.md#content-editions-on-a-tablet):
+ * the one its draft began with, else the one in use as the tablet last fetched it. A draft of a
+ * build before editions (no edition) reads its keys with the edition held, and is sent as
+ * edition 1's. With none held yet, the edition in use is fetched; undefined with no connection.
+ */
+export async function editionForWizard(draftEdition: number | null | undefined) {
+  return (
+    heldEdition(draftEdition ?? undefined) ?? heldEdition() ?? (await takeCurrentEdition())
+  )
+}

@@ -176,9 +176,9 @@ function answersOf(
     catalogue.rmc.length > 0 && random.chance(0.85)
       ? random.pick(catalogue.rmc)
       : { other: random.pick(otherBrands) }
-  const order = shuffledOf(random, stickColors, random.pick([1, 1, 2, 2, 3]))
+  const order: string[] = shuffledOf(random, stickColors, random.pick([1, 1, 2, 2, 3]))
   const multiple = random.chance(0.15)
-  const sticks: Partial<Pick<TrialAnswers, StickColor | `${StickColor}Comment`>> = {}
+  const sticks: Record<string, StickImpression | string> = {}
   for (const color of order) {
     const impression: StickImpression = impressionOf(random, stickImpressions)
     sticks[color] = impression

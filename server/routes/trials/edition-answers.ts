@@ -8,7 +8,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import type { EditionLists } from '#contract/content-edition.ts'
 import { editionList, type EditionListName } from '#contract/content-requests.ts'
 import { messages } from '#contract/messages.ts'
-import { stickColors } from '#contract/trial-options.ts'
+import { stickAnswer, stickEntryColours } from '#contract/trial.ts'
 import type { Database } from '../../db/database.ts'
 import { contentEditions } from '../../db/schema/content-editions.ts'
 import { HttpError, type InvalidField } from '../../http-error.ts'
@@ -93,11 +93,10 @@ export async function checkEditionAnswers(
   for (const colour of Object.keys(comment.consumptionCounts ?? {})) {
     check('stickColors', colour, `consumptionCounts.${colour}`)
   }
-  for (const colour of stickColors) {
-    const given = comment[colour]
-    if (given === undefined) continue
+  for (const colour of stickEntryColours(comment)) {
     check('stickColors', colour, colour)
-    impressions('stickImpressions', given, colour)
+    const given = stickAnswer(comment, colour).impression
+    if (given) impressions('stickImpressions', given, colour)
   }
   if (comment.device) impressions('deviceImpressions', comment.device, 'device')
   check('shoppingAnswers', comment.shopping, 'shopping')

@@ -1,15 +1,14 @@
 import type { Dispatch } from 'react'
 import { useLingui } from '@lingui/react/macro'
-import { stickColors } from '../../contract/trial-options.ts'
 import { Button } from '../../ui/button.tsx'
-import { stickColorLabels } from '../../contract/trial-labels.ts'
+import { useEditionWords } from './use-edition-words.ts'
 import type { WizardAction } from './wizard-actions.ts'
 import type { WizardAnswers } from './wizard-state.ts'
 import styles from './consumption-order-step.module.css'
 
 /**
- * Step 10 of the guided trial (docs/behaviour.md#the-guided-trial): a button per stick colour with
- * its place in the order; in multiple mode each click counts one more, and the place in the order
+ * Step 10 of the guided trial (docs/behaviour.md#the-guided-trial): a button per stick colour of
+ * the wizard's edition, in its swatch, with its place in the order; in multiple mode each click counts one more, and the place in the order
  * of tries stays shown beside the count; Clear starts again.
  */
 export function ConsumptionOrderStep({
@@ -21,7 +20,8 @@ export function ConsumptionOrderStep({
   dispatch: Dispatch<WizardAction>
   labelledBy: string
 }) {
-  const { i18n, t } = useLingui()
+  const { t } = useLingui()
+  const { lists, label } = useEditionWords()
   const { order, multiple, counts } = answer
   return (
     <div className={styles.step}>
@@ -49,18 +49,18 @@ export function ConsumptionOrderStep({
         </Button>
       </div>
       <div role="group" aria-labelledby={labelledBy} className={styles.grid}>
-        {stickColors.map((color) => {
+        {lists.stickColors.flatMap(({ key: color, active, swatch }) => {
           const place = order.indexOf(color) + 1
           const count = counts[color] ?? 0
           const chosen = place > 0
-          const name = i18n._(stickColorLabels[color])
+          if (!active) return []
+          const name = label(lists.stickColors, color)
           return (
             <button
               key={color}
               type="button"
               aria-pressed={chosen}
               className={styles.stick}
-              data-color={color}
               aria-label={
                 !chosen
                   ? name
@@ -70,7 +70,7 @@ export function ConsumptionOrderStep({
               }
               onClick={() => dispatch({ type: 'pickStick', color })}
             >
-              <span className={styles.swatch} aria-hidden="true" />
+              <span className={styles.swatch} style={{ background: swatch }} aria-hidden="true" />
               <span className={styles.name}>{name}</span>
               {/* The marks are drawn from data attributes, not text: the button's name says the
                   place and the count in words, and a screen reader must not read them twice. */}

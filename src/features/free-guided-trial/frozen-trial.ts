@@ -1,5 +1,9 @@
 import type { ClockOffset } from '../../api/server-clock.ts'
-import { trialContractVersion, type TrialBody } from '../../contract/trial.ts'
+import {
+  trialContractVersion,
+  trialContractVersionWithoutEdition,
+  type TrialBody,
+} from '../../contract/trial.ts'
 import type { TrialAnswersBody } from './trial-body.ts'
 
 /**
@@ -19,6 +23,9 @@ export function frozenTrial(
       clock_offset_ms: offset.offsetMs,
       clock_offset_at: new Date(offset.learnedAt).toISOString(),
     }),
-    contract_version: trialContractVersion,
+    contract_version:
+      answers.content_edition === undefined
+        ? trialContractVersionWithoutEdition
+        : trialContractVersion,
   }
 }

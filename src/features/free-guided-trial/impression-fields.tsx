@@ -1,24 +1,24 @@
 import { useId } from 'react'
 import { useLingui } from '@lingui/react/macro'
-import type { MessageDescriptor } from '@lingui/core'
+import type { EditionAnswer } from '../../contract/content-edition.ts'
 import { ChipGroup } from './choices.tsx'
-import type { ImpressionGroupName, ImpressionLists, PickOf } from './wizard-actions.ts'
+import { useEditionWords } from './use-edition-words.ts'
+import { shownKeys } from './wizard-edition.ts'
+import type { ImpressionGroupName, ImpressionPick } from './wizard-actions.ts'
 import styles from './steps.module.css'
 
-function ImpressionGroup<T extends string>({
+function ImpressionGroup({
   title,
-  options,
-  labels,
+  answers,
   selected,
   onToggle,
 }: {
   title: string
-  options: readonly T[]
-  labels: Record<T, MessageDescriptor>
-  selected: readonly T[]
-  onToggle: (option: T) => void
+  answers: readonly EditionAnswer[]
+  selected: readonly string[]
+  onToggle: (option: string) => void
 }) {
-  const { i18n } = useLingui()
+  const { label } = useEditionWords()
   const id = useId()
   return (
     <section className={styles.group} aria-labelledby={id}>
@@ -27,8 +27,8 @@ function ImpressionGroup<T extends string>({
       </h3>
       <ChipGroup
         labelledBy={id}
-        options={options}
-        label={(option) => i18n._(labels[option])}
+        options={shownKeys(answers)}
+        label={(option) => label(answers, option)}
         selected={selected}
         onToggle={onToggle}
       />
@@ -37,41 +37,36 @@ function ImpressionGroup<T extends string>({
 }
 
 /**
- * The three impression lists of a stick (9 positive, 12 negative, 2 neutral) or of a device (9
- * positive, 8 negative, 2 neutral) (docs/behaviour.md#constants-and-limits), each a group of chips.
+ * The three impression lists of a stick or of the device, as the wizard's edition has them
+ * (docs/behaviour.md#constants-and-limits), each a group of chips.
  */
-export function ImpressionFields<O extends ImpressionLists>({
-  options,
-  labels,
+export function ImpressionFields({
+  answers,
   value,
   onToggle,
 }: {
-  options: O
-  labels: { [G in ImpressionGroupName]: Record<O[G][number], MessageDescriptor> }
-  value: { [G in ImpressionGroupName]: readonly O[G][number][] }
-  onToggle: (pick: PickOf<O>) => void
+  answers: Record<ImpressionGroupName, readonly EditionAnswer[]>
+  value: Record<ImpressionGroupName, readonly string[]>
+  onToggle: (pick: ImpressionPick) => void
 }) {
   const { t } = useLingui()
   return (
     <div className={styles.stack}>
       <ImpressionGroup
         title={t`Positive`}
-        options={options.positive}
-        labels={labels.positive}
+        answers={answers.positive}
         selected={value.positive}
         onToggle={(option) => onToggle({ group: 'positive', option })}
       />
       <ImpressionGroup
         title={t`Negative`}
-        options={options.negative}
-        labels={labels.negative}
+        answers={answers.negative}
         selected={value.negative}
         onToggle={(option) => onToggle({ group: 'negative', option })}
       />
       <ImpressionGroup
         title={t`Neutral`}
-        options={options.neutral}
-        labels={labels.neutral}
+        answers={answers.neutral}
         selected={value.neutral}
         onToggle={(option) => onToggle({ group: 'neutral', option })}
       />

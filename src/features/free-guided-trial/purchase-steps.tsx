@@ -1,14 +1,14 @@
 import { memo, useId, useState, type Dispatch } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
-import { noPurchaseReasons, purchaseReasons } from '../../contract/trial-options.ts'
 import { commentMaxLength } from '../../contract/trial.ts'
 import { TextArea } from '../../ui/text-area.tsx'
 import { Spinner } from '../../ui/spinner.tsx'
 import { allProductsQueryOptions } from './catalogue-queries.ts'
 import { ChipGroup } from './choices.tsx'
 import { DeviceCombobox } from './device-combobox.tsx'
-import { noPurchaseReasonLabels, purchaseReasonLabels } from '../../contract/trial-labels.ts'
+import { useEditionWords } from './use-edition-words.ts'
+import { shownKeys } from './wizard-edition.ts'
 import type { WizardAction } from './wizard-actions.ts'
 import type { ChosenProduct, WizardAnswers } from './wizard-state.ts'
 import styles from './steps.module.css'
@@ -25,7 +25,8 @@ export const PurchaseStep = memo(function PurchaseStep({
   answer: WizardAnswers['shoppingSuccess']
   dispatch: Dispatch<WizardAction>
 }) {
-  const { i18n, t } = useLingui()
+  const { t } = useLingui()
+  const { lists, label } = useEditionWords()
   const reasonsId = useId()
   const sticksId = useId()
   return (
@@ -36,8 +37,8 @@ export const PurchaseStep = memo(function PurchaseStep({
         </h3>
         <ChipGroup
           labelledBy={reasonsId}
-          options={purchaseReasons}
-          label={(reason) => i18n._(purchaseReasonLabels[reason])}
+          options={shownKeys(lists.purchaseReasons)}
+          label={(reason) => label(lists.purchaseReasons, reason)}
           selected={answer.reason}
           onToggle={(reason) => dispatch({ type: 'togglePurchaseReason', reason })}
         />
@@ -183,7 +184,8 @@ export const NoPurchaseStep = memo(function NoPurchaseStep({
   answer: WizardAnswers['shoppingUnsuccess']
   dispatch: Dispatch<WizardAction>
 }) {
-  const { i18n, t } = useLingui()
+  const { t } = useLingui()
+  const { lists, label } = useEditionWords()
   const reasonsId = useId()
   return (
     <div className={styles.stack}>
@@ -193,8 +195,8 @@ export const NoPurchaseStep = memo(function NoPurchaseStep({
         </h3>
         <ChipGroup
           labelledBy={reasonsId}
-          options={noPurchaseReasons}
-          label={(reason) => i18n._(noPurchaseReasonLabels[reason])}
+          options={shownKeys(lists.noPurchaseReasons)}
+          label={(reason) => label(lists.noPurchaseReasons, reason)}
           selected={answer.reason}
           onToggle={(reason) => dispatch({ type: 'toggleNoPurchaseReason', reason })}
         />

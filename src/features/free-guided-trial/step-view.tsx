@@ -1,15 +1,8 @@
 import type { Dispatch, ReactNode } from 'react'
 import { useLingui } from '@lingui/react/macro'
-import {
-  ageRanges,
-  consumptions,
-  deviceImpressions,
-  genders,
-  habits,
-  referralSources,
-  shoppingAnswers,
-  stickImpressions,
-} from '../../contract/trial-options.ts'
+import type { EditionLists } from '../../contract/content-edition.ts'
+import { parseLocale } from '../../contract/locale.ts'
+import { shoppingAnswers } from '../../contract/trial-options.ts'
 import { commentMaxLength } from '../../contract/trial.ts'
 import { TextArea } from '../../ui/text-area.tsx'
 import { StoreCombobox } from '../../ui/store-combobox.tsx'
@@ -19,25 +12,18 @@ import { ContactStep } from './contact-step.tsx'
 import { DeviceCombobox } from './device-combobox.tsx'
 import { HtsStep, RmcStep } from './habit-steps.tsx'
 import { ImpressionFields } from './impression-fields.tsx'
-import {
-  deviceImpressionLabels,
-  genderLabels,
-  habitLabels,
-  rangeLabel,
-  referralSourceLabels,
-  shoppingLabels,
-  stickColorLabels,
-  stickImpressionLabels,
-} from '../../contract/trial-labels.ts'
+import { useEditionWords } from './use-edition-words.ts'
+import { labelIn, shownKeys } from './wizard-edition.ts'
 import { NoPurchaseStep, PurchaseStep } from './purchase-steps.tsx'
 import type { WizardAction } from './wizard-actions.ts'
 import { emptyStickImpression, type WizardState } from './wizard-state.ts'
 import type { Step } from './wizard-steps.ts'
 import styles from './steps.module.css'
 
-/** The question a step asks, and a line of help under it. */
-export function useStepText(step: Step): { title: string; hint?: string } {
+/** The question a step asks, and a line of help under it; a stick's colour in `lists`' words. */
+export function useStepText(step: Step, lists: EditionLists): { title: string; hint?: string } {
   const { t, i18n } = useLingui()
+  const colourOf = (color: string) => labelIn(lists.stickColors, color, parseLocale(i18n.locale))
   switch (step.kind) {
     case 'store':
       return { title: t`Where does the trial take place?` }
@@ -66,11 +52,11 @@ export function useStepText(step: Step): { title: string; hint?: string } {
     case 'consumptionOrder':
       return { title: t`Sticks tried` }
     case 'stickImpression': {
-      const colour = i18n._(stickColorLabels[step.color])
+      const colour = colourOf(step.color)
       return { title: t`Impressions: ${colour}` }
     }
     case 'stickComment': {
-      const colour = i18n._(stickColorLabels[step.color])
+      const colour = colourOf(step.color)
       return { title: t`Comment: ${colour}` }
     }
     case 'device':
@@ -96,7 +82,8 @@ export function StepView({
   dispatch: Dispatch<WizardAction>
   headingId: string
 }): ReactNode {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
+  const { lists, label } = useEditionWords()
   const a = state.answers
   const next = () => dispatch({ type: 'next' })
   switch (step.kind) {
@@ -111,8 +98,8 @@ export function StepView({
       return (
         <RadioTiles
           labelledBy={headingId}
-          options={genders}
-          label={(gender) => i18n._(genderLabels[gender])}
+          options={shownKeys(lists.genders)}
+          label={(gender) => label(lists.genders, gender)}
           value={a.gender}
           onChange={(gender, advance) => dispatch({ type: 'setGender', gender, advance })}
           onConfirm={next}
@@ -122,9 +109,9 @@ export function StepView({
       return (
         <RadioTiles
           labelledBy={headingId}
-          options={ageRanges}
+          options={shownKeys(lists.ageRanges)}
           columns={3}
-          label={rangeLabel}
+          label={(range) => label(lists.ageRanges, range)}
           value={a.ageRange}
           onChange={(ageRange, advance) => dispatch({ type: 'setAgeRange', ageRange, advance })}
           onConfirm={next}
@@ -134,8 +121,8 @@ export function StepView({
       return (
         <ChipGroup
           labelledBy={headingId}
-          options={habits}
-          label={(habit) => i18n._(habitLabels[habit])}
+          options={shownKeys(lists.habits)}
+          label={(habit) => label(lists.habits, habit)}
           selected={a.habits}
           onToggle={(habit) => dispatch({ type: 'toggleHabit', habit })}
         />
@@ -148,9 +135,9 @@ export function StepView({
       return (
         <RadioTiles
           labelledBy={headingId}
-          options={consumptions}
+          options={shownKeys(lists.consumptions)}
           columns={4}
-          label={rangeLabel}
+          label={(range) => label(lists.consumptions, range)}
           value={a.consumption}
           onChange={(consumption, advance) =>
             dispatch({ type: 'setConsumption', consumption, advance })
@@ -162,8 +149,8 @@ export function StepView({
       return (
         <ChipGroup
           labelledBy={headingId}
-          options={referralSources}
-          label={(source) => i18n._(referralSourceLabels[source])}
+          options={shownKeys(lists.referralSources)}
+          label={(source) => label(lists.referralSources, source)}
           selected={a.referalSource}
           onToggle={(source) => dispatch({ type: 'toggleReferralSource', source })}
         />
@@ -181,14 +168,13 @@ export function StepView({
     case 'stickImpression':
       return (
         <ImpressionFields
-          options={stickImpressions}
-          labels={stickImpressionLabels}
+          answers={lists.stickImpressions}
           value={a.stickImpressions[step.color] ?? emptyStickImpression}
           onToggle={(pick) => dispatch({ type: 'toggleStickImpression', color: step.color, pick })}
         />
       )
     case 'stickComment': {
-      const colour = i18n._(stickColorLabels[step.color])
+      const colour = label(lists.stickColors, step.color)
       return (
         <TextArea
           label={t`Comment on ${colour}`}
@@ -211,8 +197,7 @@ export function StepView({
           />
           {a.device.product && (
             <ImpressionFields
-              options={deviceImpressions}
-              labels={deviceImpressionLabels}
+              answers={lists.deviceImpressions}
               value={a.device.impressions}
               onToggle={(pick) => dispatch({ type: 'toggleDeviceImpression', pick })}
             />
@@ -224,7 +209,7 @@ export function StepView({
         <RadioTiles
           labelledBy={headingId}
           options={shoppingAnswers}
-          label={(answer) => i18n._(shoppingLabels[answer])}
+          label={(answer) => label(lists.shoppingAnswers, answer)}
           value={a.shopping}
           onChange={(shopping) => dispatch({ type: 'setShopping', shopping })}
           onConfirm={next}

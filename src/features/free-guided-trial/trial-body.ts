@@ -1,6 +1,5 @@
 import type { User } from '../../contract/auth.ts'
-import type { TrialAnswers, TrialBody } from '../../contract/trial.ts'
-import type { StickColor } from '../../contract/trial-options.ts'
+import type { StickImpression, TrialAnswers, TrialBody } from '../../contract/trial.ts'
 import { phoneInCountry } from '../../contract/phone.ts'
 import { consentNames, type ConsentRecord } from '../../contract/consents.ts'
 import { consentTexts } from './consent-texts.ts'
@@ -12,10 +11,8 @@ import {
 } from './wizard-state.ts'
 import { contactChecks } from './wizard-steps.ts'
 
-type StickEntries = Pick<TrialAnswers, StickColor | `${StickColor}Comment`>
-
 /** The answers of the trial's shape, before it is frozen with its finish time and version. */
-export type TrialAnswersBody = Pick<TrialBody, 'store_id' | 'comment' | 'consents'>
+export type TrialAnswersBody = Pick<TrialBody, 'store_id' | 'comment' | 'consents' | 'content_edition'>
 
 /**
  * The consents as they were given (docs/behaviour.md#consents), for a trial with an email or a
@@ -89,7 +86,7 @@ export function buildTrialBody(
   const checks = contactChecks(a.email, state.country)
   const phone = phoneInCountry(a.email.phone, state.country)
   const { order, multiple, counts } = a.consumptionOrder
-  const sticks: Partial<StickEntries> = {}
+  const sticks: Record<string, StickImpression | string> = {}
   for (const color of order) {
     sticks[color] = a.stickImpressions[color] ?? emptyStickImpression
     sticks[`${color}Comment`] = (a.stickComments[color] ?? '').trim()
@@ -142,5 +139,10 @@ export function buildTrialBody(
   }
   const withContact = comment.email.email !== undefined || comment.email.phone !== undefined
   const consents = withContact ? recordedConsents(a.email) : undefined
-  return { store_id: storeId, comment, ...(consents ? { consents } : {}) }
+  return {
+    store_id: storeId,
+    comment,
+    ...(consents ? { consents } : {}),
+    ...(state.contentEdition !== null ? { content_edition: state.contentEdition } : {}),
+  }
 }

@@ -5,6 +5,7 @@ import {
   useCallback,
   useEffect,
   useId,
+  useMemo,
   useReducer,
   useRef,
   type RefObject,
@@ -30,6 +31,8 @@ import { stepKey } from './wizard-steps.ts'
 import { useStepsDrawn } from './use-steps-drawn.ts'
 import { useStepHistory } from './use-step-history.ts'
 import type { StrandedDraft } from '../../offline/database.ts'
+import type { Edition } from '../../contract/content-edition.ts'
+import { WizardEdition } from './use-edition-words.ts'
 
 import styles from './trial-wizard.module.css'
 
@@ -50,23 +53,31 @@ const StrandedDrafts = lazy(() =>
 function Wizard({
   user,
   draft,
+  edition,
   stranded,
 }: {
   user: SignedInUser
   draft: WizardState | null
+  /** The content edition whose answers it offers: its draft's, or the one in use (wizard-edition.ts). */
+  edition: Edition
   /** Drafts of this user that could not be restored: shown above the new trial, never dropped. */
   stranded: StrandedDraft[]
 }) {
   const { t } = useLingui()
   const navigate = useNavigate()
   const router = useRouter()
+  const { lists } = edition
+  const reducer = useMemo(
+    () => (before: WizardState, action: WizardAction) => wizardReducer(before, action, lists),
+    [lists],
+  )
   const [state, apply] = useReducer(
-    wizardReducer,
+    reducer,
     user,
-    (owner) => draft ?? initialWizardState(owner, currentLocale()),
+    (owner) => draft ?? initialWizardState(owner, currentLocale(), edition.id),
   )
   const view = wizardView(state)
-  const text = useStepText(view.step)
+  const text = useStepText(view.step, lists)
   const stepsDrawn = useStepsDrawn(view)
   const headingId = useId()
   const heading = useRef<HTMLHeadingElement>(null)
@@ -88,20 +99,23 @@ function Wizard({
   useEffect(() => {
     latest.current = state
   }, [state])
-  const dispatch = useCallback((action: WizardAction) => {
-    const before = latest.current
-    const focusesAhead = action.type !== 'setStore'
-    if (focusesAhead && wizardReducer(before, action).stepIndex !== before.stepIndex) {
-      focusHeading(heading)
-    }
-    apply(action)
-  }, [])
+  const dispatch = useCallback(
+    (action: WizardAction) => {
+      const before = latest.current
+      const focusesAhead = action.type !== 'setStore'
+      if (focusesAhead && reducer(before, action).stepIndex !== before.stepIndex) {
+        focusHeading(heading)
+      }
+      apply(action)
+    },
+    [reducer],
+  )
 
   // The browser's Back and Forward move between steps as the wizard's own buttons do.
   const steps = useStepHistory(view.index, (stepIndex) => {
     const action: WizardAction = { type: 'goTo', stepIndex }
     dispatch(action)
-    return wizardReducer(latest.current, action).stepIndex
+    return reducer(latest.current, action).stepIndex
   })
 
   // …and the page goes back to its top: only a page that was scrolled is scrolled (a scroll
@@ -197,14 +211,16 @@ function Wizard({
           {text.hint && <p className={styles.hint}>{text.hint}</p>}
         </div>
         <div inert={locked} className={styles.body}>
-          {stepsDrawn.map((step) => {
-            const ahead = step !== view.step
-            return (
-              <div key={stepKey(step)} className={ahead ? styles.ahead : undefined} inert={ahead}>
-                <StepView step={step} state={state} dispatch={dispatch} headingId={headingId} />
-              </div>
-            )
-          })}
+          <WizardEdition value={lists}>
+            {stepsDrawn.map((step) => {
+              const ahead = step !== view.step
+              return (
+                <div key={stepKey(step)} className={ahead ? styles.ahead : undefined} inert={ahead}>
+                  <StepView step={step} state={state} dispatch={dispatch} headingId={headingId} />
+                </div>
+              )
+            })}
+          </WizardEdition>
         </div>
       </section>
 

@@ -5,7 +5,6 @@ import type { Store } from '../../contract/stores.ts'
 import type {
   AgeRange,
   Consumption,
-  deviceImpressions,
   Gender,
   Habit,
   NoPurchaseReason,
@@ -13,7 +12,6 @@ import type {
   ReferralSource,
   ShoppingAnswer,
   StickColor,
-  stickImpressions,
 } from '../../contract/trial-options.ts'
 import type { ChosenProduct } from './wizard-state.ts'
 
@@ -23,11 +21,7 @@ export type ConsentsShown = { locale: Locale; autoTick: boolean }
 export type ImpressionGroupName = 'positive' | 'negative' | 'neutral'
 export type ImpressionLists = Record<ImpressionGroupName, readonly string[]>
 /** One option of one of the three impression lists (positive, negative, neutral). */
-export type PickOf<O extends ImpressionLists> = {
-  [G in ImpressionGroupName]: { group: G; option: O[G][number] }
-}[ImpressionGroupName]
-export type StickImpressionPick = PickOf<typeof stickImpressions>
-export type DeviceImpressionPick = PickOf<typeof deviceImpressions>
+export type ImpressionPick = { group: ImpressionGroupName; option: string }
 
 /**
  * `advance: false` answers without going on: a radio group reached with the arrow keys selects
@@ -58,10 +52,10 @@ export type WizardAction =
   | { type: 'pickStick'; color: StickColor }
   | { type: 'setMultiple'; multiple: boolean }
   | { type: 'clearSticks' }
-  | { type: 'toggleStickImpression'; color: StickColor; pick: StickImpressionPick }
+  | { type: 'toggleStickImpression'; color: StickColor; pick: ImpressionPick }
   | { type: 'setStickComment'; color: StickColor; comment: string }
   | { type: 'setDevice'; device: ChosenProduct | null }
-  | { type: 'toggleDeviceImpression'; pick: DeviceImpressionPick }
+  | { type: 'toggleDeviceImpression'; pick: ImpressionPick }
   | { type: 'setShopping'; shopping: ShoppingAnswer }
   | { type: 'togglePurchaseReason'; reason: PurchaseReason }
   | { type: 'setPurchaseDevice'; device: ChosenProduct | null }

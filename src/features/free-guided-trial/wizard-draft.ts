@@ -8,17 +8,7 @@ import {
   deviceImpressionSchema,
   stickImpressionSchema,
 } from '../../contract/trial.ts'
-import {
-  ageRanges,
-  consumptions,
-  genders,
-  habits,
-  noPurchaseReasons,
-  purchaseReasons,
-  referralSources,
-  shoppingAnswers,
-  stickColors,
-} from '../../contract/trial-options.ts'
+import { shoppingAnswers } from '../../contract/trial-options.ts'
 import {
   isQuotaError,
   offlineDatabase,
@@ -34,7 +24,8 @@ import { countryOfLocale } from '../../contract/countries.ts'
 import type { WizardState } from './wizard-state.ts'
 import { whenIdle } from '../../ui/when-idle.ts'
 
-const stick = v.picklist(stickColors)
+/** An answer's key: the wizard offers its edition's, and the server checks them. */
+const key = v.string()
 
 /**
  * The wizard's state as a draft holds it. Drafts written before a wizard had its trial id and its
@@ -46,19 +37,21 @@ const draftSchema = v.object({
   locale: v.optional(localeSchema),
   choosesStore: v.boolean(),
   stepIndex: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  // Absent from drafts of builds before content editions: those are sent as edition 1's.
+  contentEdition: v.optional(v.nullable(v.number()), null),
   answers: v.object({
     store: v.nullable(storeSchema),
-    gender: v.nullable(v.picklist(genders)),
-    ageRange: v.nullable(v.picklist(ageRanges)),
-    habits: v.array(v.picklist(habits)),
+    gender: v.nullable(key),
+    ageRange: v.nullable(key),
+    habits: v.array(key),
     habitsHTS: v.object({ brandFamily: v.nullable(v.string()), pack: v.nullable(packSchema) }),
     habitsRMC: v.object({
       brandFamily: v.nullable(v.string()),
       pack: v.nullable(packSchema),
       other: v.string(),
     }),
-    consumption: v.nullable(v.picklist(consumptions)),
-    referalSource: v.array(v.picklist(referralSources)),
+    consumption: v.nullable(key),
+    referalSource: v.array(key),
     email: v.object({
       email: v.string(),
       phone: v.string(),
@@ -76,24 +69,24 @@ const draftSchema = v.object({
       ),
     }),
     consumptionOrder: v.object({
-      order: v.array(stick),
+      order: v.array(key),
       multiple: v.boolean(),
-      counts: v.record(stick, v.number()),
+      counts: v.record(key, v.number()),
     }),
-    stickImpressions: v.record(stick, stickImpressionSchema),
-    stickComments: v.record(stick, v.string()),
+    stickImpressions: v.record(key, stickImpressionSchema),
+    stickComments: v.record(key, v.string()),
     device: v.object({
       product: v.nullable(chosenProductSchema),
       impressions: deviceImpressionSchema,
     }),
     shopping: v.nullable(v.picklist(shoppingAnswers)),
     shoppingSuccess: v.object({
-      reason: v.array(v.picklist(purchaseReasons)),
+      reason: v.array(key),
       device: v.nullable(chosenProductSchema),
       sticks: v.array(v.object({ ...chosenProductSchema.entries, quantity: v.number() })),
     }),
     shoppingUnsuccess: v.object({
-      reason: v.array(v.picklist(noPurchaseReasons)),
+      reason: v.array(key),
       comment: v.string(),
     }),
   }),

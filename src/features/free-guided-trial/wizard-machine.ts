@@ -4,16 +4,16 @@
  * rule lives here.
  */
 import { consentNames } from '../../contract/consents.ts'
-import {
-  deviceImpressions,
-  habits as habitOptions,
-  noPurchaseReasons,
-  purchaseReasons,
-  referralSources,
-  stickImpressions,
-  type StickColor,
-} from '../../contract/trial-options.ts'
-import type { ConsentsShown, ImpressionLists, WizardAction } from './wizard-actions.ts'
+import type { EditionLists } from '../../contract/content-edition.ts'
+import type { StickColor } from '../../contract/trial-options.ts'
+import { impressionKeys, shownKeys } from './wizard-edition.ts'
+import type {
+  ConsentsShown,
+  ImpressionGroupName,
+  ImpressionLists,
+  ImpressionPick,
+  WizardAction,
+} from './wizard-actions.ts'
 import {
   emptyDeviceImpression,
   emptyAnswers,
@@ -39,16 +39,13 @@ function toggleIn<T>(list: readonly T[], item: T, order: readonly T[]): T[] {
     : order.filter((entry) => entry === item || list.includes(entry))
 }
 
-function toggleImpression<L extends ImpressionLists, I extends { [G in keyof L]: string[] }>(
+function toggleImpression<I extends Record<ImpressionGroupName, string[]>>(
   impression: I,
-  pick: { group: keyof L & keyof I; option: string },
-  lists: L,
+  pick: ImpressionPick,
+  lists: ImpressionLists,
 ): I {
   const group = pick.group
-  return {
-    ...impression,
-    [group]: toggleIn(impression[group], pick.option, lists[group] as readonly string[]),
-  }
+  return { ...impression, [group]: toggleIn(impression[group], pick.option, lists[group]) }
 }
 
 function answer(state: WizardState, patch: Partial<WizardAnswers>): WizardState {
@@ -172,11 +169,19 @@ function clampStep(state: WizardState): WizardState {
   return state.stepIndex > last ? { ...state, stepIndex: last } : state
 }
 
-export function wizardReducer(state: WizardState, action: WizardAction): WizardState {
-  return clampStep(reduce(state, action))
+/**
+ * The next state after `action`; `lists` are the wizard's content edition's, whose order chosen
+ * answers keep.
+ */
+export function wizardReducer(
+  state: WizardState,
+  action: WizardAction,
+  lists: EditionLists,
+): WizardState {
+  return clampStep(reduce(state, action, lists))
 }
 
-function reduce(state: WizardState, action: WizardAction): WizardState {
+function reduce(state: WizardState, action: WizardAction, lists: EditionLists): WizardState {
   const a = state.answers
   switch (action.type) {
     case 'next':
@@ -202,7 +207,7 @@ function reduce(state: WizardState, action: WizardAction): WizardState {
         action.advance,
       )
     case 'toggleHabit': {
-      const habits = toggleIn(a.habits, action.habit, habitOptions)
+      const habits = toggleIn(a.habits, action.habit, shownKeys(lists.habits))
       // An unselected habit's step goes, and its answer with it.
       return answer(state, {
         habits,
@@ -250,7 +255,7 @@ function reduce(state: WizardState, action: WizardAction): WizardState {
       })
     case 'toggleReferralSource':
       return answer(state, {
-        referalSource: toggleIn(a.referalSource, action.source, referralSources),
+        referalSource: toggleIn(a.referalSource, action.source, shownKeys(lists.referralSources)),
       })
     case 'setEmail':
       return setContact(state, { email: action.email, emailChecked: false })
@@ -294,7 +299,7 @@ function reduce(state: WizardState, action: WizardAction): WizardState {
           [action.color]: toggleImpression(
             a.stickImpressions[action.color] ?? emptyStickImpression,
             action.pick,
-            stickImpressions,
+            impressionKeys(lists.stickImpressions),
           ),
         },
       })
@@ -308,7 +313,11 @@ function reduce(state: WizardState, action: WizardAction): WizardState {
       return answer(state, {
         device: {
           ...a.device,
-          impressions: toggleImpression(a.device.impressions, action.pick, deviceImpressions),
+          impressions: toggleImpression(
+            a.device.impressions,
+            action.pick,
+            impressionKeys(lists.deviceImpressions),
+          ),
         },
       })
     case 'setShopping':
@@ -323,7 +332,7 @@ function reduce(state: WizardState, action: WizardAction): WizardState {
       return answer(state, {
         shoppingSuccess: {
           ...a.shoppingSuccess,
-          reason: toggleIn(a.shoppingSuccess.reason, action.reason, purchaseReasons),
+          reason: toggleIn(a.shoppingSuccess.reason, action.reason, shownKeys(lists.purchaseReasons)),
         },
       })
     case 'setPurchaseDevice':
@@ -341,7 +350,11 @@ function reduce(state: WizardState, action: WizardAction): WizardState {
       return answer(state, {
         shoppingUnsuccess: {
           ...a.shoppingUnsuccess,
-          reason: toggleIn(a.shoppingUnsuccess.reason, action.reason, noPurchaseReasons),
+          reason: toggleIn(
+            a.shoppingUnsuccess.reason,
+            action.reason,
+            shownKeys(lists.noPurchaseReasons),
+          ),
         },
       })
     case 'setNoPurchaseComment':

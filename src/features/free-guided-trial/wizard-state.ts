@@ -99,6 +99,11 @@ export interface WizardState {
   choosesStore: boolean
   /** The index of the current step in `wizardSteps(state)`. */
   stepIndex: number
+  /**
+   * The content edition whose answers it offers, fixed when it starts (docs/api.md#content-editions);
+   * null in a draft of a build before editions, which is sent as edition 1's.
+   */
+  contentEdition: number | null
   answers: WizardAnswers
 }
 
@@ -133,18 +138,20 @@ export const emptyAnswers: WizardAnswers = {
 }
 
 /**
- * A new trial for this user: a manager starts at gender, in their store's country; anyone else
- * at the store, whose country is set when it is chosen.
+ * A new trial for this user, with the content edition it offers: a manager starts at gender, in
+ * their store's country; anyone else at the store, whose country is set when it is chosen.
  */
 export function initialWizardState(
   user: Pick<User, 'role' | 'expertStore'>,
   locale: Locale,
+  contentEdition: number,
 ): WizardState {
   return {
     trialId: crypto.randomUUID(),
     country: user.expertStore?.country ?? countryOfLocale[locale],
     choosesStore: user.role !== 'manager',
     stepIndex: 0,
+    contentEdition,
     answers: emptyAnswers,
   }
 }

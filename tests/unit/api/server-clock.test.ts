@@ -6,7 +6,7 @@ import {
   offsetFromAnswer,
 } from '../../../src/api/server-clock.ts'
 import { frozenTrial } from '../../../src/features/free-guided-trial/frozen-trial.ts'
-import { trialContractVersion } from '../../../src/contract/trial.ts'
+import { trialContractVersion, trialContractVersionWithoutEdition } from '../../../src/contract/trial.ts'
 
 const hour = 3_600_000
 
@@ -54,13 +54,19 @@ describe('the offset to the server clock', () => {
       finished_at: '2026-03-10T15:05:00.000Z',
       clock_offset_ms: -3 * hour,
       clock_offset_at: '2026-03-10T15:00:00.800Z',
-      contract_version: trialContractVersion,
+      contract_version: trialContractVersionWithoutEdition,
     })
     // Before any answer: no offset, and the server dates it by the sending request.
     expect(frozenTrial(answers, now, null)).toEqual({
       store_id: 4,
       comment: 'Kratka proba',
       finished_at: '2026-03-10T15:05:00.000Z',
+      contract_version: trialContractVersionWithoutEdition,
+    })
+    // A guided trial names its content edition, and is frozen in the version that names one.
+    const guided = { ...answers, content_edition: 3 }
+    expect(frozenTrial(guided, now, null)).toMatchObject({
+      content_edition: 3,
       contract_version: trialContractVersion,
     })
   })

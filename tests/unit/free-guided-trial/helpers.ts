@@ -15,6 +15,7 @@ import {
   wizardView,
 } from '../../../src/features/free-guided-trial/wizard-machine.ts'
 import { stepKey } from '../../../src/features/free-guided-trial/wizard-steps.ts'
+import { editionOneLists } from './edition-one.ts'
 
 export const agent = { role: 'agent' as const, expertStore: null }
 export const manager = {
@@ -47,11 +48,16 @@ export function start(
   user: Pick<User, 'role' | 'expertStore'> = agent,
   locale: Locale = 'sr',
 ): WizardState {
-  return initialWizardState(user, locale)
+  return initialWizardState(user, locale, 1)
+}
+
+/** The wizard's reducer with edition 1's lists. */
+export function reduce(state: WizardState, action: WizardAction): WizardState {
+  return wizardReducer(state, action, editionOneLists)
 }
 
 export function run(state: WizardState, ...actions: WizardAction[]): WizardState {
-  return actions.reduce(wizardReducer, state)
+  return actions.reduce(reduce, state)
 }
 
 export function keys(state: WizardState): string[] {
@@ -66,7 +72,7 @@ export function current(state: WizardState): string {
 export function goTo(state: WizardState, key: string): WizardState {
   let next = state
   for (let guard = 0; current(next) !== key; guard++) {
-    const moved = wizardReducer(next, { type: 'next' })
+    const moved = reduce(next, { type: 'next' })
     if (moved === next || guard > 40)
       throw new Error(`stuck at ${current(next)} on the way to ${key}`)
     next = moved

@@ -42,6 +42,7 @@ describe('the trial body', () => {
     const body = buildTrialBody(run(start(agent, 'sr'), ...agentTrial), agent)
     expect(body).toEqual({
       store_id: 7,
+      content_edition: 1,
       comment: {
         gender: 'female',
         ageRange: '25-34',
@@ -107,6 +108,7 @@ describe('the trial body', () => {
     const body = buildTrialBody(state, manager)
     expect(body).toEqual({
       store_id: 42,
+      content_edition: 1,
       comment: {
         gender: 'male',
         ageRange: '56+',

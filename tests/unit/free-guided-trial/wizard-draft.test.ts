@@ -194,12 +194,12 @@ describe('a draft this build cannot restore', () => {
     const user = { id: userId, expertStore: null }
     await createPin(offlineDatabase(), userId, '482913')
     const valid = run(start(), { type: 'setStore', store }, { type: 'setGender', gender: 'female' })
-    // A shape a later or earlier build wrote: an answer this wizard does not know.
+    // A shape a later or earlier build wrote: an answer in a form this wizard does not know.
     const foreign = {
       ...valid,
       answers: {
         ...valid.answers,
-        gender: 'another',
+        gender: { key: 'female' },
         email: { ...valid.answers.email, email: 'kupac@example.me' },
       },
     }
@@ -221,7 +221,7 @@ describe('a draft this build cannot restore', () => {
     })
     expect(readableAnswers(stranded?.state)).toEqual(
       expect.arrayContaining([
-        { path: 'gender', value: 'another' },
+        { path: 'gender.key', value: 'female' },
         { path: 'email.email', value: 'kupac@example.me' },
       ]),
     )

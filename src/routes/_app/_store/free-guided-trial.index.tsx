@@ -3,6 +3,8 @@ import * as v from 'valibot'
 import { useSession } from '../../../api/use-session.ts'
 import { TrialWizard } from '../../../features/free-guided-trial/trial-wizard.tsx'
 import { loadDraft, strandedDrafts } from '../../../features/free-guided-trial/wizard-draft.ts'
+import { editionForWizard } from '../../../offline/content-editions.ts'
+import { NoEdition } from '../../../features/free-guided-trial/no-edition.tsx'
 import { stepInAddress } from '../../../features/free-guided-trial/use-step-history.ts'
 
 /** The free guided trial wizard, for any signed-in user (a manager with a store). */
@@ -25,7 +27,7 @@ export const Route = createFileRoute('/_app/_store/free-guided-trial/')({
         replace: true,
       })
     }
-    return { draft, stranded }
+    return { draft, stranded, edition: await editionForWizard(draft?.contentEdition) }
   },
   staleTime: Infinity,
   gcTime: 0,
@@ -36,6 +38,7 @@ function TrialWizardPage() {
   const { session } = Route.useRouteContext()
   // The stored session follows check-in changes; the guard's copy is the fallback.
   const user = useSession()?.user ?? session.user
-  const { draft, stranded } = Route.useLoaderData()
-  return <TrialWizard user={user} draft={draft} stranded={stranded} />
+  const { draft, stranded, edition } = Route.useLoaderData()
+  if (!edition) return <NoEdition />
+  return <TrialWizard user={user} draft={draft} edition={edition} stranded={stranded} />
 }
