@@ -54,7 +54,10 @@ const answerEntries = {
   habits: v.pipe(
     v.string(),
     v.nonEmpty(messages.required.id),
-    v.check((value) => value.split(';').every((habit) => v.is(answerKey, habit)), messages.invalid.id),
+    v.check(
+      (value) => value.split(';').every((habit) => v.is(answerKey, habit)),
+      messages.invalid.id,
+    ),
   ),
   habitsData: v.object({
     HTS: v.optional(v.nullable(packSchema)),
@@ -101,6 +104,17 @@ const answerEntries = {
 
 /** A tried colour's entry: `<colour>` its impressions, `<colour>Comment` its comment. */
 const stickEntryKey = /^(?<colour>[a-z0-9][a-z0-9-]{0,39}?)(?<comment>Comment)?$/
+
+/**
+ * Whether a stick colour's key can name its entries among the answers: not one of the answers'
+ * own fields, nor a name JavaScript objects keep for themselves (valibot leaves those out).
+ */
+export function namesStickEntries(colour: string): boolean {
+  return (
+    !Object.hasOwn(answerEntries, colour) &&
+    !['constructor', 'prototype', '__proto__'].includes(colour)
+  )
+}
 
 /** Whether `key` and `value` are a tried colour's impression or comment. */
 function isStickEntry(key: string, value: unknown): boolean {

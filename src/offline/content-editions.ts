@@ -93,7 +93,5 @@ export async function takeCurrentEdition(): Promise<Edition | undefined> {
  * edition 1's. With none held yet, the edition in use is fetched; undefined with no connection.
  */
 export async function editionForWizard(draftEdition: number | null | undefined) {
-  return (
-    heldEdition(draftEdition ?? undefined) ?? heldEdition() ?? (await takeCurrentEdition())
-  )
+  return heldEdition(draftEdition ?? undefined) ?? heldEdition() ?? (await takeCurrentEdition())
 }

@@ -414,6 +414,12 @@ describe.each(databases)('content editions on $name', (database) => {
         `lists.stickColors.${lists.stickColors.length}.swatch`,
         'content.swatchInvalid',
       ],
+      // A colour's key names its entries among a trial's answers: never one of their fields.
+      ...['device', 'email', 'constructor'].map((key): [EditionLists, string, string] => [
+        { ...lists, stickColors: [...lists.stickColors, { ...answer(key), swatch: '#ff7f50' }] },
+        `lists.stickColors.${lists.stickColors.length}.key`,
+        'content.keyInvalid',
+      ]),
     ]
     for (const [changed, field, code] of cases) {
       const response = await update(token, { ...made, lists: changed })

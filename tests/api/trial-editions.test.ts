@@ -83,6 +83,31 @@ describe.each(databases)(
       return row?.contentEdition
     }
 
+    /** The trials report's header and trial rows as CSV, around today, in `language`. */
+    async function report(filter: object, language: string) {
+      const { token } = await signedInCaller(api, 'admin', null)
+      const day = api.clock.now().toISOString().slice(0, 10)
+      const response = await fetch(`${api.url}${apiBasePath}/report/generate`, {
+        method: 'POST',
+        headers: {
+          [appHeader]: appId,
+          [languageHeader]: language,
+          Authorization: `Bearer ${token}`,
+          'Content-Type': 'application/json',
+        },
+        // A day each side: the stores' day may differ from the UTC one.
+        body: JSON.stringify({
+          type: 'trials',
+          startAt: new Date(Date.parse(day) - 86_400_000).toISOString().slice(0, 10),
+          endAt: new Date(Date.parse(day) + 86_400_000).toISOString().slice(0, 10),
+          ...filter,
+        }),
+      })
+      expect(response.status).toBe(200)
+      const lines = (await response.text()).split('\n')
+      return { header: lines[0] ?? '', rows: lines.filter((line) => /^\d/.test(line)) }
+    }
+
     const withSource = (source: ReferralSource): TrialAnswers => ({
       ...shortAnswers(1),
       referalSource: [source],
@@ -167,6 +192,68 @@ describe.each(databases)(
       expect(older.status).toBe(201)
     })
 
+    it('stores and reports a stick colour and an answer a later edition added, refused in edition 1', async () => {
+      const coral = { me: 'Koralna', sr: 'Koralna', en: 'Coral' }
+      const podcast = { me: 'Podkast', sr: 'Podkast', en: 'A podcast' }
+      const edition = await publish((lists) => ({
+        ...lists,
+        stickColors: [
+          ...lists.stickColors,
+          { key: 'coral', labels: coral, active: true, swatch: '#ff7f50' },
+        ],
+        referralSources: [
+          { key: 'podcast', labels: podcast, active: true },
+          ...lists.referralSources,
+        ],
+      }))
+      const impression = { positive: ['no-ash'], negative: [], neutral: ['undecided'] }
+      const comment: TrialAnswers = {
+        ...shortAnswers(4),
+        referalSource: ['podcast'],
+        consumptionOrder: ['coral', 'gold'],
+        coral: impression,
+        coralComment: 'Voli ga.',
+        gold: impression,
+      }
+
+      const inFirst = await send({ comment, contract_version: 4, content_edition: 1 })
+      expect(inFirst.status).toBe(400)
+      expect(
+        expectShape(errorEnvelopeSchema, inFirst.body).invalidFields?.map((field) => field.field),
+      ).toEqual(['comment.referalSource.0', 'comment.consumptionOrder.0', 'comment.coral'])
+
+      const stored = await send({ comment, contract_version: 4, content_edition: edition.id })
+      expect(stored.status).toBe(201)
+      const { id } = expectShape(dataEnvelope(trialCreatedSchema), stored.body).data
+      const [row] = await api.db.select().from(trials).where(eq(trials.id, id))
+      expect(row?.answers).toMatchObject({ coral: impression, coralComment: 'Voli ga.' })
+
+      const line = (await report({ edition: edition.id }, 'en')).rows.find((entry) =>
+        entry.startsWith(`${id},`),
+      )
+      expect(line).toContain('A podcast')
+      expect(line).toContain('Coral')
+    })
+
+    it('refuses a field the answers do not have, rather than dropping it', async () => {
+      const cases: [string, unknown][] = [
+        ['favourite', 'blue'],
+        ['coral', 'not an impression'],
+        ['goldComment', { positive: [] }],
+      ]
+      for (const [field, value] of cases) {
+        const response = await send({
+          comment: { ...shortAnswers(5), [field]: value },
+          contract_version: 4,
+          content_edition: 1,
+        })
+        expect(response.status, field).toBe(400)
+        expect(expectShape(errorEnvelopeSchema, response.body).invalidFields?.[0]?.field).toBe(
+          'comment',
+        )
+      }
+    })
+
     it("shows each trial's answers in the trials report with its own edition's words, with an edition column and filter", async () => {
       const reworded = {
         me: 'Prijatelj ili kolega',
@@ -187,29 +274,6 @@ describe.each(databases)(
       const ofFirst = await send({ comment: withSource('friend') })
       const idOf = (response: ApiResponse) =>
         expectShape(dataEnvelope(trialCreatedSchema), response.body).data.id
-      const { token } = await signedInCaller(api, 'admin', null)
-      const day = api.clock.now().toISOString().slice(0, 10)
-      const report = async (filter: object, language: string) => {
-        const response = await fetch(`${api.url}${apiBasePath}/report/generate`, {
-          method: 'POST',
-          headers: {
-            [appHeader]: appId,
-            [languageHeader]: language,
-            Authorization: `Bearer ${token}`,
-            'Content-Type': 'application/json',
-          },
-          // A day each side: the stores' day may differ from the UTC one.
-          body: JSON.stringify({
-            type: 'trials',
-            startAt: new Date(Date.parse(day) - 86_400_000).toISOString().slice(0, 10),
-            endAt: new Date(Date.parse(day) + 86_400_000).toISOString().slice(0, 10),
-            ...filter,
-          }),
-        })
-        expect(response.status).toBe(200)
-        const lines = (await response.text()).split('\n')
-        return { header: lines[0] ?? '', rows: lines.filter((line) => /^\d/.test(line)) }
-      }
       const rowOf = (rows: string[], response: ApiResponse) =>
         rows.find((line) => line.startsWith(`${idOf(response)},`))
 

@@ -14,6 +14,7 @@ import {
   type EditionListName,
 } from '#contract/content-requests.ts'
 import * as options from '#contract/trial-options.ts'
+import { namesStickEntries } from '#contract/trial.ts'
 import type { InvalidField } from '../../http-error.ts'
 
 /** Edition 1's keys, which keep their forms (capitals, slashes, spaces, `+`). */
@@ -35,9 +36,13 @@ const firstKeys: Record<EditionListName, readonly string[]> = {
   noPurchaseReasons: options.noPurchaseReasons,
 }
 
-/** Whether a key may stand in a list: edition 1's as they are, any other of the new keys' form. */
+/**
+ * Whether a key may stand in a list: edition 1's as they are, any other of the new keys' form; a
+ * stick colour's also names its entries in a trial's answers (`coral`, `coralComment`).
+ */
 function wellFormed(name: EditionListName, key: string): boolean {
-  return newKeyPattern.test(key) || firstKeys[name].includes(key)
+  if (firstKeys[name].includes(key)) return true
+  return newKeyPattern.test(key) && (name !== 'stickColors' || namesStickEntries(key))
 }
 
 /**

@@ -12,7 +12,10 @@ import {
 import { contactChecks } from './wizard-steps.ts'
 
 /** The answers of the trial's shape, before it is frozen with its finish time and version. */
-export type TrialAnswersBody = Pick<TrialBody, 'store_id' | 'comment' | 'consents' | 'content_edition'>
+export type TrialAnswersBody = Pick<
+  TrialBody,
+  'store_id' | 'comment' | 'consents' | 'content_edition'
+>
 
 /**
  * The consents as they were given (docs/behaviour.md#consents), for a trial with an email or a

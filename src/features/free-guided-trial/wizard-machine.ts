@@ -332,7 +332,11 @@ function reduce(state: WizardState, action: WizardAction, lists: EditionLists): 
       return answer(state, {
         shoppingSuccess: {
           ...a.shoppingSuccess,
-          reason: toggleIn(a.shoppingSuccess.reason, action.reason, shownKeys(lists.purchaseReasons)),
+          reason: toggleIn(
+            a.shoppingSuccess.reason,
+            action.reason,
+            shownKeys(lists.purchaseReasons),
+          ),
         },
       })
     case 'setPurchaseDevice':

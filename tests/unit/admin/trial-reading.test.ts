@@ -92,7 +92,7 @@ describe('a stored trial read in one place', () => {
         shopping: 'no',
         shoppingSuccess: undefined,
         shoppingUnsuccess: { reason: ['price-sticks', 'unknown-new-key'], comment: 'Later' },
-      } as Partial<TrialAnswers>),
+      }),
       translate,
     )
     expect(line(lines, 'Email')).toBeUndefined()

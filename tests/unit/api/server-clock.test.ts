@@ -6,7 +6,10 @@ import {
   offsetFromAnswer,
 } from '../../../src/api/server-clock.ts'
 import { frozenTrial } from '../../../src/features/free-guided-trial/frozen-trial.ts'
-import { trialContractVersion, trialContractVersionWithoutEdition } from '../../../src/contract/trial.ts'
+import {
+  trialContractVersion,
+  trialContractVersionWithoutEdition,
+} from '../../../src/contract/trial.ts'
 
 const hour = 3_600_000
 
