@@ -7,6 +7,12 @@ import {
   type Page,
 } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
+import * as v from 'valibot'
+import {
+  editionSchema,
+  type Edition,
+  type EditionLists,
+} from '../../src/contract/content-edition.ts'
 import { idempotencyHeader } from '../../src/contract/http.ts'
 import { demo, demoPassword } from '../support/accounts.ts'
 import { apiPath, appHeaders } from '../support/api.ts'
@@ -271,4 +277,28 @@ export function deviceIdOf(page: Page): Promise<string> {
         }
       }),
   )
+}
+
+/**
+ * Publishes, as the demo admin, a new content edition made from the one in use with `change`
+ * applied to its lists; answers it.
+ */
+export async function publishEdition(
+  request: APIRequestContext,
+  change: (lists: EditionLists) => EditionLists,
+): Promise<Edition> {
+  const admin = await apiLogin(request, demo.admin.email)
+  const edition = async (path: string, body: object) =>
+    v.parse(
+      v.object({ data: editionSchema }),
+      await (
+        await apiPost(request, admin.token, path, body, {
+          [idempotencyHeader]: crypto.randomUUID(),
+        })
+      ).json(),
+    ).data
+  const draft = await edition('content/create', {})
+  const { id, consents, consentAutoTick } = draft
+  await edition('content/update', { id, lists: change(draft.lists), consents, consentAutoTick })
+  return edition('content/publish', { id })
 }

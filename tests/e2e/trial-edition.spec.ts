@@ -14,6 +14,7 @@ import {
   demo,
   expect,
   expectAccessible,
+  publishEdition,
   test,
 } from './fixtures.ts'
 
@@ -34,19 +35,9 @@ test("a trial's page reads its answers in the words of its own content edition, 
 }) => {
   const admin = await apiLogin(request, demo.admin.email)
   const once = () => ({ [idempotencyHeader]: crypto.randomUUID() })
-  const edition = async (path: string, body: object) =>
-    v.parse(
-      v.object({ data: editionSchema }),
-      await (await apiPost(request, admin.token, path, body, once())).json(),
-    ).data
   /** Publishes a new edition whose `friend` reads as `labels`; answers it. */
-  const publishWith = async (labels: Edition['consents']['privacyPolicy']) => {
-    const draft = await edition('content/create', {})
-    const { id, consents, consentAutoTick } = draft
-    const lists = friendWorded(draft.lists, labels)
-    await edition('content/update', { id, lists, consents, consentAutoTick })
-    return edition('content/publish', { id })
-  }
+  const publishWith = (labels: Edition['consents']['privacyPolicy']) =>
+    publishEdition(request, (lists) => friendWorded(lists, labels))
   const stamp = Date.now()
   const reworded = {
     me: `Prijatelj ili kolega ${stamp}`,

@@ -1,0 +1,184 @@
+import type { Page } from '@playwright/test'
+import * as v from 'valibot'
+import {
+  editionSchema,
+  type EditionAnswer,
+  type EditionLists,
+} from '../../src/contract/content-edition.ts'
+import { trialDetailSchema } from '../../src/contract/trial.ts'
+import { answerUpToContact } from './trial-driver.ts'
+import {
+  adminPage,
+  apiGet,
+  apiLogin,
+  controlledByServiceWorker,
+  demo,
+  expect,
+  publishEdition,
+  signIn,
+  test,
+} from './fixtures.ts'
+
+// Each test signs in, waits for the service worker and publishes editions: slow on a busy machine.
+test.describe.configure({ timeout: 120_000 })
+
+/** `lists` with `answer` as a referral source, before `other` (which stays last). */
+function withSource(lists: EditionLists, answer: EditionAnswer): EditionLists {
+  const others = lists.referralSources.filter((entry) => entry.key !== answer.key)
+  return { ...lists, referralSources: [answer, ...others] }
+}
+
+/** `lists` with the referral source `key` reading as `labels`. */
+function reworded(lists: EditionLists, key: string, labels: EditionAnswer['labels']) {
+  return {
+    ...lists,
+    referralSources: lists.referralSources.map((entry) =>
+      entry.key === key ? { ...entry, labels } : entry,
+    ),
+  }
+}
+
+/** The edition the tablet holds as the one in use. */
+function heldEditionId(page: Page): Promise<unknown> {
+  return page.evaluate(() => {
+    const held: unknown = JSON.parse(localStorage.getItem('brand-expert.content-editions') ?? '{}')
+    return typeof held === 'object' && held !== null && 'current' in held ? held.current : null
+  })
+}
+
+/** From the contact step to Finish: no email, no purchase, `marker` as the comment. */
+async function finishWithoutPurchase(page: Page, marker: string) {
+  const next = page.getByRole('button', { name: 'Next' })
+  await page.getByRole('button', { name: 'No email' }).click()
+  await next.click()
+  await page.getByRole('radio', { name: 'No, did not buy' }).click()
+  await next.click()
+  await page.getByRole('button', { name: 'Needs time to think' }).click()
+  await page.getByRole('textbox', { name: 'Comment' }).fill(marker)
+  await page.getByRole('button', { name: 'Finish' }).click()
+  await expect(page).toHaveURL(/free-guided-trial-success/)
+}
+
+/** The manager's stored guided trial whose unsuccessful purchase says `marker`. */
+async function storedTrial(page: Page, token: string, marker: string) {
+  let id: number | undefined
+  await expect
+    .poll(async () => {
+      const { rows } = await apiGet<{ rows: { id: number; comment: unknown }[] }>(
+        page.request,
+        token,
+        'questionnaire/search',
+      )
+      id = rows.find((row) => JSON.stringify(row.comment).includes(marker))?.id
+      return id
+    })
+    .toBeDefined()
+  return v.parse(trialDetailSchema, await apiGet(page.request, token, `questionnaire/${id}`))
+}
+
+test('a tablet offline at a publication takes the new answer once online, in each language, and its trial names that edition', async ({
+  page,
+  context,
+  request,
+  browser,
+  baseURL,
+}) => {
+  const stamp = Date.now()
+  const podcast: EditionAnswer = {
+    key: `podcast-${stamp}`,
+    labels: { me: `Podkast ${stamp}`, sr: `Podkast ${stamp} (sr)`, en: `A podcast ${stamp}` },
+    active: true,
+  }
+  await signIn(page, demo.managerMe.email)
+  await expect(page).toHaveURL('/')
+  await controlledByServiceWorker(page)
+  const before = await heldEditionId(page)
+
+  await context.setOffline(true)
+  const published = await publishEdition(request, (lists) => withSource(lists, podcast))
+  try {
+    // Offline, the tablet keeps what it holds.
+    await page.reload()
+    expect(await heldEditionId(page)).toBe(before)
+
+    await context.setOffline(false)
+    await page.reload()
+    await expect.poll(() => heldEditionId(page)).toBe(published.id)
+
+    await page.goto('/free-guided-trial')
+    await page.getByRole('radio', { name: 'Female', exact: true }).click()
+    await page.getByRole('radio', { name: '25–34' }).click()
+    await page.getByRole('button', { name: 'E-cigarettes (vape)' }).click()
+    await page.getByRole('button', { name: 'Next' }).click()
+    await page.getByRole('radio', { name: '5–10' }).click()
+    const source = page.getByRole('button', { name: podcast.labels.en })
+    await source.click()
+    await expect(source).toHaveAttribute('aria-pressed', 'true')
+
+    // The same answer in Montenegrin: the draft resumes at its step in the other language.
+    await page.evaluate(() => localStorage.setItem('locale', 'me'))
+    await page.reload()
+    await expect(page.getByRole('button', { name: podcast.labels.me })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
+    await page.evaluate(() => localStorage.setItem('locale', 'en'))
+    await page.reload()
+    await page.getByRole('button', { name: 'Next' }).click()
+    const marker = `edition-tablet-${stamp}`
+    await finishWithoutPurchase(page, marker)
+
+    const manager = await apiLogin(request, demo.managerMe.email)
+    const stored = await storedTrial(page, manager.token, marker)
+    expect(stored.contentEdition).toBe(published.id)
+
+    const admin = await adminPage(browser, baseURL)
+    await admin.goto(`/surveys/${stored.id}`)
+    await expect(admin.getByRole('region', { name: 'Answers' })).toContainText(podcast.labels.en)
+    await admin.context().close()
+  } finally {
+    await context.setOffline(false)
+    // Retired again, so that the other tests meet the lists they know.
+    await publishEdition(request, (lists) => withSource(lists, { ...podcast, active: false }))
+  }
+})
+
+test('a wizard started before a publication finishes with the edition it started with', async ({
+  page,
+  request,
+}) => {
+  const stamp = Date.now()
+  await signIn(page, demo.managerMe.email)
+  await expect(page).toHaveURL('/')
+  await expect.poll(() => heldEditionId(page)).not.toBeNull()
+  const started = await heldEditionId(page)
+
+  await page.goto('/free-guided-trial')
+  await answerUpToContact(page)
+  const words = { me: `Drugo ${stamp}`, sr: `Drugo ${stamp}`, en: `Something else ${stamp}` }
+  const manager = await apiLogin(request, demo.managerMe.email)
+  const inUse = v.parse(editionSchema, await apiGet(request, manager.token, 'content/current'))
+  const other = inUse.lists.referralSources.find((entry) => entry.key === 'other')
+  if (!other) throw new Error('no referral source other')
+  const later = await publishEdition(request, (lists) => reworded(lists, 'other', words))
+  try {
+    // The tablet takes the new edition on the reload; the wizard keeps its own.
+    await page.reload()
+    await expect.poll(() => heldEditionId(page)).toBe(later.id)
+    await page.getByRole('button', { name: 'Back' }).click()
+    await expect(page.getByRole('button', { name: other.labels.en, exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
+    await expect(page.getByRole('button', { name: words.en })).toHaveCount(0)
+    await page.getByRole('button', { name: 'Next' }).click()
+    const marker = `edition-started-${stamp}`
+    await finishWithoutPurchase(page, marker)
+
+    const stored = await storedTrial(page, manager.token, marker)
+    expect(stored.contentEdition).toBe(started)
+    expect(stored.contentEdition).not.toBe(later.id)
+  } finally {
+    await publishEdition(request, (lists) => reworded(lists, 'other', other.labels))
+  }
+})
