@@ -291,10 +291,6 @@ export default defineConfig({
     'import.meta.env.VITE_TIME_ZONE': JSON.stringify(env.TIME_ZONE ?? 'Europe/Belgrade'),
     // The build's version (design.md section 8): sent as App-Version, shown in settings.
     'import.meta.env.VITE_APP_VERSION': JSON.stringify(readAppVersion()),
-    // Whether a valid email or phone ticks the consents (decision 0015): on unless `false`.
-    'import.meta.env.VITE_CONSENT_AUTO_TICK': JSON.stringify(
-      env.CONSENT_AUTO_TICK === 'false' ? 'false' : 'true',
-    ),
     // Minutes without a touch after which the app locks (docs/security.md#the-idle-lock).
     'import.meta.env.VITE_IDLE_LOCK_MINUTES': JSON.stringify(env.IDLE_LOCK_MINUTES ?? '5'),
     'import.meta.env.VITE_IDLE_LOCK_WIZARD_MINUTES': JSON.stringify(

@@ -11,7 +11,6 @@ const envSchema = v.object({
   VITE_SUPPORT_EMAIL: v.string(),
   VITE_TIME_ZONE: v.string(),
   VITE_APP_VERSION: v.string(),
-  VITE_CONSENT_AUTO_TICK: v.optional(v.picklist(['true', 'false']), 'true'),
   VITE_IDLE_LOCK_MINUTES: v.optional(wholeNumber, '5'),
   VITE_IDLE_LOCK_WIZARD_MINUTES: v.optional(wholeNumber, '15'),
   VITE_TABLET_PEOPLE: v.optional(wholeNumber, '6'),
@@ -28,11 +27,6 @@ export const config = {
   timeZone: env.VITE_TIME_ZONE,
   /** This build's version, `semver+commit` (docs/api.md#the-minimum-app-version): the `App-Version` header. */
   appVersion: env.VITE_APP_VERSION,
-  /**
-   * Whether a valid email or phone ticks the consents (the specification's behaviour, on unless
-   * the build sets `CONSENT_AUTO_TICK=false`; decision 0015). Each consent records who ticked it.
-   */
-  consentAutoTick: env.VITE_CONSENT_AUTO_TICK === 'true',
   /**
    * Milliseconds without a touch, a key or a scroll after which the app locks: `outside` the trial
    * wizard (`IDLE_LOCK_MINUTES`, 5 unless set) and inside it (`IDLE_LOCK_WIZARD_MINUTES`, 15), where

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { localeSchema } from './locale.ts'
+import { localeSchema, locales, type Locale } from './locale.ts'
 import { messages } from './messages.ts'
 
 /**
@@ -17,7 +17,7 @@ export type ConsentName = (typeof consentNames)[number]
 export const consentSetters = ['person', 'app'] as const
 export type ConsentSetter = (typeof consentSetters)[number]
 
-/** A consent text's id: a hash of its three locales' texts (src/features/free-guided-trial/consent-texts.ts). */
+/** A consent text's id: a hash of its three locales' texts (`consentTextId`). */
 export const consentTextIdSchema = v.pipe(
   v.string(),
   v.regex(/^[0-9a-f]{16}$/, messages.invalid.id),
@@ -62,3 +62,15 @@ export const storedConsentSchema = v.object({
   locale: v.nullable(localeSchema),
 })
 export type StoredConsent = v.InferOutput<typeof storedConsentSchema>
+
+/**
+ * The id of a consent text shown as `texts` in each locale (docs/behaviour.md#consents): 16 hex
+ * digits of the SHA-256 of the three texts, so that the words a customer was shown can be told
+ * years later. The wizard records it with each consent, from its content edition's texts.
+ */
+export async function consentTextId(texts: Readonly<Record<Locale, string>>): Promise<string> {
+  const words = JSON.stringify(locales.map((locale) => [locale, texts[locale]]))
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(words))
+  const hex = [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0'))
+  return hex.join('').slice(0, 16)
+}

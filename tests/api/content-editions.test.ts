@@ -13,8 +13,8 @@ import { dataEnvelope, errorEnvelopeSchema } from '../../src/contract/http.ts'
 import { locales } from '../../src/contract/locale.ts'
 import * as options from '../../src/contract/trial-options.ts'
 import * as labels from '../../src/contract/trial-labels.ts'
-import { consentTexts } from '../../src/features/free-guided-trial/consent-texts.ts'
-import { consentTextId } from '../../scripts/build/consent-text-ids.ts'
+import { consentTextId } from '../../src/contract/consents.ts'
+import { editionOneConsentTextIds } from '../support/consent-text-ids.ts'
 import { auditLog } from '../../server/db/schema/audit.ts'
 import { translate } from '../../server/i18n.ts'
 import { createUser, goodPassword, signedInCaller } from './support/fixtures.ts'
@@ -136,9 +136,9 @@ describe.each(databases)('content editions on $name', (database) => {
     expect(lists.stickColors.find((entry) => entry.key === 'tan')?.swatch).toBe('#c9a878')
     expect(Object.values(lists).flat().length).toBeGreaterThan(0)
     // The texts hash to the ids trials already hold.
-    expect(consentTextId(consents.privacyPolicy)).toBe(consentTexts.privacyPolicy.id)
-    expect(consentTextId(consents.analizeData)).toBe(consentTexts.analizeData.id)
-    expect(consents.privacyPolicy.en).toBe(consentTexts.privacyPolicy.source)
+    expect(await consentTextId(consents.privacyPolicy)).toBe(editionOneConsentTextIds.privacyPolicy)
+    expect(await consentTextId(consents.analizeData)).toBe(editionOneConsentTextIds.analizeData)
+    expect(consents.privacyPolicy.en).toBe('The customer accepts the privacy policy')
     expect(consentAutoTick).toBe(true)
   })
 

@@ -95,7 +95,9 @@ test('a tablet offline at a publication takes the new answer once online, in eac
   const before = await heldEditionId(page)
 
   await context.setOffline(true)
-  const published = await publishEdition(request, (lists) => withSource(lists, podcast))
+  const published = await publishEdition(request, (draft) => ({
+    lists: withSource(draft.lists, podcast),
+  }))
   try {
     // Offline, the tablet keeps what it holds.
     await page.reload()
@@ -139,7 +141,9 @@ test('a tablet offline at a publication takes the new answer once online, in eac
   } finally {
     await context.setOffline(false)
     // Retired again, so that the other tests meet the lists they know.
-    await publishEdition(request, (lists) => withSource(lists, { ...podcast, active: false }))
+    await publishEdition(request, (draft) => ({
+      lists: withSource(draft.lists, { ...podcast, active: false }),
+    }))
   }
 })
 
@@ -160,7 +164,9 @@ test('a wizard started before a publication finishes with the edition it started
   const inUse = v.parse(editionSchema, await apiGet(request, manager.token, 'content/current'))
   const other = inUse.lists.referralSources.find((entry) => entry.key === 'other')
   if (!other) throw new Error('no referral source other')
-  const later = await publishEdition(request, (lists) => reworded(lists, 'other', words))
+  const later = await publishEdition(request, (draft) => ({
+    lists: reworded(draft.lists, 'other', words),
+  }))
   try {
     // The tablet takes the new edition on the reload; the wizard keeps its own.
     await page.reload()
@@ -179,6 +185,45 @@ test('a wizard started before a publication finishes with the edition it started
     expect(stored.contentEdition).toBe(started)
     expect(stored.contentEdition).not.toBe(later.id)
   } finally {
-    await publishEdition(request, (lists) => reworded(lists, 'other', other.labels))
+    await publishEdition(request, (draft) => ({
+      lists: reworded(draft.lists, 'other', other.labels),
+    }))
+  }
+})
+
+test("the email step shows the edition's consent texts, and OK ticks them only when the edition says so", async ({
+  page,
+  request,
+}) => {
+  const stamp = Date.now()
+  const privacy = {
+    me: `Kupac prihvata pravila ${stamp}`,
+    sr: `Kupac prihvata pravila ${stamp}`,
+    en: `The customer accepts the rules ${stamp}`,
+  }
+  const manager = await apiLogin(request, demo.managerMe.email)
+  const inUse = v.parse(editionSchema, await apiGet(request, manager.token, 'content/current'))
+  await publishEdition(request, (draft) => ({
+    consents: { ...draft.consents, privacyPolicy: privacy },
+    consentAutoTick: false,
+  }))
+  try {
+    await signIn(page, demo.managerMe.email)
+    await expect(page).toHaveURL('/')
+    await page.goto('/free-guided-trial')
+    await answerUpToContact(page)
+    await page.getByRole('textbox', { name: 'Email' }).fill('kupac@example.com')
+    await page.getByRole('button', { name: 'OK, check the email' }).click()
+    await expect(page.getByText('Valid', { exact: true })).toBeVisible()
+    const box = page.getByRole('checkbox', { name: privacy.en })
+    await expect(box).not.toBeChecked()
+    await expect(
+      page.getByRole('checkbox', { name: inUse.consents.analizeData.en }),
+    ).not.toBeChecked()
+  } finally {
+    await publishEdition(request, () => ({
+      consents: inUse.consents,
+      consentAutoTick: inUse.consentAutoTick,
+    }))
   }
 })

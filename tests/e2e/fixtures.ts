@@ -8,11 +8,7 @@ import {
 } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
 import * as v from 'valibot'
-import {
-  editionSchema,
-  type Edition,
-  type EditionLists,
-} from '../../src/contract/content-edition.ts'
+import { editionSchema, type Edition } from '../../src/contract/content-edition.ts'
 import { idempotencyHeader } from '../../src/contract/http.ts'
 import { demo, demoPassword } from '../support/accounts.ts'
 import { apiPath, appHeaders } from '../support/api.ts'
@@ -280,12 +276,12 @@ export function deviceIdOf(page: Page): Promise<string> {
 }
 
 /**
- * Publishes, as the demo admin, a new content edition made from the one in use with `change`
- * applied to its lists; answers it.
+ * Publishes, as the demo admin, a new content edition made from the one in use with what `change`
+ * answers in place of its lists, consents or auto-tick; answers it.
  */
 export async function publishEdition(
   request: APIRequestContext,
-  change: (lists: EditionLists) => EditionLists,
+  change: (draft: Edition) => Partial<Pick<Edition, 'lists' | 'consents' | 'consentAutoTick'>>,
 ): Promise<Edition> {
   const admin = await apiLogin(request, demo.admin.email)
   const edition = async (path: string, body: object) =>
@@ -298,7 +294,7 @@ export async function publishEdition(
       ).json(),
     ).data
   const draft = await edition('content/create', {})
-  const { id, consents, consentAutoTick } = draft
-  await edition('content/update', { id, lists: change(draft.lists), consents, consentAutoTick })
+  const { id, lists, consents, consentAutoTick } = draft
+  await edition('content/update', { id, lists, consents, consentAutoTick, ...change(draft) })
   return edition('content/publish', { id })
 }

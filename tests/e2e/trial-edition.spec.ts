@@ -37,7 +37,7 @@ test("a trial's page reads its answers in the words of its own content edition, 
   const once = () => ({ [idempotencyHeader]: crypto.randomUUID() })
   /** Publishes a new edition whose `friend` reads as `labels`; answers it. */
   const publishWith = (labels: Edition['consents']['privacyPolicy']) =>
-    publishEdition(request, (lists) => friendWorded(lists, labels))
+    publishEdition(request, (draft) => ({ lists: friendWorded(draft.lists, labels) }))
   const stamp = Date.now()
   const reworded = {
     me: `Prijatelj ili kolega ${stamp}`,

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import * as v from 'valibot'
 import { packSchema } from '../../src/contract/catalogue.ts'
-import { consentTexts } from '../../src/features/free-guided-trial/consent-texts.ts'
+import { editionOneConsentTextIds } from '../support/consent-text-ids.ts'
 import {
   test,
   expect,
@@ -289,14 +289,14 @@ test('an agent completes a trial with a store, HTS and RMC, two sticks and a pur
       consent: 'privacyPolicy',
       given: true,
       tickedBy: 'app',
-      textId: consentTexts.privacyPolicy.id,
+      textId: editionOneConsentTextIds.privacyPolicy,
       locale: 'en',
     },
     {
       consent: 'analizeData',
       given: true,
       tickedBy: 'person',
-      textId: consentTexts.analizeData.id,
+      textId: editionOneConsentTextIds.analizeData,
       locale: 'en',
     },
   ])

@@ -1,7 +1,5 @@
 import { useState, type Dispatch, type KeyboardEvent } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { config } from '../../config.ts'
-import { parseLocale } from '../../contract/locale.ts'
 import { messages } from '../../contract/messages.ts'
 import type { Country } from '../../contract/stores.ts'
 import { countryPhone, phoneMessage, typedAfterPrefix } from '../../contract/phone.ts'
@@ -10,6 +8,7 @@ import { Button } from '../../ui/button.tsx'
 import { ConfirmDialogOnDemand } from '../../ui/confirm-dialog-on-demand.tsx'
 import { CheckboxField, TextField } from '../../ui/field.tsx'
 import { FieldMessages, LabelText, useFieldIds } from '../../ui/field-parts.tsx'
+import { useEditionWords } from './use-edition-words.ts'
 import type { WizardAction } from './wizard-actions.ts'
 import type { ContactAnswer } from './wizard-state.ts'
 import { contactChecks, hasUnconfirmedPhone } from './wizard-steps.ts'
@@ -32,9 +31,11 @@ export function ContactStep({
   dispatch: Dispatch<WizardAction>
 }) {
   const { t, i18n } = useLingui()
-  // What a consent records of the step: the locale its text is shown in, and whether OK ticks it.
-  const locale = parseLocale(i18n.locale)
-  const shown = { locale, autoTick: config.consentAutoTick }
+  // The consents' texts and whether OK ticks them are the content edition's; a consent records the
+  // locale its text is shown in.
+  const { edition, locale } = useEditionWords()
+  const { consents } = edition
+  const shown = { locale, autoTick: edition.consentAutoTick }
   const checks = contactChecks(answer, country)
   // "No email" with a phone typed but not confirmed asks before going on without it.
   const [askingSkip, setAskingSkip] = useState(false)
@@ -103,7 +104,7 @@ export function ContactStep({
       </div>
       <div className={styles.consents}>
         <CheckboxField
-          label={t`The customer accepts the privacy policy`}
+          label={consents.privacyPolicy[locale]}
           required
           checked={answer.privacyPolicy}
           onCheckedChange={(value) =>
@@ -112,7 +113,7 @@ export function ContactStep({
           error={confirmed && !answer.privacyPolicy ? required : undefined}
         />
         <CheckboxField
-          label={t`The customer agrees that their data may be analysed`}
+          label={consents.analizeData[locale]}
           required
           checked={answer.analizeData}
           onCheckedChange={(value) =>

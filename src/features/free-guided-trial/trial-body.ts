@@ -1,8 +1,7 @@
 import type { User } from '../../contract/auth.ts'
 import type { StickImpression, TrialAnswers, TrialBody } from '../../contract/trial.ts'
 import { phoneInCountry } from '../../contract/phone.ts'
-import { consentNames, type ConsentRecord } from '../../contract/consents.ts'
-import { consentTexts } from './consent-texts.ts'
+import { consentNames, type ConsentName, type ConsentRecord } from '../../contract/consents.ts'
 import {
   emptyAnswers,
   emptyStickImpression,
@@ -23,7 +22,10 @@ export type TrialAnswersBody = Pick<
  * Undefined when a box's setting was not recorded (a draft of an older build): the server then
  * stores the trial's consents as unknown rather than guess.
  */
-export function recordedConsents(contact: ContactAnswer): ConsentRecord[] | undefined {
+export function recordedConsents(
+  contact: ContactAnswer,
+  textIds: Record<ConsentName, string>,
+): ConsentRecord[] | undefined {
   const records: ConsentRecord[] = []
   for (const consent of consentNames) {
     const set = contact.consentsSet[consent]
@@ -32,7 +34,7 @@ export function recordedConsents(contact: ContactAnswer): ConsentRecord[] | unde
       consent,
       given: contact[consent],
       ticked_by: set.by,
-      text_id: consentTexts[consent].id,
+      text_id: textIds[consent],
       locale: set.locale,
     })
   }
@@ -73,6 +75,7 @@ export function isShowable(state: WizardState): boolean {
 export function buildTrialBody(
   state: WizardState,
   user: Pick<User, 'role' | 'expertStore'>,
+  consentTextIds: Record<ConsentName, string>,
 ): TrialAnswersBody | null {
   const a = state.answers
   const storeId = user.role === 'manager' ? user.expertStore?.id : a.store?.id
@@ -141,7 +144,7 @@ export function buildTrialBody(
         }),
   }
   const withContact = comment.email.email !== undefined || comment.email.phone !== undefined
-  const consents = withContact ? recordedConsents(a.email) : undefined
+  const consents = withContact ? recordedConsents(a.email, consentTextIds) : undefined
   return {
     store_id: storeId,
     comment,

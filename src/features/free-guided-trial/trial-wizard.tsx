@@ -31,8 +31,8 @@ import { stepKey } from './wizard-steps.ts'
 import { useStepsDrawn } from './use-steps-drawn.ts'
 import { useStepHistory } from './use-step-history.ts'
 import type { StrandedDraft } from '../../offline/database.ts'
-import type { Edition } from '../../contract/content-edition.ts'
 import { WizardEdition } from './use-edition-words.ts'
+import type { WizardContent } from './wizard-edition.ts'
 
 import styles from './trial-wizard.module.css'
 
@@ -53,19 +53,20 @@ const StrandedDrafts = lazy(() =>
 function Wizard({
   user,
   draft,
-  edition,
+  content,
   stranded,
 }: {
   user: SignedInUser
   draft: WizardState | null
-  /** The content edition whose answers it offers: its draft's, or the one in use (wizard-edition.ts). */
-  edition: Edition
+  /** The content edition whose answers it offers (its draft's, or the one in use), with its consents' ids. */
+  content: WizardContent
   /** Drafts of this user that could not be restored: shown above the new trial, never dropped. */
   stranded: StrandedDraft[]
 }) {
   const { t } = useLingui()
   const navigate = useNavigate()
   const router = useRouter()
+  const { edition, consentTextIds } = content
   const { lists } = edition
   const reducer = useMemo(
     () => (before: WizardState, action: WizardAction) => wizardReducer(before, action, lists),
@@ -153,7 +154,7 @@ function Wizard({
   // disabled); the trial id makes any later Finish of this wizard, in this tab or another, a no-op.
   const finishing = useRef(false)
   const finish = () => {
-    const answers = buildTrialBody(state, user)
+    const answers = buildTrialBody(state, user, consentTextIds)
     if (finishing.current || !view.canFinish || !answers) return
     finishing.current = true
     // The draft is written as it is now, before the trial is kept: a reload that cuts the keeping
@@ -211,7 +212,7 @@ function Wizard({
           {text.hint && <p className={styles.hint}>{text.hint}</p>}
         </div>
         <div inert={locked} className={styles.body}>
-          <WizardEdition value={lists}>
+          <WizardEdition value={edition}>
             {stepsDrawn.map((step) => {
               const ahead = step !== view.step
               return (

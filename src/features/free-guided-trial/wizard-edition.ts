@@ -1,6 +1,22 @@
-/** How the wizard reads its content edition's lists (trial-wizard.tsx holds the edition). */
-import type { EditionAnswer, EditionLists } from '../../contract/content-edition.ts'
+/** How the wizard reads its content edition (trial-wizard.tsx holds it). */
+import type { Edition, EditionAnswer, EditionLists } from '../../contract/content-edition.ts'
+import { consentTextId, type ConsentName } from '../../contract/consents.ts'
 import type { Locale } from '../../contract/locale.ts'
+
+/** A wizard's content: its edition, and the ids of its consent texts that a trial records. */
+export interface WizardContent {
+  edition: Edition
+  consentTextIds: Record<ConsentName, string>
+}
+
+export async function wizardContent(edition: Edition): Promise<WizardContent> {
+  const { privacyPolicy, analizeData } = edition.consents
+  const [privacyPolicyId, analizeDataId] = await Promise.all([
+    consentTextId(privacyPolicy),
+    consentTextId(analizeData),
+  ])
+  return { edition, consentTextIds: { privacyPolicy: privacyPolicyId, analizeData: analizeDataId } }
+}
 
 /** The keys a wizard offers from one of its edition's lists: its active answers, in order. */
 export function shownKeys(list: readonly EditionAnswer[]): string[] {

@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import * as v from 'valibot'
 import { trialBodySchema } from '../../../src/contract/trial.ts'
-import { consentTexts } from '../../../src/features/free-guided-trial/consent-texts.ts'
-import { buildTrialBody } from '../../../src/features/free-guided-trial/trial-body.ts'
+import type { User } from '../../../src/contract/auth.ts'
+import { buildTrialBody as build } from '../../../src/features/free-guided-trial/trial-body.ts'
 import type { WizardAction } from '../../../src/features/free-guided-trial/wizard-actions.ts'
+import type { WizardState } from '../../../src/features/free-guided-trial/wizard-state.ts'
+import { editionOneConsentTextIds as textIds } from '../../support/consent-text-ids.ts'
 import { agent, manager, pack, run, shown, start, store } from './helpers.ts'
+
+/** The body as the wizard builds it with edition 1's consent texts. */
+function buildTrialBody(state: WizardState, user: Pick<User, 'role' | 'expertStore'>) {
+  return build(state, user, textIds)
+}
 
 const rmcPack = pack({ id: 21, type: 'RMC', brandName: 'Marlboro Red', brandFamily: 'Marlboro' })
 
@@ -75,14 +82,14 @@ describe('the trial body', () => {
           consent: 'privacyPolicy',
           given: true,
           ticked_by: 'app',
-          text_id: consentTexts.privacyPolicy.id,
+          text_id: textIds.privacyPolicy,
           locale: 'sr',
         },
         {
           consent: 'analizeData',
           given: true,
           ticked_by: 'app',
-          text_id: consentTexts.analizeData.id,
+          text_id: textIds.analizeData,
           locale: 'sr',
         },
       ],

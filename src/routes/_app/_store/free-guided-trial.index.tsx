@@ -4,6 +4,7 @@ import { useSession } from '../../../api/use-session.ts'
 import { TrialWizard } from '../../../features/free-guided-trial/trial-wizard.tsx'
 import { loadDraft, strandedDrafts } from '../../../features/free-guided-trial/wizard-draft.ts'
 import { editionForWizard } from '../../../offline/content-editions.ts'
+import { wizardContent } from '../../../features/free-guided-trial/wizard-edition.ts'
 import { NoEdition } from '../../../features/free-guided-trial/no-edition.tsx'
 import { stepInAddress } from '../../../features/free-guided-trial/use-step-history.ts'
 
@@ -27,7 +28,8 @@ export const Route = createFileRoute('/_app/_store/free-guided-trial/')({
         replace: true,
       })
     }
-    return { draft, stranded, edition: await editionForWizard(draft?.contentEdition) }
+    const edition = await editionForWizard(draft?.contentEdition)
+    return { draft, stranded, content: edition && (await wizardContent(edition)) }
   },
   staleTime: Infinity,
   gcTime: 0,
@@ -38,7 +40,7 @@ function TrialWizardPage() {
   const { session } = Route.useRouteContext()
   // The stored session follows check-in changes; the guard's copy is the fallback.
   const user = useSession()?.user ?? session.user
-  const { draft, stranded, edition } = Route.useLoaderData()
-  if (!edition) return <NoEdition />
-  return <TrialWizard user={user} draft={draft} edition={edition} stranded={stranded} />
+  const { draft, stranded, content } = Route.useLoaderData()
+  if (!content) return <NoEdition />
+  return <TrialWizard user={user} draft={draft} content={content} stranded={stranded} />
 }
