@@ -7,8 +7,10 @@ import { editionKept, editionsStorageKey as storageKey } from './held-edition.ts
 /**
  * The content editions this tablet holds (docs/behaviour.md#content-editions-on-a-tablet): the one in use when
  * it was last online, and the ones before it that a wizard started earlier may still finish with.
- * Kept in localStorage, read synchronously when a wizard starts, also with no connection.
+ * Kept in localStorage, read synchronously when a wizard starts, also with no connection; which one
+ * is in use and when it was fetched are read without the edition's schema (`held-edition.ts`).
  */
+
 /** How many editions are kept: the current one and the four before it. */
 const keptEditions = 5
 

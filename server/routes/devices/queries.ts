@@ -258,9 +258,9 @@ export async function deviceSummary(db: Database, { now, minAppVersion }: Versio
 }
 
 /**
- * The fleet's figures over the devices not revoked, after `settleScheduled`. The 95th percentile of the oldest unsent
- * trials' ages is the 5th of their capture times: 95 % of the tablets holding trials hold none
- * older.
+ * The fleet's figures over the devices not revoked, after `settleScheduled`. The 95th percentile
+ * of the oldest unsent trials' ages is the 5th of their capture times: 95 % of the tablets holding
+ * trials hold none older.
  */
 export async function fleetFigures(
   db: Database,

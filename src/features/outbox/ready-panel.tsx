@@ -3,6 +3,7 @@ import { useSelector } from '@tanstack/react-store'
 import { useQueryClient } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { config } from '../../config.ts'
+import { fetchEditionInUse } from '../../offline/fetch-edition-in-use.ts'
 import { heldMark, subscribeEditions } from '../../offline/held-edition.ts'
 import { usePackImageProgress } from '../../offline/pack-image-progress.ts'
 import { countCachedPackImages, rememberedPackImages } from '../../offline/pack-image-list.ts'
@@ -75,13 +76,7 @@ export function ReadyPanel() {
   const takeEdition = () => {
     if (takingEdition) return
     setTakingEdition(true)
-    void import('../../offline/content-editions.ts')
-      // Offline, the keeper may not load: nothing is fetched then either.
-      .then(
-        (editions) => editions.takeCurrentEdition(),
-        () => undefined,
-      )
-      .finally(() => setTakingEdition(false))
+    void fetchEditionInUse().finally(() => setTakingEdition(false))
   }
   const askAgain = () => {
     if (asking) return

@@ -3,6 +3,7 @@ import { call } from '../../api/client.ts'
 import { config } from '../../config.ts'
 import type { Heartbeat } from '../../contract/devices.ts'
 import { deviceHeartbeat } from '../../contract/endpoints/devices.ts'
+import { fetchEditionInUse } from '../fetch-edition-in-use.ts'
 import { heldEditionId } from '../held-edition.ts'
 import { offlineDatabase, type OfflineDatabase } from '../database.ts'
 import { forgetCredential, latestCredential } from '../device.ts'
@@ -90,7 +91,7 @@ async function sendOnce(db: OfflineDatabase): Promise<void> {
       if (data.actions.length > 0) remoteActions.receive(data.actions)
       // Another edition is in use (published while this tablet was away): fetched, not awaited.
       if (data.contentEdition !== null && data.contentEdition !== heldEditionId())
-        void takeCurrentEdition()
+        void fetchEditionInUse()
     },
     async (error: unknown) => {
       // Revoked or expired: the next sign-in on this device brings a new one.
@@ -99,10 +100,4 @@ async function sendOnce(db: OfflineDatabase): Promise<void> {
       }
     },
   )
-}
-
-/** Loads the editions' keeper (and the edition's schema) only when another edition is in use. */
-async function takeCurrentEdition(): Promise<void> {
-  const editions = await import('../content-editions.ts').catch(() => undefined)
-  await editions?.takeCurrentEdition()
 }
