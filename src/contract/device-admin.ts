@@ -29,6 +29,8 @@ export const deviceRowSchema = v.object({
     persisted: v.nullable(v.boolean()),
   }),
   images: v.object({ cached: v.number(), total: v.number() }),
+  /** The content edition its last heartbeat reported (null: none held, or a build before). */
+  contentEdition: v.nullable(v.number()),
   revokedAt: v.nullable(v.string()),
   attention: v.array(v.picklist(attentionReasons)),
   /** The people who signed in on it with a credential still working: whom "Sign out" may name. */
@@ -42,10 +44,16 @@ export const deviceListSchema = listOf(deviceRowSchema)
 
 /**
  * The fleet's figures that open a list of their tablets (`GET /device/search?figure=`): not on the
- * latest version, holding unsent trials, storage not persistent or nearly full, not heard from for
- * more than a day.
+ * latest version, not on the content edition in use, holding unsent trials, storage not persistent
+ * or nearly full, not heard from for more than a day.
  */
-export const fleetFigures = ['notLatest', 'unsent', 'storage', 'silent'] as const
+export const fleetFigures = [
+  'notLatest',
+  'notCurrentEdition',
+  'unsent',
+  'storage',
+  'silent',
+] as const
 export type FleetFigure = (typeof fleetFigures)[number]
 
 /**
@@ -86,8 +94,11 @@ export const fleetSchema = v.object({
   latestVersion: v.string(),
   /** How many run it. */
   onLatest: v.number(),
-  /** The share of tablets on the latest content edition: null until editions exist. */
-  contentEdition: v.null(),
+  /**
+   * The content edition in use (`id`) and how many tablets report holding it (`on`); null when
+   * none is published.
+   */
+  contentEdition: v.nullable(v.object({ id: v.number(), on: v.number() })),
   /** The tablets holding unsent trials, and the capture time of the oldest (worst, 95th percentile). */
   unsent: v.object({
     devices: v.number(),

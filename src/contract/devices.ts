@@ -91,8 +91,8 @@ export const heartbeatBodySchema = v.strictObject(
       ),
     ),
     /**
-     * The content edition the tablet holds (the editions' issue); builds before it send none.
-     * Kept, not shown yet.
+     * The id of the content edition the tablet uses (null before it fetched one), shown on its
+     * row on /devices and counted by the fleet's figures; builds before editions send none.
      */
     contentEdition: v.optional(v.nullable(count)),
     /** The actions acted on since the last heartbeat that carried them; builds before send none. */
@@ -106,9 +106,11 @@ export type Heartbeat = v.InferOutput<typeof heartbeatBodySchema>
  * The heartbeat's answer: `actions`, the tablet's waiting actions until it acknowledges them, each
  * a `DeliveredAction` (`delivered-actions.ts`). Their schema is not here: every tablet loads this
  * module at once, and the module that acts on them loads only when an answer carries some, with
- * the schema that checks them.
+ * the schema that checks them. `contentEdition`: the id of the edition in use (null when none is
+ * published), which a tablet holding another fetches; builds before it ignore the field.
  */
 export const heartbeatAnswerSchema = v.object({
   status: v.literal('ok'),
   actions: v.array(v.unknown()),
+  contentEdition: v.nullable(v.number()),
 })

@@ -2,13 +2,15 @@ import * as v from 'valibot'
 import { call } from '../api/client.ts'
 import { editionSchema, type Edition } from '../contract/content-edition.ts'
 import { contentCurrent } from '../contract/endpoints/content.ts'
+import { editionKept, editionsStorageKey as storageKey } from './held-edition.ts'
 
 /**
  * The content editions this tablet holds (docs/behaviour.md#content-editions-on-a-tablet): the one in use when
  * it was last online, and the ones before it that a wizard started earlier may still finish with.
- * Kept in localStorage, read synchronously when a wizard starts, also with no connection.
+ * Kept in localStorage, read synchronously when a wizard starts, also with no connection; which one
+ * is in use and when it was fetched are read without the edition's schema (`held-edition.ts`).
  */
-const storageKey = 'brand-expert.content-editions'
+
 /** How many editions are kept: the current one and the four before it. */
 const keptEditions = 5
 
@@ -21,8 +23,6 @@ const heldSchema = v.object({
   editions: v.array(editionSchema),
 })
 type HeldEditions = v.InferOutput<typeof heldSchema>
-
-const listeners = new Set<() => void>()
 
 function read(): HeldEditions | undefined {
   try {
@@ -46,11 +46,6 @@ export function heldEdition(id?: number): Edition | undefined {
   return held?.editions.find((edition) => edition.id === wanted)
 }
 
-/** The id of the edition in use as this tablet knows it (the heartbeat reports it). */
-export function heldEditionId(): number | null {
-  return read()?.current ?? null
-}
-
 /** Keeps `edition` as the one in use, with the editions before it, up to `keptEditions`. */
 export function keepEdition(edition: Edition, fetchedAt = new Date().toISOString()): void {
   const before = (read()?.editions ?? []).filter((held) => held.id !== edition.id)
@@ -62,13 +57,7 @@ export function keepEdition(edition: Edition, fetchedAt = new Date().toISOString
     // A full storage: the editions held before stay, and the next online moment tries again.
     return
   }
-  listeners.forEach((listener) => listener())
-}
-
-/** Told whenever another edition is kept (for `useSyncExternalStore`). */
-export function subscribeEditions(listener: () => void): () => void {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
+  editionKept()
 }
 
 /**

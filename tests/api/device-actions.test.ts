@@ -14,6 +14,8 @@ import {
 import { heartbeatAnswerSchema, type Heartbeat } from '../../src/contract/devices.ts'
 import { dataEnvelope, errorEnvelopeSchema } from '../../src/contract/http.ts'
 import { auditLog } from '../../server/db/schema/audit.ts'
+import { contentEditions } from '../../server/db/schema/content-editions.ts'
+import { createEdition } from './support/content-fixtures.ts'
 import { createUser, goodPassword, signedInCaller } from './support/fixtures.ts'
 import { callApi, databases, expectShape, useApi, type TestApi } from './support/harness.ts'
 import { heartbeat } from './support/device-fixtures.ts'
@@ -52,15 +54,25 @@ describe.each(databases)('remote actions on tablets on $name', (database) => {
 
   const admin = () => signedInCaller(api, 'admin', null, 'Actions')
 
-  async function beat(credential: string, body: Heartbeat = heartbeat()) {
+  async function answerTo(credential: string, body: Heartbeat = heartbeat()) {
     const response = await callApi(api.url, 'POST', '/device/heartbeat', {
       body,
       language: 'en',
       headers: { Authorization: `Device ${credential}` },
     })
     expect(response.status).toBe(200)
-    const { actions } = expectShape(dataEnvelope(heartbeatAnswerSchema), response.body).data
+    return expectShape(dataEnvelope(heartbeatAnswerSchema), response.body).data
+  }
+
+  async function beat(credential: string, body: Heartbeat = heartbeat()) {
+    const { actions } = await answerTo(credential, body)
     return actions.map((action) => expectShape(deliveredActionSchema, action))
+  }
+
+  async function fleetOf(token: string) {
+    const response = await api.request('GET', '/device/fleet', { token })
+    expect(response.status).toBe(200)
+    return expectShape(dataEnvelope(fleetSchema), response.body).data
   }
 
   async function issue(token: string, body: Record<string, unknown>, key = randomUUID()) {
@@ -367,11 +379,7 @@ describe.each(databases)('remote actions on tablets on $name', (database) => {
 
   it("opens with the fleet's figures, each listing the tablets behind it", async () => {
     const { token } = await admin()
-    const fleet = async () => {
-      const response = await api.request('GET', '/device/fleet', { token })
-      expect(response.status).toBe(200)
-      return expectShape(dataEnvelope(fleetSchema), response.body).data
-    }
+    const fleet = () => fleetOf(token)
     const before = await fleet()
     const now = api.clock.now().getTime()
     const hour = 60 * 60_000
@@ -395,7 +403,6 @@ describe.each(databases)('remote actions on tablets on $name', (database) => {
       }),
     )
     const after = await fleet()
-    expect(after.contentEdition).toBe(null)
     expect(after.devices - before.devices).toBe(3)
     expect(after.onLatest - before.onLatest).toBe(2)
     expect(after.unsent.devices - before.unsent.devices).toBe(2)
@@ -427,5 +434,62 @@ describe.each(databases)('remote actions on tablets on $name', (database) => {
     // A revoked tablet is out of the figures.
     await api.request('POST', '/device/revoke', { token: caller, body: { id: old.deviceId } })
     expect(await listed('notLatest')).toEqual([])
+  })
+
+  it("shows each tablet's content edition, counts and lists those not on the one in use, a scheduled one due counting, and answers it to the heartbeat", async () => {
+    const { token } = await admin()
+    /** A scheduled edition whose time comes in a minute; the clock is then moved past it. */
+    const publishedByTime = async () => {
+      const { id } = await createEdition(api, 'scheduled')
+      await api.db
+        .update(contentEditions)
+        .set({ publishAt: new Date(api.clock.now().getTime() + 60_000) })
+        .where(eq(contentEditions.id, id))
+      api.clock.advance(2 * 60_000)
+      return id
+    }
+    const first = await publishedByTime()
+    // The fleet's read publishes it.
+    const before = await fleetOf(token)
+    expect(before.contentEdition?.id).toBe(first)
+
+    const onIt = await signInOnDevice(api, randomUUID())
+    const behind = await signInOnDevice(api, randomUUID())
+    const none = await signInOnDevice(api, randomUUID())
+    expect(
+      (await answerTo(onIt.credential, heartbeat({ contentEdition: first }))).contentEdition,
+    ).toBe(first)
+    await beat(behind.credential, heartbeat({ contentEdition: 1 }))
+    await beat(none.credential, heartbeat({ contentEdition: null }))
+    expect((await rowOf(token, onIt.deviceId)).contentEdition).toBe(first)
+    expect((await rowOf(token, behind.deviceId)).contentEdition).toBe(1)
+    expect((await rowOf(token, none.deviceId)).contentEdition).toBe(null)
+
+    const after = await fleetOf(token)
+    expect(after.devices - before.devices).toBe(3)
+    expect(after.contentEdition).toEqual({ id: first, on: (before.contentEdition?.on ?? 0) + 1 })
+    const notOnIt = async () => {
+      const listed: string[] = []
+      for (const { deviceId } of [onIt, behind, none]) {
+        const response = await api.request(
+          'GET',
+          `/device/search?figure=notCurrentEdition&query=${deviceId}`,
+          { token },
+        )
+        expect(response.status).toBe(200)
+        const { rows } = expectShape(dataEnvelope(deviceListSchema), response.body).data
+        if (rows.some((row) => row.id === deviceId)) listed.push(deviceId)
+      }
+      return listed
+    }
+    expect(await notOnIt()).toEqual([behind.deviceId, none.deviceId])
+
+    // The next one, due without a read of the editions: the heartbeat's answer names it.
+    const second = await publishedByTime()
+    expect(
+      (await answerTo(behind.credential, heartbeat({ contentEdition: 1 }))).contentEdition,
+    ).toBe(second)
+    expect(await notOnIt()).toEqual([onIt.deviceId, behind.deviceId, none.deviceId])
+    expect((await fleetOf(token)).contentEdition?.id).toBe(second)
   })
 })

@@ -108,6 +108,56 @@ test("the tablet's heartbeat shows its waiting trial on the admin's Devices scre
   ).toHaveCount(1)
 })
 
+test("the tablet's content edition shows on its row, in the fleet's figures and on its ready panel", async ({
+  page,
+  context,
+  browser,
+  baseURL,
+  request,
+}) => {
+  const { token } = await apiLogin(request, demo.admin.email)
+  const { id } = await apiGet<{ id: number }>(request, token, 'content/current')
+  await readyOffline(page, demo.agent.email)
+  const deviceId = await deviceIdOf(page)
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          (
+            JSON.parse(localStorage.getItem('brand-expert.content-editions') ?? '{}') as {
+              current?: number
+            }
+          ).current,
+      ),
+    )
+    .toBe(id)
+  // The ready panel tells it with no connection too.
+  await context.setOffline(true)
+  await page.goto('/settings')
+  const ready = page.getByRole('region', { name: 'Ready for offline' })
+  await expect(ready).toContainText(`Edition ${id}, fetched`)
+  await expect(ready.getByRole('button', { name: 'Fetch the content' })).toHaveCount(0)
+  // Opened again online, the app's first heartbeat reports the edition it holds.
+  await context.setOffline(false)
+  await page.reload()
+  await expect(ready).toContainText(`Edition ${id}, fetched`)
+
+  const admin = await adminPage(browser, baseURL)
+  await expect(async () => {
+    await admin.goto(`/devices?query=${deviceId.slice(0, 13)}`)
+    const row = admin.getByRole('row', { name: new RegExp(deviceId.slice(0, 8)) })
+    await expect(row.getByRole('cell').nth(2)).toContainText(`Content edition ${id}`, {
+      timeout: 2_000,
+    })
+  }).toPass({ timeout: 30_000 })
+  const fleet = admin.getByRole('region', { name: 'The fleet' })
+  await expect(fleet.getByText(`On the content edition in use (${id})`)).toBeVisible()
+  await fleet.locator('a[href*="figure=notCurrentEdition"]').click()
+  await expect(admin).toHaveURL(/figure=notCurrentEdition/)
+  await expect(admin.getByText('Showing: Tablets not on the content edition in use')).toBeVisible()
+  await admin.context().close()
+})
+
 test('a tablet keeps its device id and secret across sign-out; another tablet set up with its id gets an id of its own', async ({
   page,
   browser,

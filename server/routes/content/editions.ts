@@ -43,6 +43,24 @@ export async function settleScheduled(db: Database, now: Date): Promise<void> {
   })
 }
 
+/** The id of the edition in use, as a subquery: null when none is published. */
+export const inUseEditionId = sql<
+  number | null
+>`(select ${contentEditions.id} from ${contentEditions} where ${contentEditions.state} = 'published')`
+
+/**
+ * The id of the edition in use once the scheduled ones due are published (what the heartbeat
+ * answers and the fleet's figures count); null when none is published.
+ */
+export async function settledEditionId(db: Database, now: Date): Promise<number | null> {
+  await settleScheduled(db, now)
+  const [row] = await db
+    .select({ id: contentEditions.id })
+    .from(contentEditions)
+    .where(eq(contentEditions.state, 'published'))
+  return row?.id ?? null
+}
+
 /** The edition becomes the one in use; the one before is superseded. Under the editions' lock. */
 export async function makeCurrent(tx: Database, id: number, at: Date): Promise<void> {
   await tx

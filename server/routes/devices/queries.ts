@@ -17,6 +17,7 @@ import { appDevices } from '../../db/schema/app-devices.ts'
 import { stores } from '../../db/schema/stores.ts'
 import { users } from '../../db/schema/users.ts'
 import { containsFolded } from '../../db/text-search.ts'
+import { inUseEditionId } from '../content/editions.ts'
 import { lastActionsOf, peopleOf } from './actions.ts'
 
 const hour = 60 * 60_000
@@ -90,12 +91,14 @@ async function attentionRules(db: Database, now: Date, minAppVersion: string) {
 
 /**
  * The fleet's figures (docs/behaviour.md#devices), each a condition on a device's row that is not
- * revoked: the list behind a figure counts what the figure counts.
+ * revoked: the list behind a figure counts what the figure counts. The edition in use is read as
+ * it stands: the caller publishes the scheduled editions due first (`settleScheduled`).
  */
 function fleetRules(now: Date, latestVersion: string): Record<FleetFigure, SQL> {
   const counted = sql`${appDevices.revokedAt} is null`
   return {
     notLatest: sql`(${counted} and ${appDevices.appVersion} <> ${latestVersion})`,
+    notCurrentEdition: sql`(${counted} and ${appDevices.contentEdition} is distinct from ${inUseEditionId})`,
     unsent: sql`(${counted} and ${held} > 0)`,
     storage: sql`(${counted} and (${appDevices.storagePersisted} = false or coalesce(${appDevices.storageQuota} > 0 and ${appDevices.storageUsage} > ${appDevices.storageQuota} * ${storageAttentionShare}::float8, false)))`,
     silent: sql`(${counted} and ${appDevices.lastSeenAt} < ${new Date(now.getTime() - fleetSilentHours * hour).toISOString()}::timestamptz)`,
@@ -154,6 +157,7 @@ export async function searchDevices(
       persisted: appDevices.storagePersisted,
       cached: appDevices.imagesCached,
       total: appDevices.imagesTotal,
+      contentEdition: appDevices.contentEdition,
       revokedAt: appDevices.revokedAt,
       oldTrials: sql<boolean>`${rules.oldTrials}`,
       oldVersion: sql<boolean>`${rules.oldVersion}`,
@@ -206,6 +210,7 @@ type Row = {
   persisted: boolean | null
   cached: number
   total: number
+  contentEdition: number | null
   revokedAt: Date | null
 } & Record<AttentionReason, boolean>
 
@@ -233,6 +238,7 @@ function toDeviceRow(row: Row): Omit<DeviceRow, 'people' | 'actions'> {
       persisted: row.persisted,
     },
     images: { cached: row.cached, total: row.total },
+    contentEdition: row.contentEdition,
     revokedAt: iso(row.revokedAt),
     attention: reasons.filter((reason) => row[reason]),
   }
@@ -252,9 +258,9 @@ export async function deviceSummary(db: Database, { now, minAppVersion }: Versio
 }
 
 /**
- * The fleet's figures over the devices not revoked. The 95th percentile of the oldest unsent
- * trials' ages is the 5th of their capture times: 95 % of the tablets holding trials hold none
- * older.
+ * The fleet's figures over the devices not revoked, after `settleScheduled`. The 95th percentile
+ * of the oldest unsent trials' ages is the 5th of their capture times: 95 % of the tablets holding
+ * trials hold none older.
  */
 export async function fleetFigures(
   db: Database,
@@ -265,6 +271,8 @@ export async function fleetFigures(
     .select({
       devices: sql<number>`(count(*) filter (where ${appDevices.revokedAt} is null))::integer`,
       notLatest: sql<number>`(count(*) filter (where ${rules.notLatest}))::integer`,
+      edition: inUseEditionId,
+      notCurrentEdition: sql<number>`(count(*) filter (where ${rules.notCurrentEdition}))::integer`,
       unsent: sql<number>`(count(*) filter (where ${rules.unsent}))::integer`,
       worstAt: sql<
         Date | string | null
@@ -277,11 +285,13 @@ export async function fleetFigures(
     })
     .from(appDevices)
   const devices = row?.devices ?? 0
+  const edition = row?.edition ?? null
   return {
     devices,
     latestVersion: appVersion,
     onLatest: devices - (row?.notLatest ?? 0),
-    contentEdition: null,
+    contentEdition:
+      edition === null ? null : { id: edition, on: devices - (row?.notCurrentEdition ?? 0) },
     unsent: {
       devices: row?.unsent ?? 0,
       worstAt: iso(row?.worstAt ?? null),

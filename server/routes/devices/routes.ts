@@ -17,6 +17,7 @@ import { envelope, ok } from '../../http/respond.ts'
 import type { ApiRoutes } from '../../http/route.ts'
 import { HttpError } from '../../http-error.ts'
 import { logEvent } from '../../log.ts'
+import { settledEditionId, settleScheduled } from '../content/editions.ts'
 import { acknowledgeActions, cancelAction, deliverActions, issueAction } from './actions.ts'
 import {
   deviceSummary as summaryOf,
@@ -44,6 +45,8 @@ export function deviceRoutes(routes: ApiRoutes, deps: AppDeps) {
       // The policy lets only device credentials through: a signed-in user's token has no device.
       if (deviceId === null) throw new HttpError(403, messages.forbidden.id)
       const now = clock()
+      // The edition in use, which a tablet holding another fetches (a scheduled one due counts).
+      const contentEdition = await settledEditionId(db, now)
       // The report, the acknowledgements with their audit rows and the deliveries, at once.
       const actions = await db.transaction(async (tx) => {
         await recordHeartbeat(tx, { deviceId, userId: c.var.user.id, now, heartbeat: body })
@@ -58,9 +61,13 @@ export function deviceRoutes(routes: ApiRoutes, deps: AppDeps) {
         }
         return deliverActions(tx, { deviceId, now })
       })
-      return ok(c, { status: 'ok' as const, actions })
+      return ok(c, { status: 'ok' as const, actions, contentEdition })
     })
-    .signedIn(deviceFleet, async (c) => ok(c, await fleetFigures(db, versions())))
+    .signedIn(deviceFleet, async (c) => {
+      // A scheduled edition whose time has come is the one in use for the figures too.
+      await settleScheduled(db, clock())
+      return ok(c, await fleetFigures(db, versions()))
+    })
     .signedIn(deviceAction, async (c, { body }) => {
       const now = clock()
       const once = await oncePerKey(c, { db, now }, async (tx) => {
@@ -112,9 +119,10 @@ export function deviceRoutes(routes: ApiRoutes, deps: AppDeps) {
       })
       return answerOnce(c, once)
     })
-    .signedIn(deviceSearch, async (c, { query }) =>
-      ok(c, await searchDevices(db, query, versions())),
-    )
+    .signedIn(deviceSearch, async (c, { query }) => {
+      if (query.figure === 'notCurrentEdition') await settleScheduled(db, clock())
+      return ok(c, await searchDevices(db, query, versions()))
+    })
     .signedIn(deviceSummary, async (c) => ok(c, await summaryOf(db, versions())))
     .signedIn(deviceRevoke, async (c, { body }) => {
       const revokedAt = await revokeDevice(db, body.id, clock(), (tx) =>

@@ -24,6 +24,7 @@ export const deviceActionStateLabels: Record<DeviceActionState, MessageDescripto
 /** What the list behind each of the fleet's figures shows. */
 export const fleetFigureLabels: Record<FleetFigure, MessageDescriptor> = {
   notLatest: msg`Tablets not on the latest version`,
+  notCurrentEdition: msg`Tablets not on the content edition in use`,
   unsent: msg`Tablets holding unsent trials`,
   storage: msg`Tablets whose storage is not persistent or nearly full`,
   silent: msg`Tablets not heard from for more than a day`,

@@ -95,7 +95,22 @@ function DeviceResults({
     },
     { header: <Trans>Store</Trans>, cell: (device) => device.store?.name ?? '—' },
     { header: <Trans>Last seen</Trans>, cell: (device) => format.dateTime(device.lastSeenAt) },
-    { header: <Trans>App version</Trans>, cell: (device) => device.appVersion },
+    {
+      header: <Trans>App version</Trans>,
+      cell: ({ appVersion, contentEdition }) => (
+        <>
+          {appVersion}
+          {contentEdition !== null && (
+            <>
+              <br />
+              <small>
+                <Trans>Content edition {contentEdition}</Trans>
+              </small>
+            </>
+          )}
+        </>
+      ),
+    },
     {
       header: <Trans>Trials on the device</Trans>,
       numeric: true,

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { plural } from '@lingui/core/macro'
-import type { Fleet } from '../../contract/device-admin.ts'
+import type { Fleet, FleetFigure } from '../../contract/device-admin.ts'
 import adminStyles from '../../ui/admin/admin.module.css'
 import { useFormat } from '../../ui/use-format.ts'
 import { fleetQueryOptions } from './device-queries.ts'
@@ -35,7 +35,6 @@ export function FleetFigures() {
 /** The figures as of `now`, when they were fetched: an age is told from then. */
 function FleetList({ fleet, now }: { fleet: Fleet; now: number }) {
   const { t } = useLingui()
-  const format = useFormat()
   const age = (at: string) => {
     const { unit, count } = ageParts(hoursSince(at, now))
     return unit === 'hours'
@@ -43,8 +42,6 @@ function FleetList({ fleet, now }: { fleet: Fleet; now: number }) {
       : t({ message: plural(count, { one: '# day', other: '# days' }) })
   }
   const { devices, latestVersion } = fleet
-  const onLatest = format.number(fleet.onLatest)
-  const share = percentOf(fleet.onLatest, devices)
   const notLatest = devices - fleet.onLatest
   const { worstAt, p95At, devices: unsent } = fleet.unsent
   const { storage, silent } = fleet
@@ -55,21 +52,12 @@ function FleetList({ fleet, now }: { fleet: Fleet; now: number }) {
       <dt>
         <Trans>On the latest version ({latestVersion})</Trans>
       </dt>
-      <dd>
+      <ShareOn on={fleet.onLatest} devices={devices} figure="notLatest">
         {t({
-          message: plural(devices, {
-            one: `${onLatest} of # tablet`,
-            other: `${onLatest} of # tablets`,
-          }),
+          message: plural(notLatest, { one: '# tablet not on it', other: '# tablets not on it' }),
         })}
-        {share !== null && ` (${format.number(share)} %)`}{' '}
-        <Link to="/devices" search={{ figure: 'notLatest' }}>
-          {t({
-            message: plural(notLatest, { one: '# tablet not on it', other: '# tablets not on it' }),
-          })}
-        </Link>
-      </dd>
-      {/* The share on the latest content edition goes here once editions exist (fleet.contentEdition). */}
+      </ShareOn>
+      {fleet.contentEdition && <EditionFigure edition={fleet.contentEdition} devices={devices} />}
       <dt>
         <Trans>Oldest unsent trial</Trans>
       </dt>
@@ -117,5 +105,63 @@ function FleetList({ fleet, now }: { fleet: Fleet; now: number }) {
         </Link>
       </dd>
     </dl>
+  )
+}
+
+/** The content edition in use and how many tablets hold it. */
+function EditionFigure({
+  edition,
+  devices,
+}: {
+  edition: { id: number; on: number }
+  devices: number
+}) {
+  const { t } = useLingui()
+  const { id } = edition
+  const notOnEdition = devices - edition.on
+  return (
+    <>
+      <dt>
+        <Trans>On the content edition in use ({id})</Trans>
+      </dt>
+      <ShareOn on={edition.on} devices={devices} figure="notCurrentEdition">
+        {t({
+          message: plural(notOnEdition, {
+            one: '# tablet not on it',
+            other: '# tablets not on it',
+          }),
+          comment: 'it: the content edition, not the app version',
+        })}
+      </ShareOn>
+    </>
+  )
+}
+
+/** "n of m tablets (x %)", with `children` linking to the list of those not on it. */
+function ShareOn({
+  on,
+  devices,
+  figure,
+  children,
+}: {
+  on: number
+  devices: number
+  figure: FleetFigure
+  children: string
+}) {
+  const { t } = useLingui()
+  const format = useFormat()
+  const onIt = format.number(on)
+  const share = percentOf(on, devices)
+  return (
+    <dd>
+      {t({
+        message: plural(devices, { one: `${onIt} of # tablet`, other: `${onIt} of # tablets` }),
+      })}
+      {share !== null && ` (${format.number(share)} %)`}{' '}
+      <Link to="/devices" search={{ figure }}>
+        {children}
+      </Link>
+    </dd>
   )
 }

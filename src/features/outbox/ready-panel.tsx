@@ -1,8 +1,10 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react'
 import { useSelector } from '@tanstack/react-store'
 import { useQueryClient } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { config } from '../../config.ts'
+import { fetchEditionInUse } from '../../offline/fetch-edition-in-use.ts'
+import { heldMark, subscribeEditions } from '../../offline/held-edition.ts'
 import { usePackImageProgress } from '../../offline/pack-image-progress.ts'
 import { countCachedPackImages, rememberedPackImages } from '../../offline/pack-image-list.ts'
 import { catalogueFetchedAt } from '../../offline/readiness.ts'
@@ -46,6 +48,9 @@ export function ReadyPanel() {
   const [storage, setStorage] = useState<StorageState | undefined>()
   const [asking, setAsking] = useState(false)
   const [fetching, setFetching] = useState(false)
+  const held = useSyncExternalStore(subscribeEditions, heldMark)
+  const edition = held?.current
+  const [takingEdition, setTakingEdition] = useState(false)
 
   const readImages = useCallback(() => {
     void countCachedPackImages().then(setImages, () => setImages(undefined))
@@ -67,6 +72,11 @@ export function ReadyPanel() {
     if (fetching || inProgress) return
     setFetching(true)
     void cachePackImages(rememberedPackImages()).finally(() => setFetching(false))
+  }
+  const takeEdition = () => {
+    if (takingEdition) return
+    setTakingEdition(true)
+    void fetchEditionInUse().finally(() => setTakingEdition(false))
   }
   const askAgain = () => {
     if (asking) return
@@ -110,6 +120,24 @@ export function ReadyPanel() {
             ) : (
               <span className={styles.warning}>
                 <Trans>Not on this device yet</Trans>
+              </span>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Content</Trans>
+          </dt>
+          <dd>
+            {held ? (
+              <span>
+                <Trans>
+                  Edition {edition}, fetched {moment(held.fetchedAt)}
+                </Trans>
+              </span>
+            ) : (
+              <span className={styles.warning}>
+                <Trans>Not fetched yet</Trans>
               </span>
             )}
           </dd>
@@ -195,6 +223,11 @@ export function ReadyPanel() {
         {images !== undefined && images.cached < images.total && (
           <Button variant="secondary" loading={fetching || inProgress} onClick={fetchMissing}>
             <Trans>Download the missing images</Trans>
+          </Button>
+        )}
+        {!held && (
+          <Button variant="secondary" loading={takingEdition} onClick={takeEdition}>
+            <Trans>Fetch the content</Trans>
           </Button>
         )}
         {storage !== undefined && !storage.persisted && (

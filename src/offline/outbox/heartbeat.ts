@@ -3,6 +3,8 @@ import { call } from '../../api/client.ts'
 import { config } from '../../config.ts'
 import type { Heartbeat } from '../../contract/devices.ts'
 import { deviceHeartbeat } from '../../contract/endpoints/devices.ts'
+import { fetchEditionInUse } from '../fetch-edition-in-use.ts'
+import { heldEditionId } from '../held-edition.ts'
 import { offlineDatabase, type OfflineDatabase } from '../database.ts'
 import { forgetCredential, latestCredential } from '../device.ts'
 import { reportingLatest } from './latest-state.ts'
@@ -12,7 +14,8 @@ import { catalogueImages } from '../service-worker.ts'
 /**
  * What this device holds, for the administration's devices screen (docs/behaviour.md#devices):
  * every trial on it whoever its author, the oldest one's capture time (its `finished_at`, else
- * when it was queued), the last trial the server stored, its storage and its pack images.
+ * when it was queued), the last trial the server stored, its storage, its pack images and the
+ * content edition it uses.
  */
 export async function readHeartbeat(db: OfflineDatabase = offlineDatabase()): Promise<Heartbeat> {
   const [items, lastReceipt, storage, images] = await Promise.all([
@@ -32,6 +35,7 @@ export async function readHeartbeat(db: OfflineDatabase = offlineDatabase()): Pr
     lastSentAt: lastReceipt?.sentAt ?? null,
     storage,
     images,
+    contentEdition: heldEditionId(),
   }
 }
 
@@ -85,6 +89,9 @@ async function sendOnce(db: OfflineDatabase): Promise<void> {
   }).then(
     ({ data }) => {
       if (data.actions.length > 0) remoteActions.receive(data.actions)
+      // Another edition is in use (published while this tablet was away): fetched, not awaited.
+      if (data.contentEdition !== null && data.contentEdition !== heldEditionId())
+        void fetchEditionInUse()
     },
     async (error: unknown) => {
       // Revoked or expired: the next sign-in on this device brings a new one.
