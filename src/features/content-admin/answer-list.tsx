@@ -51,116 +51,129 @@ export function AnswerList({
       (field) => errorOf(`lists.${list}.${index}.${field}`) !== undefined,
     ),
   )
+  // Its answers are drawn once it is opened: the page stays light with fifteen lists.
+  const [opened, setOpened] = useState(false)
+  const open = opened || failing
   return (
-    <details className={styles.list} open={failing || undefined}>
+    <details
+      className={styles.list}
+      open={open}
+      onToggle={(event) => setOpened(event.currentTarget.open)}
+    >
       <summary>
         {title} ({answers.length})
       </summary>
-      {answers.map((answer, index) => {
-        const field = `lists.${list}.${index}`
-        const name = answer.labels[locale] || answer.key
-        const structural = isStructural(list, answer.key)
-        const at = { list, index }
-        return (
-          <fieldset
-            key={answer.key}
-            className={answer.active ? styles.answer : `${styles.answer} ${styles.retired}`}
-          >
-            <legend>
-              {answer.swatch !== undefined && (
-                <span className={styles.swatch} style={{ background: answer.swatch }} />
+      {open &&
+        answers.map((answer, index) => {
+          const field = `lists.${list}.${index}`
+          const name = answer.labels[locale] || answer.key
+          const key = answer.key
+          const structural = isStructural(list, key)
+          const at = { list, index }
+          return (
+            <fieldset
+              key={answer.key}
+              className={answer.active ? styles.answer : `${styles.answer} ${styles.retired}`}
+            >
+              <legend>
+                {answer.swatch !== undefined && (
+                  <span className={styles.swatch} style={{ background: answer.swatch }} />
+                )}
+                {answer.key}
+                {!answer.active && (
+                  <>
+                    {' '}
+                    <Trans>(retired)</Trans>
+                  </>
+                )}
+              </legend>
+              {[errorOf(`${field}.key`), errorOf(`${field}.active`)].map(
+                (error) =>
+                  error && (
+                    <p key={error} role="alert">
+                      {error}
+                    </p>
+                  ),
               )}
-              {answer.key}
-              {!answer.active && (
-                <>
-                  {' '}
-                  <Trans>(retired)</Trans>
-                </>
-              )}
-            </legend>
-            {[errorOf(`${field}.key`), errorOf(`${field}.active`)].map(
-              (error) =>
-                error && (
-                  <p key={error} role="alert">
-                    {error}
-                  </p>
-                ),
-            )}
-            <div className={styles.labels}>
-              {locales.map((each) => (
-                <TextField
-                  key={each}
-                  label={t`${names[each]} label of ${answer.key}`}
-                  required
-                  maxLength={120}
-                  value={answer.labels[each]}
-                  onChange={(event) =>
-                    dispatch({ type: 'relabel', ...at, locale: each, text: event.target.value })
-                  }
-                  error={errorOf(`${field}.labels.${each}`)}
-                />
-              ))}
-              {answer.swatch !== undefined && (
-                <TextField
-                  label={t`Swatch of ${answer.key}`}
-                  required
-                  value={answer.swatch}
-                  onChange={(event) =>
-                    dispatch({ type: 'swatch', ...at, swatch: event.target.value })
-                  }
-                  error={errorOf(`${field}.swatch`)}
-                />
-              )}
-            </div>
-            <div className={styles.row}>
-              <Button
-                variant="ghost"
-                disabled={!canMove(answers, index, -1)}
-                aria-label={t`Move ${name} up`}
-                onClick={() => dispatch({ type: 'move', ...at, by: -1 })}
-              >
-                <Trans>Up</Trans>
-              </Button>
-              <Button
-                variant="ghost"
-                disabled={!canMove(answers, index, 1)}
-                aria-label={t`Move ${name} down`}
-                onClick={() => dispatch({ type: 'move', ...at, by: 1 })}
-              >
-                <Trans>Down</Trans>
-              </Button>
-              {added.includes(addedId(list, answer.key)) ? (
+              <div className={styles.labels}>
+                {locales.map((each) => {
+                  const language = names[each]
+                  const key = answer.key
+                  return (
+                    <TextField
+                      key={each}
+                      label={t`${language} label of ${key}`}
+                      required
+                      maxLength={120}
+                      value={answer.labels[each]}
+                      onChange={(event) =>
+                        dispatch({ type: 'relabel', ...at, locale: each, text: event.target.value })
+                      }
+                      error={errorOf(`${field}.labels.${each}`)}
+                    />
+                  )
+                })}
+                {answer.swatch !== undefined && (
+                  <TextField
+                    label={t`Swatch of ${key}`}
+                    required
+                    value={answer.swatch}
+                    onChange={(event) =>
+                      dispatch({ type: 'swatch', ...at, swatch: event.target.value })
+                    }
+                    error={errorOf(`${field}.swatch`)}
+                  />
+                )}
+              </div>
+              <div className={styles.row}>
                 <Button
-                  variant="secondary"
-                  aria-label={t`Remove ${name}`}
-                  onClick={() => dispatch({ type: 'remove', ...at })}
+                  variant="ghost"
+                  disabled={!canMove(answers, index, -1)}
+                  aria-label={t`Move ${name} up`}
+                  onClick={() => dispatch({ type: 'move', ...at, by: -1 })}
                 >
-                  <Trans>Remove</Trans>
+                  <Trans>Up</Trans>
                 </Button>
-              ) : answer.active ? (
-                !structural && (
+                <Button
+                  variant="ghost"
+                  disabled={!canMove(answers, index, 1)}
+                  aria-label={t`Move ${name} down`}
+                  onClick={() => dispatch({ type: 'move', ...at, by: 1 })}
+                >
+                  <Trans>Down</Trans>
+                </Button>
+                {added.includes(addedId(list, answer.key)) ? (
                   <Button
                     variant="secondary"
-                    aria-label={t`Retire ${name}`}
-                    onClick={() => dispatch({ type: 'setActive', ...at, active: false })}
+                    aria-label={t`Remove ${name}`}
+                    onClick={() => dispatch({ type: 'remove', ...at })}
                   >
-                    <Trans>Retire</Trans>
+                    <Trans>Remove</Trans>
                   </Button>
-                )
-              ) : (
-                <Button
-                  variant="secondary"
-                  aria-label={t`Restore ${name}`}
-                  onClick={() => dispatch({ type: 'setActive', ...at, active: true })}
-                >
-                  <Trans>Restore</Trans>
-                </Button>
-              )}
-            </div>
-          </fieldset>
-        )
-      })}
-      <NewAnswerForm list={list} title={title} answers={answers} dispatch={dispatch} />
+                ) : answer.active ? (
+                  !structural && (
+                    <Button
+                      variant="secondary"
+                      aria-label={t`Retire ${name}`}
+                      onClick={() => dispatch({ type: 'setActive', ...at, active: false })}
+                    >
+                      <Trans>Retire</Trans>
+                    </Button>
+                  )
+                ) : (
+                  <Button
+                    variant="secondary"
+                    aria-label={t`Restore ${name}`}
+                    onClick={() => dispatch({ type: 'setActive', ...at, active: true })}
+                  >
+                    <Trans>Restore</Trans>
+                  </Button>
+                )}
+              </div>
+            </fieldset>
+          )
+        })}
+      {open && <NewAnswerForm list={list} title={title} answers={answers} dispatch={dispatch} />}
     </details>
   )
 }
@@ -205,20 +218,23 @@ function NewAnswerForm({
           onChange={(event) => setAnswer({ ...answer, key: event.target.value.trim() })}
           error={error('key')}
         />
-        {locales.map((each) => (
-          <TextField
-            key={each}
-            label={t`${names[each]} label`}
-            required
-            maxLength={120}
-            autoComplete="off"
-            value={answer.labels[each]}
-            onChange={(event) =>
-              setAnswer({ ...answer, labels: { ...answer.labels, [each]: event.target.value } })
-            }
-            error={error(`labels.${each}`)}
-          />
-        ))}
+        {locales.map((each) => {
+          const language = names[each]
+          return (
+            <TextField
+              key={each}
+              label={t`${language} label`}
+              required
+              maxLength={120}
+              autoComplete="off"
+              value={answer.labels[each]}
+              onChange={(event) =>
+                setAnswer({ ...answer, labels: { ...answer.labels, [each]: event.target.value } })
+              }
+              error={error(`labels.${each}`)}
+            />
+          )
+        })}
         {colour && (
           <TextField
             label={t`Swatch`}

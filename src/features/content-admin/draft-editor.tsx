@@ -117,19 +117,23 @@ export function DraftEditor({ tagged }: { tagged: TaggedEdition }) {
         {(['privacyPolicy', 'analizeData'] as const).map((consent) => (
           <fieldset key={consent} className={styles.answer}>
             <legend>{titles.consent(consent)}</legend>
-            {locales.map((locale) => (
-              <TextArea
-                key={locale}
-                label={t`${titles.consent(consent)}: ${names[locale]}`}
-                required
-                maxLength={2000}
-                value={draft.consents[consent][locale]}
-                onChange={(event) =>
-                  dispatch({ type: 'consentText', consent, locale, text: event.target.value })
-                }
-                error={errorOf(`consents.${consent}.${locale}`)}
-              />
-            ))}
+            {locales.map((locale) => {
+              const text = titles.consent(consent)
+              const language = names[locale]
+              return (
+                <TextArea
+                  key={locale}
+                  label={t`${text}: ${language}`}
+                  required
+                  maxLength={2000}
+                  value={draft.consents[consent][locale]}
+                  onChange={(event) =>
+                    dispatch({ type: 'consentText', consent, locale, text: event.target.value })
+                  }
+                  error={errorOf(`consents.${consent}.${locale}`)}
+                />
+              )
+            })}
           </fieldset>
         ))}
         <CheckboxField

@@ -45,10 +45,10 @@ export function EditionComparison({
   const tables: { caption: string; rows: Row[] }[] = diff.lists.map((list) => ({
     caption: titles.list(list.list),
     rows: [
-      ...list.added.map((answer) => ({
-        what: t`Added: ${answer.key}`,
+      ...list.added.map(({ key, labels: added }) => ({
+        what: t`Added: ${key}`,
         before: '—',
-        after: labels(answer.labels),
+        after: labels(added),
       })),
       ...list.retired.map((answer) => ({
         what: name(answer),
@@ -61,8 +61,8 @@ export function EditionComparison({
         after: t`Offered`,
       })),
       ...list.relabelled.flatMap(({ answer, changes }) => textRows(answer.key, changes)),
-      ...list.swatches.map(({ answer, from, to }) => ({
-        what: t`Swatch of ${answer.key}`,
+      ...list.swatches.map(({ answer: { key }, from, to }) => ({
+        what: t`Swatch of ${key}`,
         before: from,
         after: to,
       })),

@@ -35,13 +35,18 @@ export function EditionList() {
   const format = useFormat()
   const stateName = useStateName()
   const search = useInfiniteQuery(editionsQueryOptions())
+  const byline = (time: string, person: { fullname: string } | null) => {
+    const when = format.dateTime(time)
+    const who = person?.fullname ?? '—'
+    return t`${when} by ${who}`
+  }
   const columns: Column<EditionSummary>[] = [
     {
       header: <Trans>Edition</Trans>,
       rowHeader: true,
-      cell: (edition) => (
-        <Link to="/content/$id" params={{ id: edition.id }}>
-          {t`Edition ${edition.id}`}
+      cell: ({ id }) => (
+        <Link to="/content/$id" params={{ id }}>
+          {t`Edition ${id}`}
         </Link>
       ),
     },
@@ -50,20 +55,19 @@ export function EditionList() {
       header: <Trans>Published</Trans>,
       cell: (edition) =>
         edition.publishedAt && edition.state !== 'scheduled'
-          ? t`${format.dateTime(edition.publishedAt)} by ${edition.publishedBy?.fullname ?? '—'}`
+          ? byline(edition.publishedAt, edition.publishedBy)
           : '—',
     },
     {
       header: <Trans>Scheduled for</Trans>,
       cell: (edition) =>
         edition.state === 'scheduled' && edition.publishAt
-          ? t`${format.dateTime(edition.publishAt)} by ${edition.publishedBy?.fullname ?? '—'}`
+          ? byline(edition.publishAt, edition.publishedBy)
           : '—',
     },
     {
       header: <Trans>Made</Trans>,
-      cell: (edition) =>
-        t`${format.dateTime(edition.createdAt)} by ${edition.createdBy?.fullname ?? '—'}`,
+      cell: (edition) => byline(edition.createdAt, edition.createdBy),
     },
   ]
   return (

@@ -15,16 +15,19 @@ export function EditionStatus({ edition }: { edition: Edition }) {
   const stateName = useStateName()
   const cancel = useCancelEdition()
   const by = edition.publishedBy?.fullname ?? '—'
+  const state = stateName(edition.state)
+  const time = edition.state === 'scheduled' ? edition.publishAt : edition.publishedAt
+  const at = time ? format.dateTime(time) : ''
   return (
     <section className={adminStyles.card} aria-labelledby="edition-state-heading">
       <h2 id="edition-state-heading">
-        <Trans>State: {stateName(edition.state)}</Trans>
+        <Trans>State: {state}</Trans>
       </h2>
-      {edition.state === 'scheduled' && edition.publishAt && (
+      {edition.state === 'scheduled' && time && (
         <>
           <p>
             <Trans>
-              Scheduled by {by} to be published at {format.dateTime(edition.publishAt)}.
+              Scheduled by {by} to be published at {at}.
             </Trans>
           </p>
           <Button
@@ -36,10 +39,10 @@ export function EditionStatus({ edition }: { edition: Edition }) {
           </Button>
         </>
       )}
-      {edition.publishedAt && edition.state !== 'scheduled' && (
+      {edition.state !== 'scheduled' && time && (
         <p>
           <Trans>
-            Published by {by} at {format.dateTime(edition.publishedAt)}.
+            Published by {by} at {at}.
           </Trans>
         </p>
       )}

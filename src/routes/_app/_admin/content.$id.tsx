@@ -24,7 +24,7 @@ function EditionPage() {
   const { data: tagged } = useSuspenseQuery(editionQueryOptions(id))
   const edition = tagged.edition
   return (
-    <Page title={t`Content edition ${edition.id}`}>
+    <Page title={t`Content edition ${id}`}>
       <EditionStatus edition={edition} />
       {edition.state === 'draft' ? (
         <DraftEditor key={edition.id} tagged={tagged} />
