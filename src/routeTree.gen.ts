@@ -26,6 +26,8 @@ import { Route as AppAdminReportsRouteImport } from './routes/_app/_admin/report
 import { Route as AppAdminReviewRouteImport } from './routes/_app/_admin/review'
 import { Route as AppStoreIndexRouteImport } from './routes/_app/_store/index'
 import { Route as AppStoreFreeGuidedTrialSuccessRouteImport } from './routes/_app/_store/free-guided-trial-success'
+import { Route as AppAdminContentIndexRouteImport } from './routes/_app/_admin/content.index'
+import { Route as AppAdminContentIdRouteImport } from './routes/_app/_admin/content.$id'
 import { Route as AppAdminCustomersTrialContactRouteImport } from './routes/_app/_admin/customers.trial-contact'
 import { Route as AppAdminExpertsIdRouteImport } from './routes/_app/_admin/experts.$id'
 import { Route as AppAdminQuarantineIdRouteImport } from './routes/_app/_admin/quarantine.$id'
@@ -133,6 +135,16 @@ const AppStoreFreeGuidedTrialSuccessRoute =
     path: '/free-guided-trial-success',
     getParentRoute: () => AppStoreRoute,
   } as any)
+const AppAdminContentIndexRoute = AppAdminContentIndexRouteImport.update({
+  id: '/content/',
+  path: '/content/',
+  getParentRoute: () => AppAdminRoute,
+} as any)
+const AppAdminContentIdRoute = AppAdminContentIdRouteImport.update({
+  id: '/content/$id',
+  path: '/content/$id',
+  getParentRoute: () => AppAdminRoute,
+} as any)
 const AppAdminCustomersTrialContactRoute =
   AppAdminCustomersTrialContactRouteImport.update({
     id: '/customers/trial-contact',
@@ -271,6 +283,7 @@ export interface FileRoutesByFullPath {
   '/reports': typeof AppAdminReportsRoute
   '/review': typeof AppAdminReviewRoute
   '/free-guided-trial-success': typeof AppStoreFreeGuidedTrialSuccessRoute
+  '/content/$id': typeof AppAdminContentIdRoute
   '/customers/trial-contact': typeof AppAdminCustomersTrialContactRoute
   '/experts/$id': typeof AppAdminExpertsIdRoute
   '/quarantine/$id': typeof AppAdminQuarantineIdRoute
@@ -281,6 +294,7 @@ export interface FileRoutesByFullPath {
   '/free-guided-trial/simple': typeof AppStoreFreeGuidedTrialSimpleRoute
   '/used-code/$id': typeof AppStoreUsedCodeIdRoute
   '/vouchers/$id': typeof AppStoreVouchersIdRoute
+  '/content/': typeof AppAdminContentIndexRoute
   '/stores/': typeof AppAdminStoresIndexRoute
   '/users/': typeof AppAdminUsersIndexRoute
   '/customers/': typeof AppStoreCustomersIndexRoute
@@ -310,6 +324,7 @@ export interface FileRoutesByTo {
   '/reports': typeof AppAdminReportsRoute
   '/review': typeof AppAdminReviewRoute
   '/free-guided-trial-success': typeof AppStoreFreeGuidedTrialSuccessRoute
+  '/content/$id': typeof AppAdminContentIdRoute
   '/customers/trial-contact': typeof AppAdminCustomersTrialContactRoute
   '/experts/$id': typeof AppAdminExpertsIdRoute
   '/quarantine/$id': typeof AppAdminQuarantineIdRoute
@@ -319,6 +334,7 @@ export interface FileRoutesByTo {
   '/free-guided-trial/simple': typeof AppStoreFreeGuidedTrialSimpleRoute
   '/used-code/$id': typeof AppStoreUsedCodeIdRoute
   '/vouchers/$id': typeof AppStoreVouchersIdRoute
+  '/content': typeof AppAdminContentIndexRoute
   '/stores': typeof AppAdminStoresIndexRoute
   '/users': typeof AppAdminUsersIndexRoute
   '/customers': typeof AppStoreCustomersIndexRoute
@@ -352,6 +368,7 @@ export interface FileRoutesById {
   '/_app/_admin/review': typeof AppAdminReviewRoute
   '/_app/_store/free-guided-trial-success': typeof AppStoreFreeGuidedTrialSuccessRoute
   '/_app/_store/': typeof AppStoreIndexRoute
+  '/_app/_admin/content/$id': typeof AppAdminContentIdRoute
   '/_app/_admin/customers/trial-contact': typeof AppAdminCustomersTrialContactRoute
   '/_app/_admin/experts/$id': typeof AppAdminExpertsIdRoute
   '/_app/_admin/quarantine/$id': typeof AppAdminQuarantineIdRoute
@@ -362,6 +379,7 @@ export interface FileRoutesById {
   '/_app/_store/free-guided-trial/simple': typeof AppStoreFreeGuidedTrialSimpleRoute
   '/_app/_store/used-code/$id': typeof AppStoreUsedCodeIdRoute
   '/_app/_store/vouchers/$id': typeof AppStoreVouchersIdRoute
+  '/_app/_admin/content/': typeof AppAdminContentIndexRoute
   '/_app/_admin/stores/': typeof AppAdminStoresIndexRoute
   '/_app/_admin/users/': typeof AppAdminUsersIndexRoute
   '/_app/_store/customers/': typeof AppStoreCustomersIndexRoute
@@ -393,6 +411,7 @@ export interface FileRouteTypes {
     | '/reports'
     | '/review'
     | '/free-guided-trial-success'
+    | '/content/$id'
     | '/customers/trial-contact'
     | '/experts/$id'
     | '/quarantine/$id'
@@ -403,6 +422,7 @@ export interface FileRouteTypes {
     | '/free-guided-trial/simple'
     | '/used-code/$id'
     | '/vouchers/$id'
+    | '/content/'
     | '/stores/'
     | '/users/'
     | '/customers/'
@@ -432,6 +452,7 @@ export interface FileRouteTypes {
     | '/reports'
     | '/review'
     | '/free-guided-trial-success'
+    | '/content/$id'
     | '/customers/trial-contact'
     | '/experts/$id'
     | '/quarantine/$id'
@@ -441,6 +462,7 @@ export interface FileRouteTypes {
     | '/free-guided-trial/simple'
     | '/used-code/$id'
     | '/vouchers/$id'
+    | '/content'
     | '/stores'
     | '/users'
     | '/customers'
@@ -473,6 +495,7 @@ export interface FileRouteTypes {
     | '/_app/_admin/review'
     | '/_app/_store/free-guided-trial-success'
     | '/_app/_store/'
+    | '/_app/_admin/content/$id'
     | '/_app/_admin/customers/trial-contact'
     | '/_app/_admin/experts/$id'
     | '/_app/_admin/quarantine/$id'
@@ -483,6 +506,7 @@ export interface FileRouteTypes {
     | '/_app/_store/free-guided-trial/simple'
     | '/_app/_store/used-code/$id'
     | '/_app/_store/vouchers/$id'
+    | '/_app/_admin/content/'
     | '/_app/_admin/stores/'
     | '/_app/_admin/users/'
     | '/_app/_store/customers/'
@@ -626,6 +650,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/free-guided-trial-success'
       preLoaderRoute: typeof AppStoreFreeGuidedTrialSuccessRouteImport
       parentRoute: typeof AppStoreRoute
+    }
+    '/_app/_admin/content/': {
+      id: '/_app/_admin/content/'
+      path: '/content'
+      fullPath: '/content/'
+      preLoaderRoute: typeof AppAdminContentIndexRouteImport
+      parentRoute: typeof AppAdminRoute
+    }
+    '/_app/_admin/content/$id': {
+      id: '/_app/_admin/content/$id'
+      path: '/content/$id'
+      fullPath: '/content/$id'
+      preLoaderRoute: typeof AppAdminContentIdRouteImport
+      parentRoute: typeof AppAdminRoute
     }
     '/_app/_admin/customers/trial-contact': {
       id: '/_app/_admin/customers/trial-contact'
@@ -797,12 +835,14 @@ interface AppAdminRouteChildren {
   AppAdminDevicesRoute: typeof AppAdminDevicesRoute
   AppAdminReportsRoute: typeof AppAdminReportsRoute
   AppAdminReviewRoute: typeof AppAdminReviewRoute
+  AppAdminContentIdRoute: typeof AppAdminContentIdRoute
   AppAdminCustomersTrialContactRoute: typeof AppAdminCustomersTrialContactRoute
   AppAdminExpertsIdRoute: typeof AppAdminExpertsIdRoute
   AppAdminQuarantineIdRoute: typeof AppAdminQuarantineIdRoute
   AppAdminStoresNewRoute: typeof AppAdminStoresNewRoute
   AppAdminSurveysIdRoute: typeof AppAdminSurveysIdRoute
   AppAdminUsersNewRoute: typeof AppAdminUsersNewRoute
+  AppAdminContentIndexRoute: typeof AppAdminContentIndexRoute
   AppAdminStoresIndexRoute: typeof AppAdminStoresIndexRoute
   AppAdminUsersIndexRoute: typeof AppAdminUsersIndexRoute
   AppAdminStoresIdEditRoute: typeof AppAdminStoresIdEditRoute
@@ -816,12 +856,14 @@ const AppAdminRouteChildren: AppAdminRouteChildren = {
   AppAdminDevicesRoute: AppAdminDevicesRoute,
   AppAdminReportsRoute: AppAdminReportsRoute,
   AppAdminReviewRoute: AppAdminReviewRoute,
+  AppAdminContentIdRoute: AppAdminContentIdRoute,
   AppAdminCustomersTrialContactRoute: AppAdminCustomersTrialContactRoute,
   AppAdminExpertsIdRoute: AppAdminExpertsIdRoute,
   AppAdminQuarantineIdRoute: AppAdminQuarantineIdRoute,
   AppAdminStoresNewRoute: AppAdminStoresNewRoute,
   AppAdminSurveysIdRoute: AppAdminSurveysIdRoute,
   AppAdminUsersNewRoute: AppAdminUsersNewRoute,
+  AppAdminContentIndexRoute: AppAdminContentIndexRoute,
   AppAdminStoresIndexRoute: AppAdminStoresIndexRoute,
   AppAdminUsersIndexRoute: AppAdminUsersIndexRoute,
   AppAdminStoresIdEditRoute: AppAdminStoresIdEditRoute,

@@ -124,8 +124,8 @@ function searchParamsOf(query: unknown): URLSearchParams {
   return params
 }
 
-/** Sends a call of an endpoint; any failure is an `ApiError`. */
-type SentInput = {
+/** What `send` sends: a call's path params, query, body and headers. */
+export type SentInput = {
   params?: Record<string, string | number>
   query?: unknown
   body?: unknown
@@ -133,7 +133,11 @@ type SentInput = {
   timeout?: number
 }
 
-async function send(
+/**
+ * Sends a call of an endpoint; any failure is an `ApiError`. Answers the response itself, for a
+ * caller that needs its headers (an `ETag`).
+ */
+export async function send(
   endpoint: Endpoint,
   input: SentInput,
   accept: string,

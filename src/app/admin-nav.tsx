@@ -47,6 +47,11 @@ export function AdminNav() {
             <Trans>Stores</Trans>
           </Link>
         </li>
+        <li>
+          <Link to="/content" className={styles.link}>
+            <Trans>Content</Trans>
+          </Link>
+        </li>
       </ul>
     </nav>
   )

@@ -65,6 +65,7 @@ const administration = [
   ['Devices', '/devices'],
   ['Users', '/users'],
   ['Stores', '/stores'],
+  ['Content', '/content'],
 ] as const
 
 test('every administration screen has the one navigation, its own link marked as current', async ({
