@@ -26,6 +26,7 @@ import { Route as AppAdminReportsRouteImport } from './routes/_app/_admin/report
 import { Route as AppAdminReviewRouteImport } from './routes/_app/_admin/review'
 import { Route as AppStoreIndexRouteImport } from './routes/_app/_store/index'
 import { Route as AppStoreFreeGuidedTrialSuccessRouteImport } from './routes/_app/_store/free-guided-trial-success'
+import { Route as AppAdminCatalogueIndexRouteImport } from './routes/_app/_admin/catalogue.index'
 import { Route as AppAdminCustomersTrialContactRouteImport } from './routes/_app/_admin/customers.trial-contact'
 import { Route as AppAdminExpertsIdRouteImport } from './routes/_app/_admin/experts.$id'
 import { Route as AppAdminQuarantineIdRouteImport } from './routes/_app/_admin/quarantine.$id'
@@ -41,6 +42,7 @@ import { Route as AppStoreFreeGuidedTrialSimpleRouteImport } from './routes/_app
 import { Route as AppStoreUsedCodeIdRouteImport } from './routes/_app/_store/used-code.$id'
 import { Route as AppStoreVouchersIndexRouteImport } from './routes/_app/_store/vouchers.index'
 import { Route as AppStoreVouchersIdRouteImport } from './routes/_app/_store/vouchers.$id'
+import { Route as AppAdminCatalogueKindIdRouteImport } from './routes/_app/_admin/catalogue.$kind.$id'
 import { Route as AppAdminStoresIdIndexRouteImport } from './routes/_app/_admin/stores.$id.index'
 import { Route as AppAdminStoresIdEditRouteImport } from './routes/_app/_admin/stores.$id.edit'
 import { Route as AppAdminUsersIdEditRouteImport } from './routes/_app/_admin/users.$id.edit'
@@ -133,6 +135,11 @@ const AppStoreFreeGuidedTrialSuccessRoute =
     path: '/free-guided-trial-success',
     getParentRoute: () => AppStoreRoute,
   } as any)
+const AppAdminCatalogueIndexRoute = AppAdminCatalogueIndexRouteImport.update({
+  id: '/catalogue/',
+  path: '/catalogue/',
+  getParentRoute: () => AppAdminRoute,
+} as any)
 const AppAdminCustomersTrialContactRoute =
   AppAdminCustomersTrialContactRouteImport.update({
     id: '/customers/trial-contact',
@@ -211,6 +218,11 @@ const AppStoreVouchersIdRoute = AppStoreVouchersIdRouteImport.update({
   path: '/vouchers/$id',
   getParentRoute: () => AppStoreRoute,
 } as any)
+const AppAdminCatalogueKindIdRoute = AppAdminCatalogueKindIdRouteImport.update({
+  id: '/catalogue/$kind/$id',
+  path: '/catalogue/$kind/$id',
+  getParentRoute: () => AppAdminRoute,
+} as any)
 const AppAdminStoresIdIndexRoute = AppAdminStoresIdIndexRouteImport.update({
   id: '/stores/$id/',
   path: '/stores/$id/',
@@ -281,11 +293,13 @@ export interface FileRoutesByFullPath {
   '/free-guided-trial/simple': typeof AppStoreFreeGuidedTrialSimpleRoute
   '/used-code/$id': typeof AppStoreUsedCodeIdRoute
   '/vouchers/$id': typeof AppStoreVouchersIdRoute
+  '/catalogue/': typeof AppAdminCatalogueIndexRoute
   '/stores/': typeof AppAdminStoresIndexRoute
   '/users/': typeof AppAdminUsersIndexRoute
   '/customers/': typeof AppStoreCustomersIndexRoute
   '/free-guided-trial/': typeof AppStoreFreeGuidedTrialIndexRoute
   '/vouchers/': typeof AppStoreVouchersIndexRoute
+  '/catalogue/$kind/$id': typeof AppAdminCatalogueKindIdRoute
   '/stores/$id/edit': typeof AppAdminStoresIdEditRoute
   '/users/$id/edit': typeof AppAdminUsersIdEditRoute
   '/customers/$id/loyalty': typeof AppStoreCustomersIdLoyaltyRoute
@@ -319,11 +333,13 @@ export interface FileRoutesByTo {
   '/free-guided-trial/simple': typeof AppStoreFreeGuidedTrialSimpleRoute
   '/used-code/$id': typeof AppStoreUsedCodeIdRoute
   '/vouchers/$id': typeof AppStoreVouchersIdRoute
+  '/catalogue': typeof AppAdminCatalogueIndexRoute
   '/stores': typeof AppAdminStoresIndexRoute
   '/users': typeof AppAdminUsersIndexRoute
   '/customers': typeof AppStoreCustomersIndexRoute
   '/free-guided-trial': typeof AppStoreFreeGuidedTrialIndexRoute
   '/vouchers': typeof AppStoreVouchersIndexRoute
+  '/catalogue/$kind/$id': typeof AppAdminCatalogueKindIdRoute
   '/stores/$id/edit': typeof AppAdminStoresIdEditRoute
   '/users/$id/edit': typeof AppAdminUsersIdEditRoute
   '/customers/$id/loyalty': typeof AppStoreCustomersIdLoyaltyRoute
@@ -362,11 +378,13 @@ export interface FileRoutesById {
   '/_app/_store/free-guided-trial/simple': typeof AppStoreFreeGuidedTrialSimpleRoute
   '/_app/_store/used-code/$id': typeof AppStoreUsedCodeIdRoute
   '/_app/_store/vouchers/$id': typeof AppStoreVouchersIdRoute
+  '/_app/_admin/catalogue/': typeof AppAdminCatalogueIndexRoute
   '/_app/_admin/stores/': typeof AppAdminStoresIndexRoute
   '/_app/_admin/users/': typeof AppAdminUsersIndexRoute
   '/_app/_store/customers/': typeof AppStoreCustomersIndexRoute
   '/_app/_store/free-guided-trial/': typeof AppStoreFreeGuidedTrialIndexRoute
   '/_app/_store/vouchers/': typeof AppStoreVouchersIndexRoute
+  '/_app/_admin/catalogue/$kind/$id': typeof AppAdminCatalogueKindIdRoute
   '/_app/_admin/stores/$id/edit': typeof AppAdminStoresIdEditRoute
   '/_app/_admin/users/$id/edit': typeof AppAdminUsersIdEditRoute
   '/_app/_store/customers/$id/loyalty': typeof AppStoreCustomersIdLoyaltyRoute
@@ -403,11 +421,13 @@ export interface FileRouteTypes {
     | '/free-guided-trial/simple'
     | '/used-code/$id'
     | '/vouchers/$id'
+    | '/catalogue/'
     | '/stores/'
     | '/users/'
     | '/customers/'
     | '/free-guided-trial/'
     | '/vouchers/'
+    | '/catalogue/$kind/$id'
     | '/stores/$id/edit'
     | '/users/$id/edit'
     | '/customers/$id/loyalty'
@@ -441,11 +461,13 @@ export interface FileRouteTypes {
     | '/free-guided-trial/simple'
     | '/used-code/$id'
     | '/vouchers/$id'
+    | '/catalogue'
     | '/stores'
     | '/users'
     | '/customers'
     | '/free-guided-trial'
     | '/vouchers'
+    | '/catalogue/$kind/$id'
     | '/stores/$id/edit'
     | '/users/$id/edit'
     | '/customers/$id/loyalty'
@@ -483,11 +505,13 @@ export interface FileRouteTypes {
     | '/_app/_store/free-guided-trial/simple'
     | '/_app/_store/used-code/$id'
     | '/_app/_store/vouchers/$id'
+    | '/_app/_admin/catalogue/'
     | '/_app/_admin/stores/'
     | '/_app/_admin/users/'
     | '/_app/_store/customers/'
     | '/_app/_store/free-guided-trial/'
     | '/_app/_store/vouchers/'
+    | '/_app/_admin/catalogue/$kind/$id'
     | '/_app/_admin/stores/$id/edit'
     | '/_app/_admin/users/$id/edit'
     | '/_app/_store/customers/$id/loyalty'
@@ -627,6 +651,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppStoreFreeGuidedTrialSuccessRouteImport
       parentRoute: typeof AppStoreRoute
     }
+    '/_app/_admin/catalogue/': {
+      id: '/_app/_admin/catalogue/'
+      path: '/catalogue'
+      fullPath: '/catalogue/'
+      preLoaderRoute: typeof AppAdminCatalogueIndexRouteImport
+      parentRoute: typeof AppAdminRoute
+    }
     '/_app/_admin/customers/trial-contact': {
       id: '/_app/_admin/customers/trial-contact'
       path: '/customers/trial-contact'
@@ -732,6 +763,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppStoreVouchersIdRouteImport
       parentRoute: typeof AppStoreRoute
     }
+    '/_app/_admin/catalogue/$kind/$id': {
+      id: '/_app/_admin/catalogue/$kind/$id'
+      path: '/catalogue/$kind/$id'
+      fullPath: '/catalogue/$kind/$id'
+      preLoaderRoute: typeof AppAdminCatalogueKindIdRouteImport
+      parentRoute: typeof AppAdminRoute
+    }
     '/_app/_admin/stores/$id/': {
       id: '/_app/_admin/stores/$id/'
       path: '/stores/$id'
@@ -803,8 +841,10 @@ interface AppAdminRouteChildren {
   AppAdminStoresNewRoute: typeof AppAdminStoresNewRoute
   AppAdminSurveysIdRoute: typeof AppAdminSurveysIdRoute
   AppAdminUsersNewRoute: typeof AppAdminUsersNewRoute
+  AppAdminCatalogueIndexRoute: typeof AppAdminCatalogueIndexRoute
   AppAdminStoresIndexRoute: typeof AppAdminStoresIndexRoute
   AppAdminUsersIndexRoute: typeof AppAdminUsersIndexRoute
+  AppAdminCatalogueKindIdRoute: typeof AppAdminCatalogueKindIdRoute
   AppAdminStoresIdEditRoute: typeof AppAdminStoresIdEditRoute
   AppAdminUsersIdEditRoute: typeof AppAdminUsersIdEditRoute
   AppAdminStoresIdIndexRoute: typeof AppAdminStoresIdIndexRoute
@@ -822,8 +862,10 @@ const AppAdminRouteChildren: AppAdminRouteChildren = {
   AppAdminStoresNewRoute: AppAdminStoresNewRoute,
   AppAdminSurveysIdRoute: AppAdminSurveysIdRoute,
   AppAdminUsersNewRoute: AppAdminUsersNewRoute,
+  AppAdminCatalogueIndexRoute: AppAdminCatalogueIndexRoute,
   AppAdminStoresIndexRoute: AppAdminStoresIndexRoute,
   AppAdminUsersIndexRoute: AppAdminUsersIndexRoute,
+  AppAdminCatalogueKindIdRoute: AppAdminCatalogueKindIdRoute,
   AppAdminStoresIdEditRoute: AppAdminStoresIdEditRoute,
   AppAdminUsersIdEditRoute: AppAdminUsersIdEditRoute,
   AppAdminStoresIdIndexRoute: AppAdminStoresIdIndexRoute,
