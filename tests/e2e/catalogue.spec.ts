@@ -14,7 +14,8 @@ import {
   apiPost,
 } from './fixtures.ts'
 
-test.describe.configure({ timeout: 90_000 })
+// A picture uploaded and an axe check on each screen: slow on a busy machine.
+test.describe.configure({ timeout: 180_000 })
 
 /** A PNG of one colour, made here: `width` x `height` pixels, 8-bit RGB. */
 function png(width: number, height: number, rgb: readonly [number, number, number]): Buffer {
