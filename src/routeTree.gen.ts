@@ -26,6 +26,7 @@ import { Route as AppAdminReportsRouteImport } from './routes/_app/_admin/report
 import { Route as AppAdminReviewRouteImport } from './routes/_app/_admin/review'
 import { Route as AppStoreIndexRouteImport } from './routes/_app/_store/index'
 import { Route as AppStoreFreeGuidedTrialSuccessRouteImport } from './routes/_app/_store/free-guided-trial-success'
+import { Route as AppAdminCatalogueIndexRouteImport } from './routes/_app/_admin/catalogue.index'
 import { Route as AppAdminContentIndexRouteImport } from './routes/_app/_admin/content.index'
 import { Route as AppAdminContentIdRouteImport } from './routes/_app/_admin/content.$id'
 import { Route as AppAdminCustomersTrialContactRouteImport } from './routes/_app/_admin/customers.trial-contact'
@@ -43,6 +44,7 @@ import { Route as AppStoreFreeGuidedTrialSimpleRouteImport } from './routes/_app
 import { Route as AppStoreUsedCodeIdRouteImport } from './routes/_app/_store/used-code.$id'
 import { Route as AppStoreVouchersIndexRouteImport } from './routes/_app/_store/vouchers.index'
 import { Route as AppStoreVouchersIdRouteImport } from './routes/_app/_store/vouchers.$id'
+import { Route as AppAdminCatalogueKindIdRouteImport } from './routes/_app/_admin/catalogue.$kind.$id'
 import { Route as AppAdminStoresIdIndexRouteImport } from './routes/_app/_admin/stores.$id.index'
 import { Route as AppAdminStoresIdEditRouteImport } from './routes/_app/_admin/stores.$id.edit'
 import { Route as AppAdminUsersIdEditRouteImport } from './routes/_app/_admin/users.$id.edit'
@@ -135,6 +137,11 @@ const AppStoreFreeGuidedTrialSuccessRoute =
     path: '/free-guided-trial-success',
     getParentRoute: () => AppStoreRoute,
   } as any)
+const AppAdminCatalogueIndexRoute = AppAdminCatalogueIndexRouteImport.update({
+  id: '/catalogue/',
+  path: '/catalogue/',
+  getParentRoute: () => AppAdminRoute,
+} as any)
 const AppAdminContentIndexRoute = AppAdminContentIndexRouteImport.update({
   id: '/content/',
   path: '/content/',
@@ -223,6 +230,11 @@ const AppStoreVouchersIdRoute = AppStoreVouchersIdRouteImport.update({
   path: '/vouchers/$id',
   getParentRoute: () => AppStoreRoute,
 } as any)
+const AppAdminCatalogueKindIdRoute = AppAdminCatalogueKindIdRouteImport.update({
+  id: '/catalogue/$kind/$id',
+  path: '/catalogue/$kind/$id',
+  getParentRoute: () => AppAdminRoute,
+} as any)
 const AppAdminStoresIdIndexRoute = AppAdminStoresIdIndexRouteImport.update({
   id: '/stores/$id/',
   path: '/stores/$id/',
@@ -294,12 +306,14 @@ export interface FileRoutesByFullPath {
   '/free-guided-trial/simple': typeof AppStoreFreeGuidedTrialSimpleRoute
   '/used-code/$id': typeof AppStoreUsedCodeIdRoute
   '/vouchers/$id': typeof AppStoreVouchersIdRoute
+  '/catalogue/': typeof AppAdminCatalogueIndexRoute
   '/content/': typeof AppAdminContentIndexRoute
   '/stores/': typeof AppAdminStoresIndexRoute
   '/users/': typeof AppAdminUsersIndexRoute
   '/customers/': typeof AppStoreCustomersIndexRoute
   '/free-guided-trial/': typeof AppStoreFreeGuidedTrialIndexRoute
   '/vouchers/': typeof AppStoreVouchersIndexRoute
+  '/catalogue/$kind/$id': typeof AppAdminCatalogueKindIdRoute
   '/stores/$id/edit': typeof AppAdminStoresIdEditRoute
   '/users/$id/edit': typeof AppAdminUsersIdEditRoute
   '/customers/$id/loyalty': typeof AppStoreCustomersIdLoyaltyRoute
@@ -334,12 +348,14 @@ export interface FileRoutesByTo {
   '/free-guided-trial/simple': typeof AppStoreFreeGuidedTrialSimpleRoute
   '/used-code/$id': typeof AppStoreUsedCodeIdRoute
   '/vouchers/$id': typeof AppStoreVouchersIdRoute
+  '/catalogue': typeof AppAdminCatalogueIndexRoute
   '/content': typeof AppAdminContentIndexRoute
   '/stores': typeof AppAdminStoresIndexRoute
   '/users': typeof AppAdminUsersIndexRoute
   '/customers': typeof AppStoreCustomersIndexRoute
   '/free-guided-trial': typeof AppStoreFreeGuidedTrialIndexRoute
   '/vouchers': typeof AppStoreVouchersIndexRoute
+  '/catalogue/$kind/$id': typeof AppAdminCatalogueKindIdRoute
   '/stores/$id/edit': typeof AppAdminStoresIdEditRoute
   '/users/$id/edit': typeof AppAdminUsersIdEditRoute
   '/customers/$id/loyalty': typeof AppStoreCustomersIdLoyaltyRoute
@@ -379,12 +395,14 @@ export interface FileRoutesById {
   '/_app/_store/free-guided-trial/simple': typeof AppStoreFreeGuidedTrialSimpleRoute
   '/_app/_store/used-code/$id': typeof AppStoreUsedCodeIdRoute
   '/_app/_store/vouchers/$id': typeof AppStoreVouchersIdRoute
+  '/_app/_admin/catalogue/': typeof AppAdminCatalogueIndexRoute
   '/_app/_admin/content/': typeof AppAdminContentIndexRoute
   '/_app/_admin/stores/': typeof AppAdminStoresIndexRoute
   '/_app/_admin/users/': typeof AppAdminUsersIndexRoute
   '/_app/_store/customers/': typeof AppStoreCustomersIndexRoute
   '/_app/_store/free-guided-trial/': typeof AppStoreFreeGuidedTrialIndexRoute
   '/_app/_store/vouchers/': typeof AppStoreVouchersIndexRoute
+  '/_app/_admin/catalogue/$kind/$id': typeof AppAdminCatalogueKindIdRoute
   '/_app/_admin/stores/$id/edit': typeof AppAdminStoresIdEditRoute
   '/_app/_admin/users/$id/edit': typeof AppAdminUsersIdEditRoute
   '/_app/_store/customers/$id/loyalty': typeof AppStoreCustomersIdLoyaltyRoute
@@ -422,12 +440,14 @@ export interface FileRouteTypes {
     | '/free-guided-trial/simple'
     | '/used-code/$id'
     | '/vouchers/$id'
+    | '/catalogue/'
     | '/content/'
     | '/stores/'
     | '/users/'
     | '/customers/'
     | '/free-guided-trial/'
     | '/vouchers/'
+    | '/catalogue/$kind/$id'
     | '/stores/$id/edit'
     | '/users/$id/edit'
     | '/customers/$id/loyalty'
@@ -462,12 +482,14 @@ export interface FileRouteTypes {
     | '/free-guided-trial/simple'
     | '/used-code/$id'
     | '/vouchers/$id'
+    | '/catalogue'
     | '/content'
     | '/stores'
     | '/users'
     | '/customers'
     | '/free-guided-trial'
     | '/vouchers'
+    | '/catalogue/$kind/$id'
     | '/stores/$id/edit'
     | '/users/$id/edit'
     | '/customers/$id/loyalty'
@@ -506,12 +528,14 @@ export interface FileRouteTypes {
     | '/_app/_store/free-guided-trial/simple'
     | '/_app/_store/used-code/$id'
     | '/_app/_store/vouchers/$id'
+    | '/_app/_admin/catalogue/'
     | '/_app/_admin/content/'
     | '/_app/_admin/stores/'
     | '/_app/_admin/users/'
     | '/_app/_store/customers/'
     | '/_app/_store/free-guided-trial/'
     | '/_app/_store/vouchers/'
+    | '/_app/_admin/catalogue/$kind/$id'
     | '/_app/_admin/stores/$id/edit'
     | '/_app/_admin/users/$id/edit'
     | '/_app/_store/customers/$id/loyalty'
@@ -651,6 +675,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppStoreFreeGuidedTrialSuccessRouteImport
       parentRoute: typeof AppStoreRoute
     }
+    '/_app/_admin/catalogue/': {
+      id: '/_app/_admin/catalogue/'
+      path: '/catalogue'
+      fullPath: '/catalogue/'
+      preLoaderRoute: typeof AppAdminCatalogueIndexRouteImport
+      parentRoute: typeof AppAdminRoute
+    }
     '/_app/_admin/content/': {
       id: '/_app/_admin/content/'
       path: '/content'
@@ -770,6 +801,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppStoreVouchersIdRouteImport
       parentRoute: typeof AppStoreRoute
     }
+    '/_app/_admin/catalogue/$kind/$id': {
+      id: '/_app/_admin/catalogue/$kind/$id'
+      path: '/catalogue/$kind/$id'
+      fullPath: '/catalogue/$kind/$id'
+      preLoaderRoute: typeof AppAdminCatalogueKindIdRouteImport
+      parentRoute: typeof AppAdminRoute
+    }
     '/_app/_admin/stores/$id/': {
       id: '/_app/_admin/stores/$id/'
       path: '/stores/$id'
@@ -842,9 +880,11 @@ interface AppAdminRouteChildren {
   AppAdminStoresNewRoute: typeof AppAdminStoresNewRoute
   AppAdminSurveysIdRoute: typeof AppAdminSurveysIdRoute
   AppAdminUsersNewRoute: typeof AppAdminUsersNewRoute
+  AppAdminCatalogueIndexRoute: typeof AppAdminCatalogueIndexRoute
   AppAdminContentIndexRoute: typeof AppAdminContentIndexRoute
   AppAdminStoresIndexRoute: typeof AppAdminStoresIndexRoute
   AppAdminUsersIndexRoute: typeof AppAdminUsersIndexRoute
+  AppAdminCatalogueKindIdRoute: typeof AppAdminCatalogueKindIdRoute
   AppAdminStoresIdEditRoute: typeof AppAdminStoresIdEditRoute
   AppAdminUsersIdEditRoute: typeof AppAdminUsersIdEditRoute
   AppAdminStoresIdIndexRoute: typeof AppAdminStoresIdIndexRoute
@@ -863,9 +903,11 @@ const AppAdminRouteChildren: AppAdminRouteChildren = {
   AppAdminStoresNewRoute: AppAdminStoresNewRoute,
   AppAdminSurveysIdRoute: AppAdminSurveysIdRoute,
   AppAdminUsersNewRoute: AppAdminUsersNewRoute,
+  AppAdminCatalogueIndexRoute: AppAdminCatalogueIndexRoute,
   AppAdminContentIndexRoute: AppAdminContentIndexRoute,
   AppAdminStoresIndexRoute: AppAdminStoresIndexRoute,
   AppAdminUsersIndexRoute: AppAdminUsersIndexRoute,
+  AppAdminCatalogueKindIdRoute: AppAdminCatalogueKindIdRoute,
   AppAdminStoresIdEditRoute: AppAdminStoresIdEditRoute,
   AppAdminUsersIdEditRoute: AppAdminUsersIdEditRoute,
   AppAdminStoresIdIndexRoute: AppAdminStoresIdIndexRoute,

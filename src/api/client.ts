@@ -106,7 +106,8 @@ export type CallInput<E extends Endpoint> = (PathParams<E['path']> extends never
   ? { params?: never }
   : { params: Record<PathParams<E['path']>, string | number> }) &
   Parsed<E, 'query'> &
-  Parsed<E, 'body'> & {
+  Parsed<E, 'body'> &
+  (E extends { upload: object } ? { form: FormData } : { form?: never }) & {
     headers?: Record<string, string>
     /** Milliseconds to wait for the whole answer (20 s unless said). */
     timeout?: number
@@ -129,6 +130,8 @@ export type SentInput = {
   params?: Record<string, string | number>
   query?: unknown
   body?: unknown
+  /** An upload's multipart body, instead of JSON. */
+  form?: FormData
   headers?: Record<string, string>
   timeout?: number
 }
@@ -148,7 +151,7 @@ export async function send(
     return await http(path, {
       method: endpoint.method,
       searchParams: searchParamsOf(input.query),
-      json: input.body,
+      ...(input.form ? { body: input.form } : { json: input.body }),
       headers: { ...input.headers, Accept: accept },
       timeout: input.timeout ?? 20_000,
       onDownloadProgress: (progress) => onProgress(progress.transferredBytes),

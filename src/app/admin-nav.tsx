@@ -38,6 +38,11 @@ export function AdminNav() {
           </Link>
         </li>
         <li>
+          <Link to="/catalogue" className={styles.link}>
+            <Trans>Catalogue</Trans>
+          </Link>
+        </li>
+        <li>
           <Link to="/users" className={styles.link}>
             <Trans>Users</Trans>
           </Link>

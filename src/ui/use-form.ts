@@ -90,5 +90,8 @@ export function useForm<S extends v.GenericSchema<Record<string, unknown>>>(
       const fields = error.invalidFields
       setServerErrors(Object.fromEntries(fields.map(({ field, message }) => [field, message])))
     },
+    /** A refusal the answer does not name a field for, shown at the field it is about (a conflict). */
+    showFieldError: (name: keyof v.InferInput<S> & string, message: string) =>
+      setServerErrors((previous) => ({ ...previous, [name]: message })),
   }
 }

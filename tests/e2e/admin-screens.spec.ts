@@ -63,6 +63,7 @@ const administration = [
   ['Reports', '/reports'],
   ['Audit log', '/audit'],
   ['Devices', '/devices'],
+  ['Catalogue', '/catalogue'],
   ['Users', '/users'],
   ['Stores', '/stores'],
   ['Content', '/content'],

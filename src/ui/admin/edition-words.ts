@@ -25,14 +25,18 @@ export function useEditionWords(id: number): EditionWords | undefined {
   return useWordsOf(useQuery(editionQueryOptions(id)).data)
 }
 
-/** The words of the edition in use, for figures that count answers over every edition. */
-export function useCurrentEditionWords(): EditionWords | undefined {
-  const current = useQuery({
+/** The edition in use (`GET /content/current`), read again after five minutes. */
+export function currentEditionQueryOptions() {
+  return queryOptions({
     queryKey: ['content', 'current'],
     queryFn: async () => (await call(contentCurrent, {})).data,
     staleTime: 5 * 60_000,
   })
-  return useWordsOf(current.data)
+}
+
+/** The words of the edition in use, for figures that count answers over every edition. */
+export function useCurrentEditionWords(): EditionWords | undefined {
+  return useWordsOf(useQuery(currentEditionQueryOptions()).data)
 }
 
 function useWordsOf(edition: Edition | undefined): EditionWords | undefined {
