@@ -24,6 +24,11 @@ const adminDateField =
  */
 const contractSource = /[\\/]src[\\/]contract[\\/]/
 /**
+ * …but for edition 1's words for the answers: the trials' readers (the administration, the
+ * customer's trials tab) load them; the wizard shows its content edition's words.
+ */
+const editionOneWords = /[\\/]src[\\/]contract[\\/]trial-labels\.ts$/
+/**
  * …but for what only the Sent list reads (the decisions on one's trials and their reasons' words):
  * with the outbox screen, not in the chunk that every screen and the trial load.
  */
@@ -411,7 +416,7 @@ export default defineConfig({
             },
             {
               name: 'contract',
-              test: contractSource,
+              test: (id) => contractSource.test(id) && !editionOneWords.test(id),
               includeDependenciesRecursively: false,
             },
             {

@@ -151,7 +151,9 @@ export async function send(
     return await http(path, {
       method: endpoint.method,
       searchParams: searchParamsOf(input.query),
-      ...(input.form ? { body: input.form } : { json: input.body }),
+      // An upload has no JSON body (`json` undefined), a JSON call no form (`body` undefined).
+      json: input.body,
+      body: input.form,
       headers: { ...input.headers, Accept: accept },
       timeout: input.timeout ?? 20_000,
       onDownloadProgress: (progress) => onProgress(progress.transferredBytes),
