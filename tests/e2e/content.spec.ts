@@ -9,6 +9,7 @@ import {
   demo,
   expect,
   expectAccessible,
+  publishEdition,
   signIn,
   test,
 } from './fixtures.ts'
@@ -100,6 +101,81 @@ test('an admin adds a referral source to a new draft, compares it and publishes 
   expect(current.lists.referralSources.find((answer) => answer.key === key)?.labels.en).toBe(
     'A podcast',
   )
+  // Retired again, so that the other tests meet the lists they know.
+  await publishEdition(request, (draft) => ({
+    lists: {
+      ...draft.lists,
+      referralSources: draft.lists.referralSources.map((answer) =>
+        answer.key === key ? { ...answer, active: false } : answer,
+      ),
+    },
+  }))
+})
+
+test('a draft opens in the real wizard as a preview: its answers, and nothing is stored', async ({
+  page,
+  request,
+}) => {
+  const stamp = Date.now()
+  const admin = await apiLogin(request, demo.admin.email)
+  const once = () => ({ [idempotencyHeader]: crypto.randomUUID() })
+  const made = v.parse(
+    v.object({ data: editionSchema }),
+    await (await apiPost(request, admin.token, 'content/create', {}, once())).json(),
+  ).data
+  const { id, lists, consents, consentAutoTick } = made
+  const source = {
+    key: `radio-${stamp}`,
+    labels: { me: 'Radio', sr: 'Radio', en: `Radio ${stamp}` },
+    active: true,
+  }
+  await apiPost(
+    request,
+    admin.token,
+    'content/update',
+    {
+      id,
+      lists: { ...lists, referralSources: [source, ...lists.referralSources] },
+      consents,
+      consentAutoTick,
+    },
+    once(),
+  )
+  const trialsBefore = await apiGet<{ count: number }>(request, admin.token, 'questionnaire/search')
+
+  await signInAdmin(page)
+  await page.goto(`/content/${id}`)
+  await page.getByRole('link', { name: 'Preview in the wizard' }).click()
+  await expect(
+    page.getByRole('status').filter({ hasText: `Preview of content edition ${id}` }),
+  ).toBeVisible()
+  await page.getByRole('combobox', { name: 'Store' }).fill('Beo')
+  await page.getByRole('option').first().click()
+  await page.getByRole('radio', { name: 'Female', exact: true }).click()
+  await page.getByRole('radio', { name: '25–34' }).click()
+  await page.getByRole('button', { name: 'E-cigarettes (vape)' }).click()
+  await page.getByRole('button', { name: 'Next' }).click()
+  await page.getByRole('radio', { name: '5–10' }).click()
+  await page.getByRole('button', { name: source.labels.en }).click()
+  await expect(page.getByRole('button', { name: source.labels.en })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  )
+  await expectAccessible(page)
+
+  // Giving up the preview goes back to the draft; no trial and no draft of the admin's are kept.
+  await page.getByRole('button', { name: 'Give up' }).click()
+  await page
+    .getByRole('dialog', { name: 'Give up this trial?' })
+    .getByRole('button', { name: 'Give up' })
+    .click()
+  await expect(page).toHaveURL(`/content/${id}`)
+  await page.goto('/free-guided-trial')
+  await expect(page.getByRole('combobox', { name: 'Store' })).toHaveValue('')
+  await expect(page.getByRole('button', { name: source.labels.en })).toHaveCount(0)
+  const trialsAfter = await apiGet<{ count: number }>(request, admin.token, 'questionnaire/search')
+  expect(trialsAfter.count).toBe(trialsBefore.count)
+  await apiPost(request, admin.token, 'content/delete', { id }, once())
 })
 
 test("a save over another admin's is refused: the edits stay on screen, the latest can be loaded", async ({

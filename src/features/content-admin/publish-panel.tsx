@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { useNavigate } from '@tanstack/react-router'
+import { Link, useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button } from '../../ui/button.tsx'
 import { DateField } from '../../ui/date-field.tsx'
@@ -71,6 +71,12 @@ export function PublishPanel({
         </p>
       ) : (
         <>
+          <p>
+            {/* The saved draft in the real wizard, marked as a preview: nothing is stored. */}
+            <Link to="/free-guided-trial" search={{ step: 1, preview: id }}>
+              <Trans>Preview in the wizard</Trans>
+            </Link>
+          </p>
           <div className={styles.row}>
             <Button
               loading={publish.isPending}

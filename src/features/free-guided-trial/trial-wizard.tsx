@@ -23,6 +23,7 @@ import { buildTrialBody } from './trial-body.ts'
 import { useFinishTrial } from './trial-api.ts'
 import { useDraftWriter } from './use-draft-writer.ts'
 import { whenIdle } from '../../ui/when-idle.ts'
+import { showToast } from '../../ui/toast/show-toast.ts'
 import type { WizardAction } from './wizard-actions.ts'
 import { dropDraft } from './wizard-draft.ts'
 import { wizardReducer, wizardView } from './wizard-machine.ts'
@@ -55,6 +56,7 @@ function Wizard({
   draft,
   content,
   stranded,
+  preview,
 }: {
   user: SignedInUser
   draft: WizardState | null
@@ -62,6 +64,8 @@ function Wizard({
   content: WizardContent
   /** Drafts of this user that could not be restored: shown above the new trial, never dropped. */
   stranded: StrandedDraft[]
+  /** The edition an administrator previews: no draft is written or dropped, nothing is stored. */
+  preview: number | null
 }) {
   const { t } = useLingui()
   const navigate = useNavigate()
@@ -86,7 +90,7 @@ function Wizard({
   const locked = submit.isPending || submit.isSuccess
 
   // Every change is kept on the device, so a reload or a closed tab resumes the trial here.
-  const drafts = useDraftWriter(user.id, state, !locked)
+  const drafts = useDraftWriter(user.id, state, !locked && preview === null)
 
   // A new step: its question gets the focus, so that keyboard and screen-reader users follow. The
   // focus moves as the action is dispatched, while the page is still as it was drawn: focusing
@@ -146,7 +150,7 @@ function Wizard({
     if (givingUp.current) return
     givingUp.current = true
     drafts.cancel()
-    void dropDraft(user.id)
+    if (preview === null) void dropDraft(user.id)
     steps.leave()
   }
 
@@ -157,6 +161,11 @@ function Wizard({
     const answers = buildTrialBody(state, user, consentTextIds)
     if (finishing.current || !view.canFinish || !answers) return
     finishing.current = true
+    if (preview !== null) {
+      showToast('success', t`Preview finished: nothing was stored.`)
+      steps.leave()
+      return
+    }
     // The draft is written as it is now, before the trial is kept: a reload that cuts the keeping
     // short then finds every answer in the draft (its last ones may still have been waiting).
     drafts.flush()
@@ -189,6 +198,11 @@ function Wizard({
       className={styles.page}
       actions={<GiveUpButton answers={answerCount(state)} disabled={locked} onGiveUp={giveUp} />}
     >
+      {preview !== null && (
+        <p role="status" className={styles.preview}>
+          {t`Preview of content edition ${preview}: nothing entered here is stored.`}
+        </p>
+      )}
       {stranded.length > 0 && (
         <Suspense>
           <StrandedDrafts drafts={stranded} />

@@ -61,7 +61,8 @@ export function useStepHistory(stepIndex: number, goTo: (stepIndex: number) => n
   const show = (index: number, how: 'push' | 'replace', entryDepth?: number) =>
     void navigate({
       to: wizardPath,
-      search: { step: index + 1 },
+      // The rest of the address stays (a preview names its edition there).
+      search: (before) => ({ ...before, step: index + 1 }),
       replace: how === 'replace',
       state: { wizardDepth: entryDepth ?? (how === 'push' ? depth() + 1 : depth()) },
       resetScroll: false,
