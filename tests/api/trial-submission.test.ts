@@ -146,8 +146,8 @@ describe.each(databases)('submitting a trial on $name', (database) => {
     const before = await countTrials(api)
     const comment = {
       ...guidedAnswers(),
-      gender: 'other',
-      habits: 'RMC;Cigars',
+      gender: '',
+      habits: 'RMC;',
       referalSource: [],
       email: { email: 'not-an-email', privacyPolicy: true, analizeData: true },
     }
@@ -163,6 +163,21 @@ describe.each(databases)('submitting a trial on $name', (database) => {
         { field: 'comment.habits', message: messages.invalid.message },
         { field: 'comment.referalSource', message: messages.required.message },
         { field: 'comment.email.email', message: messages.email.message },
+      ],
+    })
+    // Well formed, but answers the trial's edition (edition 1) does not have.
+    const unknown = await postTrial(api, {
+      token: agent.token,
+      body: {
+        store_id: store.id,
+        comment: { ...guidedAnswers(), gender: 'other', habits: 'RMC;Cigars' },
+      },
+    })
+    expect(unknown.status).toBe(400)
+    expect(unknown.body).toMatchObject({
+      invalidFields: [
+        { field: 'comment.gender', message: messages.invalid.message },
+        { field: 'comment.habits', message: messages.invalid.message },
       ],
     })
     const { gender: _, ...withoutGender } = guidedAnswers()
