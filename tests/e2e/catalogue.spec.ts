@@ -1,8 +1,8 @@
-import { crc32, deflateSync } from 'node:zlib'
 import type { APIRequestContext, Page } from '@playwright/test'
 import * as v from 'valibot'
 import { editionSchema, type EditionLists } from '../../src/contract/content-edition.ts'
 import { idempotencyHeader } from '../../src/contract/http.ts'
+import { gradient, pngOf } from '../api/support/pictures.ts'
 import {
   test,
   expect,
@@ -16,31 +16,6 @@ import {
 
 // A picture uploaded and an axe check on each screen: slow on a busy machine.
 test.describe.configure({ timeout: 180_000 })
-
-/** A PNG of one colour, made here: `width` x `height` pixels, 8-bit RGB. */
-function png(width: number, height: number, rgb: readonly [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
-    const length = Buffer.alloc(4)
-    length.writeUInt32BE(data.length)
-    const crc = Buffer.alloc(4)
-    crc.writeUInt32BE(crc32(body))
-    return Buffer.concat([length, body, crc])
-  }
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(width, 0)
-  header.writeUInt32BE(height, 4)
-  header[8] = 8 // bits per sample
-  header[9] = 2 // RGB
-  const row = Buffer.from([0, ...Array.from({ length: width }, () => rgb).flat()])
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row))
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(pixels)),
-    chunk('IEND', Buffer.alloc(0)),
-  ])
-}
 
 /** Counts the POSTs the page sends to `path`. */
 function countPosts(page: Page, path: string) {
@@ -125,11 +100,10 @@ test('an admin adds a pack with its picture, renames it and retires it, each wit
   await expect(picture).toHaveAttribute('aria-invalid', 'true')
   await expectAccessible(page)
 
-  const colour = [stamp % 256, (stamp >> 8) % 256, 90] as const
   await picture.setInputFiles({
     name: 'pack.png',
     mimeType: 'image/png',
-    buffer: png(30, 40, colour),
+    buffer: Buffer.from(pngOf(30, 40, gradient(stamp % 256))),
   })
   const preview = page.getByRole('img', { name: "The pack's picture" })
   await expect(preview).toHaveAttribute('src', /^\/media\/packs\/[0-9a-f]{64}\.webp$/)

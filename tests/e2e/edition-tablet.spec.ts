@@ -6,7 +6,7 @@ import {
   type EditionLists,
 } from '../../src/contract/content-edition.ts'
 import { trialDetailSchema } from '../../src/contract/trial.ts'
-import { answerUpToContact } from './trial-driver.ts'
+import { answerFromContactToFinish, answerUpToContact } from './trial-driver.ts'
 import {
   adminPage,
   apiGet,
@@ -48,13 +48,7 @@ function heldEditionId(page: Page): Promise<unknown> {
 
 /** From the contact step to Finish: no email, no purchase, `marker` as the comment. */
 async function finishWithoutPurchase(page: Page, marker: string) {
-  const next = page.getByRole('button', { name: 'Next' })
-  await page.getByRole('button', { name: 'No email' }).click()
-  await next.click()
-  await page.getByRole('radio', { name: 'No, did not buy' }).click()
-  await next.click()
-  await page.getByRole('button', { name: 'Needs time to think' }).click()
-  await page.getByRole('textbox', { name: 'Comment' }).fill(marker)
+  await answerFromContactToFinish(page, marker)
   await page.getByRole('button', { name: 'Finish' }).click()
   await expect(page).toHaveURL(/free-guided-trial-success/)
 }

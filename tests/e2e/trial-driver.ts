@@ -6,8 +6,13 @@ import { expect, type Page } from '@playwright/test'
  */
 export async function answerUpToFinish(page: Page, marker: string) {
   await page.goto('/free-guided-trial')
-  const next = page.getByRole('button', { name: 'Next' })
   await answerUpToContact(page)
+  await answerFromContactToFinish(page, marker)
+}
+
+/** From the email and phone step to the last one: no email, no purchase, `marker` as comment. */
+export async function answerFromContactToFinish(page: Page, marker: string) {
+  const next = page.getByRole('button', { name: 'Next' })
   await page.getByRole('button', { name: 'No email' }).click()
   await next.click()
   await page.getByRole('radio', { name: 'No, did not buy' }).click()
