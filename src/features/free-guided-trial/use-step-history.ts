@@ -11,6 +11,8 @@ declare module '@tanstack/history' {
 const wizardPath = '/free-guided-trial'
 /** Long enough to be after a step change's frames on a slow tablet, short beside a person's Back. */
 const addressDelayMs = 150
+/** How long a move back through the history may take before it is taken as not coming. */
+const historyMoveMs = 1000
 
 /**
  * Runs `task` a moment after the next frame is drawn (`delay` ms); answers a function that cancels
@@ -164,10 +166,20 @@ export function useStepHistory(stepIndex: number, goTo: (stepIndex: number) => n
     cancelWrites()
     const entries = depth()
     if (entries === 0) return goOn()
-    const stop = history.subscribe(() => {
+    // The page after the wizard shows whether or not the history moved: Chromium at times drops a
+    // move back to an entry that a reload's address correction rewrote, and the finished trial
+    // would stay on its last step. Then the steps stay in the history, and the next page replaces
+    // the last one.
+    let settled = false
+    const settle = () => {
+      if (settled) return
+      settled = true
       stop()
+      clearTimeout(unmoved)
       goOn()
-    })
+    }
+    const stop = history.subscribe(settle)
+    const unmoved = setTimeout(settle, historyMoveMs)
     history.go(-entries)
   }
 
