@@ -24,11 +24,6 @@ const adminDateField =
  */
 const contractSource = /[\\/]src[\\/]contract[\\/]/
 /**
- * …but for edition 1's words for the answers: the trials' readers (the administration, the
- * customer's trials tab) load them; the wizard shows its content edition's words.
- */
-const editionOneWords = /[\\/]src[\\/]contract[\\/]trial-labels\.ts$/
-/**
  * …but for what only the Sent list reads (the decisions on one's trials and their reasons' words):
  * with the outbox screen, not in the chunk that every screen and the trial load.
  */
@@ -40,11 +35,12 @@ const sentDecisionsSource =
  * session chunks, that code joins a chunk the brand expert's home needs (TanStack Query's
  * observers), and the home fetches what only a manager's screens use. The check-in's calls go
  * beside their contract for the same reason. A stored trial's reading (and the report's words it
- * shares, and the list its answers are drawn in) goes with them too: the customer's trials tab and
- * the trial's page read it, no trial step.
+ * shares, the list its answers are drawn in, the words of its edition and edition 1's words) goes
+ * with them too: the customer's trials tab and the trial's page read it, no trial step (the wizard
+ * shows its content edition's words).
  */
 const storeScreenSource =
-  /[\\/]src[\\/](contract[\\/]((endpoints[\\/])?(customers|customer-rights|customer-rights-messages|vouchers|check-in)|store-messages|record-labels|trial-reading|report-columns)\.ts$|ui[\\/]answer-lines\.tsx$|features[\\/]((customers|vouchers)[\\/][^\\/]+\.tsx?|stores[\\/]check-in\.ts)$)/
+  /[\\/]src[\\/](contract[\\/]((endpoints[\\/])?(customers|customer-rights|customer-rights-messages|vouchers|check-in)|store-messages|record-labels|trial-reading|trial-labels|report-columns)\.ts$|ui[\\/](answer-lines\.tsx|edition-words\.ts)$|features[\\/]((customers|vouchers)[\\/][^\\/]+\.tsx?|stores[\\/]check-in\.ts)$)/
 
 /**
  * A tablet's side of the remote actions, with the schema of the actions it is delivered: loaded
@@ -53,8 +49,18 @@ const storeScreenSource =
 const remoteActionSource =
   /[\\/]src[\\/](contract[\\/]delivered-actions|offline[\\/]remote-action(s|-plan))\.ts$/
 
-/** The ready panel (settings, and the store picker after a check-in), which home never shows. */
-const readyPanelSource = /[\\/]src[\\/]features[\\/]outbox[\\/]ready-panel(\.module\.css|\.tsx)$/
+/**
+ * The ready panel (settings, and the store picker after a check-in), which home never shows, with
+ * what only it reads of the device's state.
+ */
+const readyPanelSource =
+  /[\\/]src[\\/](features[\\/]outbox[\\/]ready-panel(\.module\.css|\.tsx)|offline[\\/](readiness|storage-state)\.ts)$/
+/**
+ * The fields of a new password and the page for a link without its token: the password pages' and
+ * settings' code. Left to the session chunks, they may join one the home screen loads.
+ */
+const passwordFieldsSource =
+  /[\\/]src[\\/]features[\\/]auth[\\/](new-password-fields|link-without-token)\.tsx$/
 /** The look-ups' persister (it writes IndexedDB) and the TanStack Query code only it needs. */
 const keptLookupsSource =
   /([\\/]src[\\/]offline[\\/]persist-lookups\.ts$|[\\/]query-core[\\/]build[\\/]modern[\\/]hydration\.js$)/
@@ -400,6 +406,11 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             {
+              name: 'password-fields',
+              test: passwordFieldsSource,
+              includeDependenciesRecursively: false,
+            },
+            {
               name: 'store-screens',
               test: storeScreenSource,
               includeDependenciesRecursively: false,
@@ -416,7 +427,7 @@ export default defineConfig({
             },
             {
               name: 'contract',
-              test: (id) => contractSource.test(id) && !editionOneWords.test(id),
+              test: (id) => contractSource.test(id),
               includeDependenciesRecursively: false,
             },
             {

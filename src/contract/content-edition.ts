@@ -9,6 +9,11 @@ import * as v from 'valibot'
 export const editionStates = ['draft', 'scheduled', 'published', 'superseded'] as const
 export type EditionState = (typeof editionStates)[number]
 
+/** An edition that is or was in use: trials may name it. */
+export function wasPublished(state: EditionState): boolean {
+  return state === 'published' || state === 'superseded'
+}
+
 /** A text in each of the app's locales. */
 const texts = v.object({ me: v.string(), sr: v.string(), en: v.string() })
 export type EditionTexts = v.InferOutput<typeof texts>

@@ -22,7 +22,6 @@ export const contentMessages = {
     message: 'The publication is cancelled: the edition is a draft again.',
   },
   contentDeleted: /*i18n*/ { id: 'content.deleted', message: 'The draft is deleted.' },
-  contentNotFound: /*i18n*/ { id: 'content.notFound', message: 'The edition is not known.' },
   contentNotDraft: /*i18n*/ {
     id: 'content.notDraft',
     message: 'Only a draft can be changed, published or deleted; this edition is not one any more.',

@@ -188,7 +188,8 @@ export type VisitNoteBody = v.InferOutput<typeof visitNoteBodySchema>
  * `customer.notFound`. `store` and `expert` are names; `capturedAt` is when the trial happened,
  * `createdAt` when it reached the server. `answers` are the guided trial's answers as stored (as
  * `comment` of `GET /questionnaire/{id}`), which the tab reads through
- * `src/contract/trial-reading.ts`; null for a simple trial, whose comment is a text.
+ * `src/contract/trial-reading.ts` in the words of its `contentEdition`; null for a simple trial,
+ * whose comment is a text.
  */
 export const customerTrialSchema = v.object({
   id: v.number(),
@@ -198,6 +199,8 @@ export const customerTrialSchema = v.object({
   expert: v.string(),
   shopping: v.nullable(v.picklist(['yes', 'no'])),
   answers: v.nullable(trialAnswersSchema),
+  /** The content edition the trial was taken with, whose words its answers are read in. */
+  contentEdition: v.number(),
 })
 export type CustomerTrial = v.InferOutput<typeof customerTrialSchema>
 export const customerTrialListSchema = listOf(customerTrialSchema)

@@ -134,6 +134,8 @@ export const messages = {
     message: 'You are not assigned to a store. Please contact the administrator.',
   },
   storeNotFound: /*i18n*/ { id: 'store.notFound', message: 'Store not found' },
+  /** Read by every role: the trials' readers open the edition of a trial. */
+  contentNotFound: /*i18n*/ { id: 'content.notFound', message: 'The edition is not known.' },
   checkedIn: /*i18n*/ { id: 'store.checkedIn', message: 'You are checked in.' },
   checkedOut: /*i18n*/ { id: 'store.checkedOut', message: 'You are checked out.' },
   managersOnly: /*i18n*/ {

@@ -184,17 +184,28 @@ describe.each(databases)('content editions on $name', (database) => {
     expect(after.headers.get('ETag')).not.toBe(first.etag)
   })
 
-  it('lets experts and managers read the edition in use, never manage editions', async () => {
+  it('lets experts and managers read the editions trials name, never a draft, never manage editions', async () => {
     const { token } = await admin()
+    const first = await draft(token)
+    const older = await published(token, first)
+    await published(token, await draft(token))
     const made = await draft(token)
     for (const role of ['agent', 'manager'] as const) {
       const caller = await signedInCaller(api, role, null)
       expect((await api.request('GET', '/content/search', { token: caller.token })).status).toBe(
         403,
       )
-      expect(
-        (await api.request('GET', `/content/${made.id}`, { token: caller.token })).status,
-      ).toBe(403)
+      // A superseded edition is read whole, as the admin reads it: a trial may name it.
+      const read = await api.request('GET', `/content/${older.id}`, { token: caller.token })
+      expect(read.status).toBe(200)
+      expect(editionOf(read)).toEqual(
+        editionOf(await api.request('GET', `/content/${older.id}`, { token })),
+      )
+      expect(editionOf(read).state).toBe('superseded')
+      // A draft is the administration's: to others it is not known.
+      const hidden = await api.request('GET', `/content/${made.id}`, { token: caller.token })
+      expect(hidden.status).toBe(404)
+      expect(refusal(hidden).code).toBe('content.notFound')
       expect((await call(caller.token, 'POST', '/content/create', {})).status).toBe(403)
       expect((await update(caller.token, made)).status).toBe(403)
       expect((await call(caller.token, 'POST', '/content/publish', { id: made.id })).status).toBe(

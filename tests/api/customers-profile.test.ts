@@ -337,6 +337,7 @@ describe.each(databases)('customer profile on $name', (database) => {
         expert: user.fullname,
         shopping: 'no',
         answers: null,
+        contentEdition: 1,
       },
       {
         id: rows[0]?.id,
@@ -346,6 +347,7 @@ describe.each(databases)('customer profile on $name', (database) => {
         expert: user.fullname,
         shopping: 'yes',
         answers: guided,
+        contentEdition: 1,
       },
     ])
 

@@ -5,12 +5,16 @@ import {
   type EditionAnswer,
   type EditionLists,
 } from '../../src/contract/content-edition.ts'
-import { trialDetailSchema } from '../../src/contract/trial.ts'
+import type { CustomerList } from '../../src/contract/customers.ts'
+import { idempotencyHeader } from '../../src/contract/http.ts'
+import { trialContractVersion, trialDetailSchema } from '../../src/contract/trial.ts'
+import { guidedAnswers, trialBody } from '../support/trial-body.ts'
 import { answerFromContactToFinish, answerUpToContact } from './trial-driver.ts'
 import {
   adminPage,
   apiGet,
   apiLogin,
+  apiPost,
   controlledByServiceWorker,
   demo,
   expect,
@@ -218,6 +222,67 @@ test("the email step shows the edition's consent texts, and OK ticks them only w
     await publishEdition(request, () => ({
       consents: inUse.consents,
       consentAutoTick: inUse.consentAutoTick,
+    }))
+  }
+})
+
+test("a manager reads a consumer's trial in the words of the trial's own edition", async ({
+  page,
+  request,
+}) => {
+  const stamp = Date.now()
+  const radio: EditionAnswer = {
+    key: `radio-${stamp}`,
+    labels: { me: `Radio ${stamp}`, sr: `Radio ${stamp} (sr)`, en: `The radio ${stamp}` },
+    active: true,
+  }
+  const taken = await publishEdition(request, (draft) => ({
+    lists: withSource(draft.lists, radio),
+  }))
+  try {
+    // A consumer whom no other test opens, with a trial of that edition naming the new answer.
+    const agent = await apiLogin(request, demo.agent.email)
+    const found = await apiGet<CustomerList>(request, agent.token, 'customer/search', {
+      query: 'Raičević',
+    })
+    const customer = found.rows.find((row) => row.email !== null)
+    if (!customer?.email) throw new Error('no demo consumer Raičević with an email')
+    const answers = guidedAnswers()
+    await apiPost(
+      request,
+      agent.token,
+      'free-guided/form',
+      {
+        ...trialBody(1, {
+          ...answers,
+          referalSource: [radio.key],
+          email: { email: customer.email, privacyPolicy: true, analizeData: true },
+        }),
+        contract_version: trialContractVersion,
+        content_edition: taken.id,
+      },
+      { [idempotencyHeader]: crypto.randomUUID() },
+    )
+    // A later edition words the answer otherwise: the trial keeps the words it was taken with.
+    await publishEdition(request, (draft) => ({
+      lists: reworded(draft.lists, radio.key, {
+        me: `Radio kasnije ${stamp}`,
+        sr: `Radio kasnije ${stamp}`,
+        en: `The radio later ${stamp}`,
+      }),
+    }))
+
+    await signIn(page, demo.manager.email)
+    await expect(page).toHaveURL('/')
+    await page.goto(`/customers/${customer.id}/survey`)
+    const first = page.getByRole('table', { name: 'Free guided trials' }).getByRole('row').nth(1)
+    await first.locator('summary').click()
+    const lines = first.locator('details dl')
+    await expect(lines).toContainText(radio.labels.en)
+    await expect(lines).not.toContainText(`The radio later ${stamp}`)
+  } finally {
+    await publishEdition(request, (draft) => ({
+      lists: withSource(draft.lists, { ...radio, active: false }),
     }))
   }
 })

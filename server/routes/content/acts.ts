@@ -37,7 +37,7 @@ async function editionRow(tx: Database, id: number): Promise<EditionRow> {
     .from(contentEditions)
     .where(eq(contentEditions.id, id))
     .for('update')
-  if (!row) throw new HttpError(404, contentMessages.contentNotFound.id)
+  if (!row) throw new HttpError(404, messages.contentNotFound.id)
   return row
 }
 
@@ -77,7 +77,7 @@ export async function createDraft(
         ? eq(contentEditions.state, 'published')
         : eq(contentEditions.id, body.from),
     )
-  if (!source) throw new HttpError(404, contentMessages.contentNotFound.id)
+  if (!source) throw new HttpError(404, messages.contentNotFound.id)
   const [made] = await tx
     .insert(contentEditions)
     .values({

@@ -1,7 +1,6 @@
 import type { Context } from 'hono'
-import { contentCurrent } from '#contract/endpoints/content.ts'
+import { contentById, contentCurrent } from '#contract/endpoints/content.ts'
 import {
-  contentById,
   contentCancel,
   contentCreate,
   contentDelete,
@@ -10,7 +9,9 @@ import {
   contentUpdate,
 } from '#contract/endpoints/content-admin.ts'
 import { contentMessages } from '#contract/content-messages.ts'
-import type { Edition } from '#contract/content-edition.ts'
+import { messages } from '#contract/messages.ts'
+import { allows } from '#contract/roles.ts'
+import { wasPublished, type Edition } from '#contract/content-edition.ts'
 import type { AppDeps, UserEnv } from '../../deps.ts'
 import { answerOnce, oncePerKey } from '../../http/once-per-key.ts'
 import { envelope, ok } from '../../http/respond.ts'
@@ -50,7 +51,11 @@ export function contentRoutes(routes: ApiRoutes, deps: AppDeps) {
     .signedIn(contentById, async (c, { params }) => {
       await settleScheduled(deps.db, deps.clock())
       const found = await findEdition(deps.db, params.id)
-      if (!found) throw new HttpError(404, contentMessages.contentNotFound.id)
+      // An edition not yet published is the administration's work in progress: to the trials'
+      // other readers it does not exist.
+      const shown =
+        found && (allows('administration', c.var.user.role) || wasPublished(found.edition.state))
+      if (!shown) throw new HttpError(404, messages.contentNotFound.id)
       return conditional(c, found)
     })
     .signedIn(contentCreate, async (c, { body }) => {

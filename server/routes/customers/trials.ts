@@ -58,6 +58,7 @@ export async function trialsOfCustomer(
         expert: users.fullname,
         shopping: trials.shopping,
         answers: storedAnswersText,
+        contentEdition: trials.contentEdition,
       })
       .from(trials)
       .innerJoin(stores, eq(stores.id, trials.storeId))

@@ -1,5 +1,6 @@
 import { editionSchema } from '../content-edition.ts'
 import { contentMessages } from '../content-messages.ts'
+import { messages } from '../messages.ts'
 import {
   contentCreateBodySchema,
   contentDeletedSchema,
@@ -9,7 +10,6 @@ import {
   contentUpdateBodySchema,
   editionListSchema,
 } from '../content-requests.ts'
-import { idParamsSchema } from '../http.ts'
 import { administration } from '../policy.ts'
 import { endpoint } from '../endpoint.ts'
 
@@ -25,17 +25,6 @@ export const contentSearch = endpoint({
   answer: editionListSchema,
 })
 
-export const contentById = endpoint({
-  method: 'GET',
-  path: '/content/:id',
-  summary: "One edition with its content; its `ETag` is what an update's `If-Match` names.",
-  policy: { allow: administration },
-  params: idParamsSchema,
-  answer: editionSchema,
-  conditional: 'read',
-  errors: { 404: [contentMessages.contentNotFound] },
-})
-
 export const contentCreate = endpoint({
   method: 'POST',
   path: '/content/create',
@@ -46,7 +35,7 @@ export const contentCreate = endpoint({
   answer: editionSchema,
   status: 201,
   idempotent: true,
-  errors: { 404: [contentMessages.contentNotFound] },
+  errors: { 404: [messages.contentNotFound] },
 })
 
 export const contentUpdate = endpoint({
@@ -68,7 +57,7 @@ export const contentUpdate = endpoint({
       contentMessages.contentOtherLast,
       contentMessages.contentSwatchInvalid,
     ],
-    404: [contentMessages.contentNotFound],
+    404: [messages.contentNotFound],
     409: [contentMessages.contentNotDraft],
     412: [contentMessages.contentStale],
   },
@@ -85,7 +74,7 @@ export const contentPublish = endpoint({
   idempotent: true,
   errors: {
     400: [contentMessages.contentKeyRemoved],
-    404: [contentMessages.contentNotFound],
+    404: [messages.contentNotFound],
     409: [contentMessages.contentNotDraft],
   },
 })
@@ -99,7 +88,7 @@ export const contentCancel = endpoint({
   answer: editionSchema,
   idempotent: true,
   errors: {
-    404: [contentMessages.contentNotFound],
+    404: [messages.contentNotFound],
     409: [contentMessages.contentNotScheduled],
   },
 })
@@ -114,7 +103,7 @@ export const contentDelete = endpoint({
   answer: contentDeletedSchema,
   idempotent: true,
   errors: {
-    404: [contentMessages.contentNotFound],
+    404: [messages.contentNotFound],
     409: [contentMessages.contentNotDraft],
   },
 })

@@ -1,9 +1,12 @@
 import { editionSchema } from '../content-edition.ts'
+import { idParamsSchema } from '../http.ts'
+import { messages } from '../messages.ts'
 import { device, signedIn } from '../policy.ts'
 import { endpoint } from '../endpoint.ts'
 
-// The edition in use, which every tablet reads (docs/api.md#content-editions); the administration's
-// calls on the editions are in content-admin.ts, which tablets never load.
+// The editions every role reads (docs/api.md#content-editions): the one in use, which every tablet
+// takes, and one by its id, in whose words a trial's answers are read. The administration's calls
+// on the editions are in content-admin.ts, which tablets never load.
 
 export const contentCurrent = endpoint({
   method: 'GET',
@@ -13,4 +16,16 @@ export const contentCurrent = endpoint({
   policy: { allow: [...signedIn, device] },
   answer: editionSchema,
   conditional: 'read',
+})
+
+export const contentById = endpoint({
+  method: 'GET',
+  path: '/content/:id',
+  summary:
+    "One edition with its content; its `ETag` is what an update's `If-Match` names. An edition not yet published (a draft, a scheduled one) is found by the administration only.",
+  policy: { allow: signedIn },
+  params: idParamsSchema,
+  answer: editionSchema,
+  conditional: 'read',
+  errors: { 404: [messages.contentNotFound] },
 })

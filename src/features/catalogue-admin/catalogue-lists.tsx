@@ -10,7 +10,7 @@ import {
 import { parseLocale } from '../../contract/locale.ts'
 import { RecordSection, RecordTable, type Column } from '../../ui/record-table.tsx'
 import { SearchForm, type SearchProps } from '../../ui/search-panel.tsx'
-import { currentEditionQueryOptions } from '../../ui/admin/edition-words.ts'
+import { currentEditionQueryOptions } from '../../ui/edition-words.ts'
 import { matchesFilter, productTypeOf, type CatalogueKind } from './catalogue-form.ts'
 import { packRowsQueryOptions, productRowsQueryOptions } from './catalogue-queries.ts'
 import records from '../../ui/records.module.css'

@@ -4,9 +4,8 @@ import { pagedQueryOptions } from '../../api/paging.ts'
 import { useAction } from '../../api/use-action.ts'
 import type { Edition } from '../../contract/content-edition.ts'
 import type { ContentUpdateBody } from '../../contract/content-requests.ts'
-import { contentCurrent } from '../../contract/endpoints/content.ts'
+import { contentById, contentCurrent } from '../../contract/endpoints/content.ts'
 import {
-  contentById,
   contentCancel,
   contentCreate,
   contentDelete,
@@ -20,7 +19,7 @@ import { callWithEtag } from './call-with-etag.ts'
 
 /**
  * The administration's keys for the editions: under `['content', 'admin']`, apart from the trial
- * page's words of an edition (src/ui/admin/edition-words.ts), which hold no `ETag`.
+ * page's words of an edition (src/ui/edition-words.ts), which hold no `ETag`.
  */
 export const contentKeys = {
   all: ['content', 'admin'] as const,

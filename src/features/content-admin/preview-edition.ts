@@ -1,6 +1,6 @@
 import { call } from '../../api/client.ts'
 import type { Edition } from '../../contract/content-edition.ts'
-import { contentById } from '../../contract/endpoints/content-admin.ts'
+import { contentById } from '../../contract/endpoints/content.ts'
 
 /**
  * An edition, a draft most often, for the wizard's preview (`/free-guided-trial?preview=<id>`):

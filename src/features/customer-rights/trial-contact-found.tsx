@@ -3,9 +3,10 @@ import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { plural } from '@lingui/core/macro'
 import type { Erasure, TrialContactExport } from '../../contract/customer-rights.ts'
-import type { TrialDetail } from '../../contract/trial.ts'
-import { trialReadings, wordsIn } from '../../contract/trial-reading.ts'
+import type { TrialAnswers, TrialDetail } from '../../contract/trial.ts'
+import { trialReadings } from '../../contract/trial-reading.ts'
 import { AnswerLines } from '../../ui/answer-lines.tsx'
+import { useTrialWords } from '../../ui/edition-words.ts'
 import { Button } from '../../ui/button.tsx'
 import { DateTime } from '../../ui/date-time.tsx'
 import { RecordSection, RecordTable, type Column } from '../../ui/record-table.tsx'
@@ -98,8 +99,6 @@ export function TrialContactFound({
 
 /** The trials found, newest first as the server lists them, each to its page. */
 function TrialsFound({ trials, erased }: { trials: readonly TrialDetail[]; erased: boolean }) {
-  const { i18n } = useLingui()
-  const words = wordsIn(i18n._.bind(i18n))
   const columns: Column<TrialDetail>[] = [
     {
       header: <Trans>Date</Trans>,
@@ -126,7 +125,7 @@ function TrialsFound({ trials, erased }: { trials: readonly TrialDetail[]; erase
           {typeof trial.comment === 'string' ? (
             <p className={styles.preWrap}>{trial.comment}</p>
           ) : (
-            <AnswerLines lines={trialReadings.lines(trial.comment, words.t)} />
+            <EditionAnswerLines answers={trial.comment} edition={trial.contentEdition} />
           )}
         </details>
       ),
@@ -173,4 +172,10 @@ function CustomersFound({ ids }: { ids: readonly number[] }) {
       )}
     </RecordSection>
   )
+}
+
+/** A trial's answers in the words of its own content edition. */
+function EditionAnswerLines({ answers, edition }: { answers: TrialAnswers; edition: number }) {
+  const { words, edition: editionWords } = useTrialWords(edition)
+  return <AnswerLines lines={trialReadings.lines(answers, words.t, editionWords)} />
 }

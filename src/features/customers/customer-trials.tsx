@@ -3,8 +3,9 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { plural } from '@lingui/core/macro'
 import { Button } from '../../ui/button.tsx'
 import { DateTime } from '../../ui/date-time.tsx'
-import { wordsIn, type AnswerLine } from '../../contract/trial-reading.ts'
+import type { CustomerTrial } from '../../contract/customers.ts'
 import { AnswerLines } from '../../ui/answer-lines.tsx'
+import { useTrialWords } from '../../ui/edition-words.ts'
 import { customerTrialsQueryOptions } from './customer-queries.ts'
 import { trialAnswerLines } from './trial-answers.ts'
 import { RecordSection, RecordTable } from '../../ui/record-table.tsx'
@@ -12,12 +13,11 @@ import styles from '../../ui/records.module.css'
 
 /**
  * The trials tab: this customer's free guided trials, matched by email or phone, each with its
- * answers behind a disclosure, read as the trial's page reads them.
+ * answers behind a disclosure, read as the trial's page reads them: in the words of the trial's
+ * own content edition.
  */
 export function CustomerTrials({ customerId }: { customerId: number }) {
-  const { t, i18n } = useLingui()
-  // In the words the trial's page and the trials report use for the same answer.
-  const words = wordsIn(i18n._.bind(i18n))
+  const { t } = useLingui()
   const trials = useSuspenseInfiniteQuery(customerTrialsQueryOptions(customerId))
   const rows = trials.data.pages.flatMap((page) => page.rows)
   const count = trials.data.pages[0]?.count ?? 0
@@ -57,11 +57,11 @@ export function CustomerTrials({ customerId }: { customerId: number }) {
           { header: <Trans>Brand expert</Trans>, cell: (trial) => trial.expert },
           {
             header: <Trans>Purchase</Trans>,
-            cell: (trial) => (trial.shopping ? words.key('shoppingAnswers', trial.shopping) : '—'),
+            cell: (trial) => <Purchase trial={trial} />,
           },
           {
             header: <Trans>Answers</Trans>,
-            cell: (trial) => <AnswersDisclosure lines={trialAnswerLines(trial.answers, words.t)} />,
+            cell: (trial) => <AnswersDisclosure trial={trial} />,
             // On a card, across its whole width at the foot, where the open answers have room.
             actions: true,
           },
@@ -71,8 +71,16 @@ export function CustomerTrials({ customerId }: { customerId: number }) {
   )
 }
 
+/** Whether the customer bought, in the words of the trial's edition. */
+function Purchase({ trial }: { trial: CustomerTrial }) {
+  const { words } = useTrialWords(trial.contentEdition)
+  return trial.shopping ? words.key('shoppingAnswers', trial.shopping) : '—'
+}
+
 /** A trial's answers, closed until asked for: a row stays one line until then. */
-function AnswersDisclosure({ lines }: { lines: readonly AnswerLine[] }) {
+function AnswersDisclosure({ trial }: { trial: CustomerTrial }) {
+  const { words, edition } = useTrialWords(trial.contentEdition)
+  const lines = trialAnswerLines(trial.answers, words.t, { edition })
   if (lines.length === 0) return '—'
   return (
     <details>

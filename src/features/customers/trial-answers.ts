@@ -3,6 +3,7 @@ import {
   trialQuestions,
   trialReading,
   type AnswerLine,
+  type EditionWords,
   type Translate,
   type TrialQuestion,
 } from '../../contract/trial-reading.ts'
@@ -13,17 +14,21 @@ const onTheProfile = new Set(['email', 'phone'])
 /**
  * A trial's answers on the customer's trials tab: the lines the trial's page lists, read by the
  * same questions, but for the contact, which matched the trial to this customer and stands on
- * their overview. None for a simple trial, whose comment is a text. `questions` are the trial's
- * questions in use; a test adds one.
+ * their overview, in the words of the trial's `edition`. None for a simple trial, whose comment is
+ * a text. `questions` are the trial's questions in use; a test adds one.
  */
 export function trialAnswerLines(
   answers: TrialAnswers | null,
   t: Translate,
-  questions: readonly TrialQuestion[] = trialQuestions,
+  {
+    edition,
+    questions = trialQuestions,
+  }: { edition?: EditionWords; questions?: readonly TrialQuestion[] } = {},
 ): AnswerLine[] {
   if (!answers) return []
   return trialReading(questions.filter((question) => !onTheProfile.has(question.column))).lines(
     answers,
     t,
+    edition,
   )
 }

@@ -12,10 +12,9 @@ import {
   trialReadings,
   triedDevice,
   triedSticks,
-  wordsIn,
   type ImpressionWords,
 } from '../../contract/trial-reading.ts'
-import { useEditionWords } from '../../ui/admin/edition-words.ts'
+import { useTrialWords } from '../../ui/edition-words.ts'
 import styles from '../../ui/admin/admin.module.css'
 
 /**
@@ -127,9 +126,7 @@ function ConsentsView({ consents }: { consents: StoredConsent[] }) {
 
 /** The answers in the words of the trial's own content edition. */
 function TrialAnswersView({ answers, edition }: { answers: TrialAnswers; edition: number }) {
-  const { i18n } = useLingui()
-  const editionWords = useEditionWords(edition)
-  const words = wordsIn(i18n._.bind(i18n), editionWords)
+  const { words, edition: editionWords } = useTrialWords(edition)
   const lines = trialReadings.lines(answers, words.t, editionWords)
   const sticks = triedSticks(answers, words)
   const device = triedDevice(answers, words)

@@ -16,6 +16,7 @@ import {
 import { reportFormats } from '../../../server/routes/reports/formats.ts'
 import { trialAnswerLines } from '../../../src/features/customers/trial-answers.ts'
 import type { Cell } from '../../../server/routes/reports/csv.ts'
+import { editionOneLists } from '../free-guided-trial/edition-one.ts'
 
 const translate = (descriptor: MessageDescriptor, values?: Record<string, unknown>) => {
   const text = descriptor.message ?? descriptor.id
@@ -170,6 +171,19 @@ describe("the customer's trials tab", () => {
     expect(line(tab, 'Phone')).toBeUndefined()
   })
 
+  it("reads the answers in the words of the trial's own edition", () => {
+    const lists = {
+      ...editionOneLists,
+      genders: editionOneLists.genders.map((answer) =>
+        answer.key === 'female'
+          ? { ...answer, labels: { me: 'Žensko', sr: 'Женско', en: 'A woman' } }
+          : answer,
+      ),
+    }
+    const tab = trialAnswerLines(answers(), translate, { edition: { lists, locale: 'en' } })
+    expect(line(tab, 'Gender')).toEqual(['A woman'])
+  })
+
   it('lists nothing for a simple trial, whose comment is a text', () => {
     expect(trialAnswerLines(null, translate)).toEqual([])
   })
@@ -215,7 +229,9 @@ describe('a question added to the table', () => {
     const lines = reading.lines(answers(), translate)
     expect(line(lines, 'Favourite colour')).toEqual(['«Gold»'])
 
-    const tab = trialAnswerLines(answers(), translate, [...trialQuestions, favourite])
+    const tab = trialAnswerLines(answers(), translate, {
+      questions: [...trialQuestions, favourite],
+    })
     expect(line(tab, 'Favourite colour')).toEqual(['«Gold»'])
     expect(tab.map((item) => item.label)).toEqual(
       lines.map((item) => item.label).filter((label) => label !== '«Email»'),
