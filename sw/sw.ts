@@ -50,6 +50,11 @@ async function tellClients(message: ClientMessage) {
 
 /** One image that does not answer in this time is left for the next warm-up. */
 const imageTimeoutMs = 20_000
+/**
+ * Images fetched at once: enough to keep a store's slow link full despite its round trips, few
+ * enough to leave the browser's connections to the server (six over HTTP/1.1) to a trial's sending.
+ */
+const imageConcurrency = 4
 
 /**
  * The download under way. While this worker still works on a message, Chromium does not let the
@@ -57,29 +62,43 @@ const imageTimeoutMs = 20_000
  */
 let downloading: AbortController | null = null
 
-/** Fetches every pack image into the cache, reporting progress to the page. */
+/**
+ * Fetches the pack images the cache lacks, a few at a time, reporting progress to the page. The
+ * link dropping ends the run and is told to the page, which asks again once the server answers:
+ * the images already kept are not fetched again.
+ */
 async function cachePackImages(urls: string[]) {
   downloading?.abort()
   const stop = new AbortController()
   downloading = stop
   const cache = await caches.open(packImageCache)
+  let next = 0
   let done = 0
-  for (const url of urls) {
-    if (stop.signal.aborted) return
-    if (!(await cache.match(url))) {
-      try {
-        const signal = AbortSignal.any([stop.signal, AbortSignal.timeout(imageTimeoutMs)])
-        const response = await fetch(url, { signal })
-        if (response.ok) await cache.put(url, response)
-      } catch {
-        // Offline, gone, too slow or stopped: the next warm-up tries again.
+  const fetchOne = async (url: string) => {
+    if (await cache.match(url)) return
+    try {
+      const signal = AbortSignal.any([stop.signal, AbortSignal.timeout(imageTimeoutMs)])
+      const response = await fetch(url, { signal })
+      if (response.ok) await cache.put(url, response)
+    } catch (error) {
+      // No connection: the rest waits until the page learns that the server answers again. Gone,
+      // too slow or stopped: the next warm-up tries again.
+      if (error instanceof TypeError && !stop.signal.aborted) {
+        stop.abort()
+        await tellClients({ type: swMessages.packImagesUnreachable })
       }
     }
-    done += 1
-    if (done % 10 === 0 || done === urls.length) {
-      await tellClients({ type: swMessages.packImagesProgress, done, total: urls.length })
+  }
+  const worker = async () => {
+    for (let url = urls[next++]; url !== undefined && !stop.signal.aborted; url = urls[next++]) {
+      await fetchOne(url)
+      done += 1
+      if (done % 10 === 0 || done === urls.length) {
+        await tellClients({ type: swMessages.packImagesProgress, done, total: urls.length })
+      }
     }
   }
+  await Promise.all(Array.from({ length: imageConcurrency }, worker))
   if (downloading === stop) downloading = null
 }
 

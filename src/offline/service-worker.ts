@@ -1,5 +1,10 @@
 import { Workbox } from 'workbox-window'
 import { createAtom } from '@tanstack/react-store'
+import {
+  isServerReachable,
+  learnReachability,
+  subscribeReachability,
+} from '../api/reachability.ts'
 import { swMessages, type ClientMessage } from './sw-messages.ts'
 
 /**
@@ -20,9 +25,12 @@ export function registerServiceWorker(onMessage: (message: ClientMessage) => voi
   wb.addEventListener('controlling', (event) => {
     if (event.isUpdate) window.location.reload()
   })
-  navigator.serviceWorker.addEventListener('message', (event: MessageEvent<ClientMessage>) =>
-    onMessage(event.data),
-  )
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent<ClientMessage>) => {
+    // The worker's images stopped for want of a connection: the app's probe now watches for the
+    // server, and the images go on once it answers (below).
+    if (event.data.type === swMessages.packImagesUnreachable) learnReachability(false)
+    else onMessage(event.data)
+  })
   void wb.register()
   // A tablet left on for days is brought back to the screen (visible) more often than focused.
   window.addEventListener('focus', checkForUpdate)
@@ -30,6 +38,13 @@ export function registerServiceWorker(onMessage: (message: ClientMessage) => voi
     if (document.visibilityState === 'visible') checkForUpdate()
   })
   setInterval(checkForUpdate, checkEvery)
+  // The server answers again: the pack images a drop left unfetched are fetched (the rest are
+  // kept, and not fetched again).
+  let reached = isServerReachable()
+  subscribeReachability(() => {
+    if (isServerReachable() && !reached) void cachePackImages(catalogueImages())
+    reached = isServerReachable()
+  })
 }
 
 /** Asks the server whether a newer worker (a newer app) exists; it installs and waits if so. */

@@ -4,6 +4,7 @@ export const swMessages = {
   cachePackImages: 'CACHE_PACK_IMAGES',
   stopPackImages: 'STOP_PACK_IMAGES',
   packImagesProgress: 'PACK_IMAGES_PROGRESS',
+  packImagesUnreachable: 'PACK_IMAGES_UNREACHABLE',
   replayOutbox: 'REPLAY_OUTBOX',
   outboxSyncTag: 'outbox',
 } as const
@@ -12,4 +13,5 @@ export const packImageCache = 'pack-images'
 
 export type ClientMessage =
   | { type: typeof swMessages.packImagesProgress; done: number; total: number }
+  | { type: typeof swMessages.packImagesUnreachable }
   | { type: typeof swMessages.replayOutbox }
