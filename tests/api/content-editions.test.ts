@@ -154,6 +154,12 @@ describe.each(databases)('content editions on $name', (database) => {
     })
     expect(again.status).toBe(304)
     expect(again.headers.get('ETag')).toBe(first.etag)
+    // The browser keeps it and asks each time: its next read is the 304 above, with no body.
+    for (const answer of [
+      again,
+      await api.request('GET', '/content/current', { token: agent.token }),
+    ])
+      expect(answer.headers.get('Cache-Control')).toBe('private, no-cache')
 
     const user = await createUser(api, { role: 'agent' })
     const login = await api.request('POST', '/user/login', {

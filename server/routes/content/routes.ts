@@ -26,8 +26,13 @@ import {
   settleScheduled,
 } from './editions.ts'
 
-/** An edition with its ETag; 304 when `If-None-Match` names it. */
+/**
+ * An edition with its ETag; 304 when `If-None-Match` names it. The browser may keep it, asking the
+ * server each time (`no-cache` in place of the API's `no-store`): a tablet's read of an edition it
+ * already holds is then a 304 without a body, with no code of the app's own.
+ */
 function conditional(c: Context<UserEnv>, found: { edition: Edition; etag: string }) {
+  c.header('Cache-Control', 'private, no-cache')
   c.header('ETag', found.etag)
   if (namesEtag(c.req.header('If-None-Match'), found.etag)) return c.body(null, 304)
   return ok(c, found.edition)
