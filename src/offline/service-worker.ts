@@ -1,10 +1,6 @@
 import { Workbox } from 'workbox-window'
 import { createAtom } from '@tanstack/react-store'
-import {
-  isServerReachable,
-  learnReachability,
-  subscribeReachability,
-} from '../api/reachability.ts'
+import { isServerReachable, learnReachability, subscribeReachability } from '../api/reachability.ts'
 import { swMessages, type ClientMessage } from './sw-messages.ts'
 
 /**

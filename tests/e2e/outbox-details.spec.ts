@@ -146,6 +146,8 @@ test('the ready panel counts every pack image of the catalogue once the warm-up 
   await expect(panel).toContainText('App version')
   await expect(panel).toContainText(/MB of [\d.,]+ MB used/)
   await expect(panel.getByRole('button', { name: 'Download the missing images' })).toHaveCount(0)
+  // Everything a day offline needs is there: the panel says so in one line.
+  await expect(panel.getByRole('status')).toHaveText('This device is ready for a day offline.')
   await shootInEachLocale(page, 'ready', (shown) =>
     shown.locator('section').filter({ has: shown.locator('#ready-heading') }),
   )

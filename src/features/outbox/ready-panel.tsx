@@ -7,7 +7,7 @@ import { fetchEditionInUse } from '../../offline/fetch-edition-in-use.ts'
 import { heldMark, subscribeEditions } from '../../offline/held-edition.ts'
 import { usePackImageProgress } from '../../offline/pack-image-progress.ts'
 import { countCachedPackImages, rememberedPackImages } from '../../offline/pack-image-list.ts'
-import { catalogueFetchedAt } from '../../offline/readiness.ts'
+import { catalogueFetchedAt, isReadyForOffline } from '../../offline/readiness.ts'
 import { lookupsKeptAt } from '../../offline/persist-lookups.ts'
 import { cachePackImages, updateWaiting } from '../../offline/service-worker.ts'
 import {
@@ -52,6 +52,13 @@ export function ReadyPanel() {
   const edition = held?.current
   const [takingEdition, setTakingEdition] = useState(false)
 
+  // The worker is active once it has kept the app's files.
+  const [shellKept, setShellKept] = useState(false)
+  useEffect(() => {
+    if ('serviceWorker' in navigator)
+      void navigator.serviceWorker.ready.then(() => setShellKept(true))
+  }, [])
+
   const readImages = useCallback(() => {
     void countCachedPackImages().then(setImages, () => setImages(undefined))
   }, [])
@@ -88,11 +95,27 @@ export function ReadyPanel() {
   }
 
   const full = storage !== undefined && isStorageNearlyFull(storage)
+  const ready = isReadyForOffline({
+    shell: shellKept,
+    catalogue: catalogueTime !== undefined,
+    edition: held !== undefined,
+    images,
+    lookups: lookupsTime !== undefined,
+  })
   return (
     <section className={cx(cardStyles.card, styles.panel)} aria-labelledby="ready-heading">
       <h2 id="ready-heading">
         <Trans>Ready for offline</Trans>
       </h2>
+      <p role="status" className={ready ? undefined : styles.warning}>
+        {ready ? (
+          <Trans>This device is ready for a day offline.</Trans>
+        ) : (
+          <Trans>
+            This device is not ready for a day offline yet: what it lacks is marked below.
+          </Trans>
+        )}
+      </p>
       <dl className={styles.facts}>
         <div>
           <dt>
