@@ -124,9 +124,13 @@ function seededTemplate(checkout: string): Promise<string> {
 
 /**
  * The built app and its API on a fresh copy of the seeded demo database: this checkout's, or
- * another built one's (`checkout`) when a benchmark compares two builds.
+ * another built one's (`checkout`) when a benchmark compares two builds. `prepare` changes the
+ * copy before the server opens it (more data than the demo's).
  */
-export async function startApp(checkout = projectDir): Promise<RunningApp> {
+export async function startApp(
+  checkout = projectDir,
+  { prepare }: { prepare?: (dataDir: string) => Promise<void> } = {},
+): Promise<RunningApp> {
   if (!existsSync(join(checkout, 'dist', 'index.html'))) {
     throw new Error(`${join(checkout, 'dist')} is missing: run \`npm run build\` there first`)
   }
@@ -134,6 +138,7 @@ export async function startApp(checkout = projectDir): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'brand-expert-bench-'))
   removeOnExit.add(dataDir)
   cpSync(seeded, dataDir, { recursive: true })
+  await prepare?.(dataDir)
   const app = await spawnServer(dataDir, checkout)
   return {
     ...app,

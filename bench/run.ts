@@ -20,6 +20,7 @@ const moduleNames = [
   'offline-shell',
   'outbox-drain',
   'bad-hour',
+  'first-morning',
   'api',
   'export',
   'cold-start',
