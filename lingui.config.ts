@@ -108,6 +108,7 @@ const config: LinguiConfig = {
         '<rootDir>/src/contract/decision-labels.ts',
         '<rootDir>/src/contract/device-action-messages.ts',
         '<rootDir>/src/contract/content-messages.ts',
+        '<rootDir>/src/contract/edition-messages.ts',
         '<rootDir>/src/contract/catalogue-messages.ts',
         '<rootDir>/src/ui/date-field*',
         '<rootDir>/src/ui/admin',

@@ -1,5 +1,6 @@
 import type { administrationMessages } from './administration-messages.ts'
 import type { contentMessages } from './content-messages.ts'
+import type { editionMessages } from './edition-messages.ts'
 import type { customerRightsMessages } from './customer-rights-messages.ts'
 import type { deviceActionMessages } from './device-action-messages.ts'
 import type { reviewMessages } from './review-messages.ts'
@@ -134,8 +135,6 @@ export const messages = {
     message: 'You are not assigned to a store. Please contact the administrator.',
   },
   storeNotFound: /*i18n*/ { id: 'store.notFound', message: 'Store not found' },
-  /** Read by every role: the trials' readers open the edition of a trial. */
-  contentNotFound: /*i18n*/ { id: 'content.notFound', message: 'The edition is not known.' },
   checkedIn: /*i18n*/ { id: 'store.checkedIn', message: 'You are checked in.' },
   checkedOut: /*i18n*/ { id: 'store.checkedOut', message: 'You are checked out.' },
   managersOnly: /*i18n*/ {
@@ -184,6 +183,7 @@ export type Message =
   | (typeof reviewMessages)[keyof typeof reviewMessages]
   | (typeof quarantineMessages)[keyof typeof quarantineMessages]
   | (typeof contentMessages)[keyof typeof contentMessages]
+  | (typeof editionMessages)[keyof typeof editionMessages]
   | (typeof administrationMessages)[keyof typeof administrationMessages]
   | (typeof storeMessages)[keyof typeof storeMessages]
   | (typeof deviceActionMessages)[keyof typeof deviceActionMessages]

@@ -6,6 +6,7 @@ import type { Context } from 'hono'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Edition } from '#contract/content-edition.ts'
 import { contentMessages } from '#contract/content-messages.ts'
+import { editionMessages } from '#contract/edition-messages.ts'
 import type {
   ContentCreateBody,
   ContentIdBody,
@@ -37,7 +38,7 @@ async function editionRow(tx: Database, id: number): Promise<EditionRow> {
     .from(contentEditions)
     .where(eq(contentEditions.id, id))
     .for('update')
-  if (!row) throw new HttpError(404, messages.contentNotFound.id)
+  if (!row) throw new HttpError(404, editionMessages.contentNotFound.id)
   return row
 }
 
@@ -77,7 +78,7 @@ export async function createDraft(
         ? eq(contentEditions.state, 'published')
         : eq(contentEditions.id, body.from),
     )
-  if (!source) throw new HttpError(404, messages.contentNotFound.id)
+  if (!source) throw new HttpError(404, editionMessages.contentNotFound.id)
   const [made] = await tx
     .insert(contentEditions)
     .values({

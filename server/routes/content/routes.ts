@@ -1,4 +1,5 @@
 import type { Context } from 'hono'
+import { editionMessages } from '#contract/edition-messages.ts'
 import { contentById, contentCurrent } from '#contract/endpoints/content.ts'
 import {
   contentCancel,
@@ -9,7 +10,6 @@ import {
   contentUpdate,
 } from '#contract/endpoints/content-admin.ts'
 import { contentMessages } from '#contract/content-messages.ts'
-import { messages } from '#contract/messages.ts'
 import { allows } from '#contract/roles.ts'
 import { wasPublished, type Edition } from '#contract/content-edition.ts'
 import type { AppDeps, UserEnv } from '../../deps.ts'
@@ -60,7 +60,7 @@ export function contentRoutes(routes: ApiRoutes, deps: AppDeps) {
       // other readers it does not exist.
       const shown =
         found && (allows('administration', c.var.user.role) || wasPublished(found.edition.state))
-      if (!shown) throw new HttpError(404, messages.contentNotFound.id)
+      if (!shown) throw new HttpError(404, editionMessages.contentNotFound.id)
       return conditional(c, found)
     })
     .signedIn(contentCreate, async (c, { body }) => {

@@ -1,6 +1,6 @@
 import { editionSchema } from '../content-edition.ts'
+import { editionMessages } from '../edition-messages.ts'
 import { contentMessages } from '../content-messages.ts'
-import { messages } from '../messages.ts'
 import {
   contentCreateBodySchema,
   contentDeletedSchema,
@@ -35,7 +35,7 @@ export const contentCreate = endpoint({
   answer: editionSchema,
   status: 201,
   idempotent: true,
-  errors: { 404: [messages.contentNotFound] },
+  errors: { 404: [editionMessages.contentNotFound] },
 })
 
 export const contentUpdate = endpoint({
@@ -57,7 +57,7 @@ export const contentUpdate = endpoint({
       contentMessages.contentOtherLast,
       contentMessages.contentSwatchInvalid,
     ],
-    404: [messages.contentNotFound],
+    404: [editionMessages.contentNotFound],
     409: [contentMessages.contentNotDraft],
     412: [contentMessages.contentStale],
   },
@@ -74,7 +74,7 @@ export const contentPublish = endpoint({
   idempotent: true,
   errors: {
     400: [contentMessages.contentKeyRemoved],
-    404: [messages.contentNotFound],
+    404: [editionMessages.contentNotFound],
     409: [contentMessages.contentNotDraft],
   },
 })
@@ -88,7 +88,7 @@ export const contentCancel = endpoint({
   answer: editionSchema,
   idempotent: true,
   errors: {
-    404: [messages.contentNotFound],
+    404: [editionMessages.contentNotFound],
     409: [contentMessages.contentNotScheduled],
   },
 })
@@ -103,7 +103,7 @@ export const contentDelete = endpoint({
   answer: contentDeletedSchema,
   idempotent: true,
   errors: {
-    404: [messages.contentNotFound],
+    404: [editionMessages.contentNotFound],
     409: [contentMessages.contentNotDraft],
   },
 })

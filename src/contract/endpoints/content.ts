@@ -1,6 +1,6 @@
 import { editionSchema } from '../content-edition.ts'
+import { editionMessages } from '../edition-messages.ts'
 import { idParamsSchema } from '../http.ts'
-import { messages } from '../messages.ts'
 import { device, signedIn } from '../policy.ts'
 import { endpoint } from '../endpoint.ts'
 
@@ -27,5 +27,5 @@ export const contentById = endpoint({
   params: idParamsSchema,
   answer: editionSchema,
   conditional: 'read',
-  errors: { 404: [messages.contentNotFound] },
+  errors: { 404: [editionMessages.contentNotFound] },
 })
