@@ -44,7 +44,8 @@ registerRoute(
 )
 
 async function tellClients(message: ClientMessage) {
-  const clients = await self.clients.matchAll({ type: 'window' })
+  // Uncontrolled pages too: a new device's first page is not the worker's until it reloads.
+  const clients = await self.clients.matchAll({ type: 'window', includeUncontrolled: true })
   for (const client of clients) client.postMessage(message)
 }
 
@@ -54,7 +55,7 @@ const imageTimeoutMs = 20_000
  * Images fetched at once: enough to keep a store's slow link full despite its round trips, few
  * enough to leave the browser's connections to the server (six over HTTP/1.1) to a trial's sending.
  */
-const imageConcurrency = 4
+const imageConcurrency = 5
 
 /**
  * The download under way. While this worker still works on a message, Chromium does not let the
@@ -72,10 +73,12 @@ async function cachePackImages(urls: string[]) {
   const stop = new AbortController()
   downloading = stop
   const cache = await caches.open(packImageCache)
+  // One look at what is kept, not one per image: 500 look-ups slow the cache the fetches write to.
+  const kept = new Set((await cache.keys()).map((request) => request.url))
   let next = 0
   let done = 0
   const fetchOne = async (url: string) => {
-    if (await cache.match(url)) return
+    if (kept.has(new URL(url, self.location.href).href)) return
     try {
       const signal = AbortSignal.any([stop.signal, AbortSignal.timeout(imageTimeoutMs)])
       const response = await fetch(url, { signal })

@@ -84,6 +84,14 @@ export async function cachePackImages(urls: string[]): Promise<void> {
   localStorage.setItem(catalogueImagesKey, JSON.stringify(urls))
   if (!('serviceWorker' in navigator)) return
   if (accepted) return
-  const registration = await navigator.serviceWorker.ready
-  registration.active?.postMessage({ type: swMessages.cachePackImages, urls })
+  // A new device's worker is still keeping the app's files: it takes the images at once too,
+  // rather than after it is ready, and the two downloads share the link's waits.
+  const registration = await navigator.serviceWorker.getRegistration()
+  const worker = registration?.active ?? registration?.waiting ?? registration?.installing
+  if (worker) worker.postMessage({ type: swMessages.cachePackImages, urls })
+  else
+    (await navigator.serviceWorker.ready).active?.postMessage({
+      type: swMessages.cachePackImages,
+      urls,
+    })
 }

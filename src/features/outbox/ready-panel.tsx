@@ -62,13 +62,17 @@ export function ReadyPanel() {
   const readImages = useCallback(() => {
     void countCachedPackImages().then(setImages, () => setImages(undefined))
   }, [])
-  // Counted again as the worker reports its progress.
-  useEffect(readImages, [readImages, downloading])
-  useEffect(() => {
-    void readStorageState().then(setStorage)
-  }, [downloading])
-
   const inProgress = downloading !== null && downloading.done < downloading.total
+  // Counted again once a download ends, not at each step of it: counting looks every image up in
+  // the worker's cache, which on a first morning's 500 would slow the download it counts (its
+  // progress shows meanwhile).
+  useEffect(() => {
+    if (!inProgress) readImages()
+  }, [readImages, inProgress])
+  useEffect(() => {
+    if (!inProgress) void readStorageState().then(setStorage)
+  }, [inProgress])
+
   const catalogueAt = catalogueFetchedAt(queryClient)
   const lookupsAt = lookupsKeptAt()
   const iso = (time: number | undefined) => (time ? new Date(time).toISOString() : undefined)
