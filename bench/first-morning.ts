@@ -64,7 +64,7 @@ async function addPacks(dataDir: string, pictures: readonly PackPicture[]): Prom
 function shellFiles(): { paths: Set<string>; bytes: number } {
   const dist = join(projectDir, 'dist')
   const sw = readFileSync(join(dist, 'sw.js'), 'utf8')
-  const urls = [...sw.matchAll(/url:"([^"]+)"/g)].map((match) => match[1] ?? '')
+  const urls = [...sw.matchAll(/"url":"([^"]+)"/g)].map((match) => match[1] ?? '')
   const bytes = urls.reduce((total, url) => {
     const file = join(dist, url)
     return total + readFileSync(existsSync(`${file}.br`) ? `${file}.br` : file).length
@@ -110,7 +110,13 @@ async function waitReady(page: Page): Promise<void> {
   }
 }
 
-type Morning = { ms: number; down: number; requests: string[] }
+type Morning = {
+  ms: number
+  down: number
+  requests: string[]
+  /** When the first and the last pack picture were asked for, in ms after the sign-in. */
+  pictures: { first: number; last: number }
+}
 
 async function morningInChromium(link: ShapedLink): Promise<Morning> {
   const browser = await launchChromium()
@@ -134,9 +140,24 @@ async function morningInChromium(link: ShapedLink): Promise<Morning> {
       throw new Error(`${asked.length} requests, ${pictures} of pack pictures`, { cause: error })
     })
     const ms = performance.now() - started
-    const { down, requests } = link.count()
+    const { down, requests, sentAt } = link.count()
+    const signInAt = sentAt[requests.indexOf('POST /api/v1/user/login')] ?? 0
+    if (process.env.FIRST_MORNING_TIMELINE)
+      requests.forEach((line, index) => {
+        if (!line.includes('/media/packs/') || line.endsWith('.svg'))
+          console.info(((sentAt[index] ?? 0) - signInAt).toFixed(0).padStart(6), line)
+      })
+    const pictureTimes = sentAt.filter((_, index) => requests[index]?.includes('/media/packs/'))
     await context.close()
-    return { ms, down, requests }
+    return {
+      ms,
+      down,
+      requests,
+      pictures: {
+        first: (pictureTimes[0] ?? 0) - signInAt,
+        last: (pictureTimes.at(-1) ?? 0) - signInAt,
+      },
+    }
   } finally {
     await browser.close()
   }
@@ -173,7 +194,12 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`
 async function run(): Promise<Figure[]> {
   const pictures = await packPictures(packCount)
   const app = await startApp(projectDir, { prepare: (dataDir) => addPacks(dataDir, pictures) })
-  const link = await shapedLink(Number(new URL(app.url).port))
+  const link = await shapedLink(
+    Number(new URL(app.url).port),
+    process.env.FIRST_MORNING_LINK === 'fast'
+      ? { downMbps: 10_000, upMbps: 10_000, roundTripMs: 0 }
+      : storeWifi,
+  )
   try {
     const chromium = await morningInChromium(link)
     const needed = await neededBytes(app.url, chromium.requests)
@@ -186,7 +212,7 @@ async function run(): Promise<Figure[]> {
         budget: `<= ${firstMorningBudgetMs / 1000} s`,
         measured: `${(chromium.ms / 1000).toFixed(1)} s`,
         pass: chromium.ms <= firstMorningBudgetMs,
-        note: `${setting}; from submitting the sign-in form (PIN chosen by the test) to the ready panel's "ready for a day offline"; ${chromium.requests.length} requests, ${pictureRequests.length} of pack pictures`,
+        note: `${setting}; from submitting the sign-in form (PIN chosen by the test) to the ready panel's "ready for a day offline"; ${chromium.requests.length} requests, ${pictureRequests.length} of pack pictures, the first asked for ${(chromium.pictures.first / 1000).toFixed(1)} s after the sign-in's request, the last at ${(chromium.pictures.last / 1000).toFixed(1)} s`,
       },
       {
         name: 'first morning: bytes downloaded against what is needed once',

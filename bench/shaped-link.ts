@@ -38,6 +38,8 @@ export type LinkCount = {
   up: number
   /** Each request's method and path, in the order they were sent. */
   requests: string[]
+  /** When each of `requests` was sent, in ms since the count began. */
+  sentAt: number[]
 }
 
 export type ShapedLink = {
@@ -64,7 +66,8 @@ export async function shapedLink(
   const upstream = new Direction(bytesPerMs(link.upMbps), oneWay)
   let target = serverPort
   let isDown = false
-  let counted: LinkCount = { down: 0, up: 0, requests: [] }
+  let countedSince = performance.now()
+  let counted: LinkCount = { down: 0, up: 0, requests: [], sentAt: [] }
   const open = new Set<Socket>()
 
   /**
@@ -128,6 +131,7 @@ export async function shapedLink(
         counted.up += chunk.length
         for (const match of chunk.toString('latin1').matchAll(requestLine)) {
           counted.requests.push(`${match[1]} ${match[2]}`)
+          counted.sentAt.push(performance.now() - countedSince)
         }
       },
       handshakeDone,
@@ -153,9 +157,10 @@ export async function shapedLink(
     up: () => {
       isDown = false
     },
-    count: () => ({ ...counted, requests: [...counted.requests] }),
+    count: () => ({ ...counted, requests: [...counted.requests], sentAt: [...counted.sentAt] }),
     reset: () => {
-      counted = { down: 0, up: 0, requests: [] }
+      countedSince = performance.now()
+      counted = { down: 0, up: 0, requests: [], sentAt: [] }
     },
     close: async () => {
       for (const socket of open) socket.destroy()
