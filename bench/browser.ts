@@ -24,6 +24,8 @@ export type RunningApp = {
   url: string
   dataDir: string
   stop: () => Promise<void>
+  /** Stops the server and keeps its data folder, for another build to serve (`serveDataDir`). */
+  stopServer?: () => Promise<void>
 }
 
 const healthTimeout = 120_000
@@ -139,6 +141,23 @@ export async function startApp(
   removeOnExit.add(dataDir)
   cpSync(seeded, dataDir, { recursive: true })
   await prepare?.(dataDir)
+  const app = await spawnServer(dataDir, checkout)
+  return {
+    ...app,
+    stop: async () => {
+      await app.stop()
+      rmSync(dataDir, { recursive: true, force: true })
+      removeOnExit.delete(dataDir)
+    },
+    stopServer: app.stop,
+  }
+}
+
+/**
+ * Another built checkout's server on a data folder a stopped one left (`stopServer`): the same
+ * users, sessions and catalogue, as after a deployment. Its `stop` removes the folder.
+ */
+export async function serveDataDir(dataDir: string, checkout: string): Promise<RunningApp> {
   const app = await spawnServer(dataDir, checkout)
   return {
     ...app,

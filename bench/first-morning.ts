@@ -61,8 +61,7 @@ async function addPacks(dataDir: string, pictures: readonly PackPicture[]): Prom
 }
 
 /** The app's files the worker keeps (their paths) and their size as the server sends them. */
-function shellFiles(): { paths: Set<string>; bytes: number } {
-  const dist = join(projectDir, 'dist')
+export function shellFiles(dist = join(projectDir, 'dist')): { paths: Set<string>; bytes: number } {
   const sw = readFileSync(join(dist, 'sw.js'), 'utf8')
   const urls = [...sw.matchAll(/"url":"([^"]+)"/g)].map((match) => match[1] ?? '')
   const bytes = urls.reduce((total, url) => {
@@ -96,7 +95,7 @@ function bodyBytes(url: string, token: string): Promise<number> {
 }
 
 /** Opens Settings through the header's link and waits for the panel to say the device is ready. */
-async function waitReady(page: Page): Promise<void> {
+export async function waitReady(page: Page): Promise<void> {
   await page.getByRole('link', { name: /^Hello, / }).click()
   const panel = page.getByRole('region', { name: 'Ready for offline' })
   try {

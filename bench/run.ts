@@ -21,6 +21,7 @@ const moduleNames = [
   'outbox-drain',
   'bad-hour',
   'first-morning',
+  'update-cost',
   'api',
   'export',
   'cold-start',
