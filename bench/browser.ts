@@ -141,6 +141,16 @@ export async function startApp(
   removeOnExit.add(dataDir)
   cpSync(seeded, dataDir, { recursive: true })
   await prepare?.(dataDir)
+  return serveDataDir(dataDir, checkout)
+}
+
+/**
+ * A built checkout's server on a data folder: a fresh copy (`startApp`), or one a stopped server
+ * left (`stopServer`), with the same users, sessions and catalogue, as after a deployment. Its
+ * `stop` removes the folder.
+ */
+export async function serveDataDir(dataDir: string, checkout: string): Promise<RunningApp> {
+  removeOnExit.add(dataDir)
   const app = await spawnServer(dataDir, checkout)
   return {
     ...app,
@@ -153,20 +163,9 @@ export async function startApp(
   }
 }
 
-/**
- * Another built checkout's server on a data folder a stopped one left (`stopServer`): the same
- * users, sessions and catalogue, as after a deployment. Its `stop` removes the folder.
- */
-export async function serveDataDir(dataDir: string, checkout: string): Promise<RunningApp> {
-  const app = await spawnServer(dataDir, checkout)
-  return {
-    ...app,
-    stop: async () => {
-      await app.stop()
-      rmSync(dataDir, { recursive: true, force: true })
-      removeOnExit.delete(dataDir)
-    },
-  }
+/** A new context on the app as `link` carries it: the link's origin is the browser's. */
+export function newContextOnLink(browser: Browser, link: { url: string }): Promise<BrowserContext> {
+  return newAppContext(browser, { url: link.url, dataDir: '', stop: () => Promise.resolve() })
 }
 
 /**

@@ -10,7 +10,7 @@ import { apiClient, appHeaders } from '../tests/support/api.ts'
 import { launchChromium } from '../tests/support/chromium.ts'
 import { signInThroughForm } from '../tests/support/sign-in.ts'
 import { storeWifi } from '../tests/support/store-link.ts'
-import { newAppContext, startApp } from './browser.ts'
+import { newContextOnLink, startApp } from './browser.ts'
 import type { BenchModule, Figure } from './figures.ts'
 import { packPictures, pictureHeight, pictureWidth, type PackPicture } from './pack-pictures.ts'
 import { projectDir } from './server.ts'
@@ -120,11 +120,7 @@ type Morning = {
 async function morningInChromium(link: ShapedLink): Promise<Morning> {
   const browser = await launchChromium()
   try {
-    const context = await newAppContext(browser, {
-      url: link.url,
-      dataDir: '',
-      stop: () => Promise.resolve(),
-    })
+    const context = await newContextOnLink(browser, link)
     const page = await context.newPage()
     const cdp = await context.newCDPSession(page)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: storeWifi.cpuSlowdown })

@@ -8,7 +8,7 @@ import { apiClient, appHeaders } from '../tests/support/api.ts'
 import { launchChromium } from '../tests/support/chromium.ts'
 import { signInThroughForm } from '../tests/support/sign-in.ts'
 import { storeWifi } from '../tests/support/store-link.ts'
-import { newAppContext, serveDataDir, startApp, type RunningApp } from './browser.ts'
+import { newContextOnLink, serveDataDir, startApp, type RunningApp } from './browser.ts'
 import type { BenchModule, Figure } from './figures.ts'
 import { waitReady } from './first-morning.ts'
 import { projectDir } from './server.ts'
@@ -125,11 +125,7 @@ async function run(): Promise<Figure[]> {
     const link = await shapedLink(Number(new URL(before.url).port))
     const browser = await launchChromium()
     try {
-      const context = await newAppContext(browser, {
-        url: link.url,
-        dataDir: '',
-        stop: () => Promise.resolve(),
-      })
+      const context = await newContextOnLink(browser, link)
       const page = await context.newPage()
       await page.goto('/login')
       await signInThroughForm(page, demo.manager.email)
