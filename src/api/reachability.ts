@@ -21,7 +21,15 @@ export function reachedBy(status: number, fromTheApi: boolean): boolean {
 /** Notes whether the server was reached, telling the listeners when that changes. */
 export const learnReachability = reachable.set
 export const isServerReachable = reachable.get
-export const subscribeReachability = reachable.subscribe
+
+/** Calls `then` each time the server answers again after it could not be reached. */
+export function whenReachedAgain(then: () => void): void {
+  let reached = reachable.get()
+  reachable.subscribe(() => {
+    if (reachable.get() && !reached) then()
+    reached = reachable.get()
+  })
+}
 
 /** The header's "Online" / "Offline": whether the server answers, as last learnt. */
 export function useServerReachable(): boolean {

@@ -28,9 +28,11 @@ export function rememberedPackImages(): string[] {
 export async function countCachedPackImages(): Promise<{ cached: number; total: number }> {
   const urls = rememberedPackImages()
   if (typeof caches === 'undefined' || urls.length === 0) return { cached: 0, total: urls.length }
+  // One look at what is kept, not one per image: the worker may be writing 500 to this cache.
   const cache = await caches.open(packImageCache)
-  const found = await Promise.all(urls.map((url) => cache.match(url)))
-  return { cached: found.filter(Boolean).length, total: urls.length }
+  const kept = new Set((await cache.keys()).map((request) => request.url))
+  const cached = urls.filter((url) => kept.has(new URL(url, location.href).href)).length
+  return { cached, total: urls.length }
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Workbox } from 'workbox-window'
 import { createAtom } from '@tanstack/react-store'
-import { isServerReachable, learnReachability, subscribeReachability } from '../api/reachability.ts'
+import { learnReachability, whenReachedAgain } from '../api/reachability.ts'
 import { swMessages, type ClientMessage } from './sw-messages.ts'
 
 /**
@@ -36,11 +36,7 @@ export function registerServiceWorker(onMessage: (message: ClientMessage) => voi
   setInterval(checkForUpdate, checkEvery)
   // The server answers again: the pack images a drop left unfetched are fetched (the rest are
   // kept, and not fetched again).
-  let reached = isServerReachable()
-  subscribeReachability(() => {
-    if (isServerReachable() && !reached) void cachePackImages(catalogueImages())
-    reached = isServerReachable()
-  })
+  whenReachedAgain(() => void cachePackImages(catalogueImages()))
 }
 
 /** Asks the server whether a newer worker (a newer app) exists; it installs and waits if so. */
@@ -87,11 +83,10 @@ export async function cachePackImages(urls: string[]): Promise<void> {
   // A new device's worker is still keeping the app's files: it takes the images at once too,
   // rather than after it is ready, and the two downloads share the link's waits.
   const registration = await navigator.serviceWorker.getRegistration()
-  const worker = registration?.active ?? registration?.waiting ?? registration?.installing
-  if (worker) worker.postMessage({ type: swMessages.cachePackImages, urls })
-  else
-    (await navigator.serviceWorker.ready).active?.postMessage({
-      type: swMessages.cachePackImages,
-      urls,
-    })
+  const worker =
+    registration?.active ??
+    registration?.waiting ??
+    registration?.installing ??
+    (await navigator.serviceWorker.ready).active
+  worker?.postMessage({ type: swMessages.cachePackImages, urls })
 }

@@ -5,11 +5,7 @@ import { liveness } from '../../contract/endpoints/health.ts'
 import { offlineDatabase } from '../database.ts'
 import { remoteActions, sendHeartbeat } from './heartbeat.ts'
 import { makeDueNow, releaseAfterLogin, replayOutbox, type SendProgress } from './outbox.ts'
-import {
-  isServerReachable,
-  learnReachability,
-  subscribeReachability,
-} from '../../api/reachability.ts'
+import { isServerReachable, learnReachability, whenReachedAgain } from '../../api/reachability.ts'
 import { sendTrial } from './send-trial.ts'
 import { swMessages } from '../sw-messages.ts'
 
@@ -85,11 +81,7 @@ export function startOutboxRunner(needsLogin: () => void): void {
   window.addEventListener('offline', () => learnReachability(false))
   window.addEventListener('focus', kickOutbox)
   // The server answers again after it could not be reached: no backoff waits either.
-  let reached = isServerReachable()
-  subscribeReachability(() => {
-    if (isServerReachable() && !reached) void sendOutboxNow()
-    reached = isServerReachable()
-  })
+  whenReachedAgain(() => void sendOutboxNow())
   setInterval(() => {
     void waitingCount().then((waiting) => waiting > 0 && kickOutbox())
   }, everyWhileWaiting)
