@@ -104,6 +104,16 @@ const outboxSource =
 const quarantineSource =
   /[\\/]src[\\/](offline[\\/]outbox[\\/](quarantine|refused)|contract[\\/](endpoints[\\/])?quarantine)\.ts$/
 
+/**
+ * The entry keeps its name from one build to the next (its CSS too): it holds every screen's
+ * loader, so it changes whenever a screen does, and under a hashed name every chunk that imports
+ * it (most of them) would change its name with it: a one-screen update would send a tablet the
+ * whole app again. The server revalidates these two files (server/http/static-files.ts), and the
+ * worker's list gives them a revision; every other file in `assets/` is named by its content.
+ */
+const entryFiles = { js: 'assets/index.js', css: 'assets/index.css' }
+const hashedAsset = /^assets\/.+-[\w-]{8}\.(js|css)$/
+
 /** A `session` chunk is named after every screen that shares it: too long for a file name. */
 function fileName(name: string): string {
   return name.startsWith('session~') ? 'session' : '[name]'
@@ -268,6 +278,8 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         // Admin code is fetched by admins when they open it, never by everyone's service worker.
         globIgnores: ['**/node_modules/**/*', 'assets/admin-only-*'],
+        // Files named by their content need no revision; the entry's (`entryFiles`) do.
+        dontCacheBustURLsMatching: hashedAsset,
       },
       manifest: {
         name: 'Brand Expert',
@@ -336,8 +348,12 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
+        entryFileNames: entryFiles.js,
         chunkFileNames: ({ name }) => `assets/${fileName(name)}-[hash].js`,
-        assetFileNames: ({ names }) => `assets/${fileName(names[0] ?? '')}-[hash][extname]`,
+        assetFileNames: ({ names }) =>
+          names[0] === 'index.css'
+            ? entryFiles.css
+            : `assets/${fileName(names[0] ?? '')}-[hash][extname]`,
         codeSplitting: {
           groups: [
             // Everything the first screen imports, in one file: one request, and one gzip

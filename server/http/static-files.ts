@@ -7,7 +7,8 @@ import { localeCookie, locales, parseLocale, type Locale } from '#contract/local
 import type { AppEnv } from '../deps.ts'
 
 const immutable = 'public, max-age=31536000, immutable'
-const revalidated = new Set(['/', '/index.html', '/sw.js'])
+/** The pages, the worker and the app's entry, whose names stay from build to build (vite.config.ts). */
+const revalidated = new Set(['/', '/index.html', '/sw.js', '/assets/index.js', '/assets/index.css'])
 /** Pack images keep their names when redrawn: a month, then revalidated in the background. */
 const mediaCache = 'public, max-age=2592000, stale-while-revalidate=86400'
 /** A source map, or its compressed copy (scripts/build/compress-dist.ts). */
@@ -15,7 +16,7 @@ const sourceMap = /\.map(\.br|\.gz)?$/
 
 /**
  * The built PWA from `distDir`, when it was built: fingerprinted `/assets/*` cached for a year,
- * `index.html` and `sw.js` revalidated every time, and `index.html` for any other page (a GET that
+ * `index.html`, `sw.js` and the entry (`/assets/index.js`, `/assets/index.css`) revalidated every time, and `index.html` for any other page (a GET that
  * accepts text/html: the SPA fallback). Pack images from `mediaDir` under `/media/`, cached for a
  * month (their content type from the extension: `image/svg+xml` for the generated artwork). Text
  * files of the build go out Brotli- or gzip-compressed from their precompressed copies. In
@@ -51,8 +52,8 @@ export function serveStaticFiles(
   app.use('*', async (c, next) => {
     await next()
     if (!c.res.ok) return
-    if (c.req.path.startsWith('/assets/')) c.header('Cache-Control', immutable)
-    else if (revalidated.has(c.req.path)) c.header('Cache-Control', 'no-cache')
+    if (revalidated.has(c.req.path)) c.header('Cache-Control', 'no-cache')
+    else if (c.req.path.startsWith('/assets/')) c.header('Cache-Control', immutable)
   })
   // `npm run build` writes `.br` and `.gz` copies (scripts/build/compress-dist.ts); sent when accepted.
   app.use('*', serveStatic({ root: dirs.distDir, precompressed: true }))

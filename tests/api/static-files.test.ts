@@ -16,16 +16,17 @@ function builtPwa() {
   mkdirSync(join(mediaDir, 'packs'), { recursive: true })
   writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>Brand Expert</title>')
   writeFileSync(join(distDir, 'sw.js'), 'self.addEventListener("fetch", () => {})')
-  writeFileSync(join(distDir, 'assets', 'index-abc123.js'), 'console.log("app")')
+  writeFileSync(join(distDir, 'assets', 'index.js'), 'console.log("app")')
   // As scripts/build/compress-dist.ts leaves them after a build.
   writeFileSync(
-    join(distDir, 'assets', 'index-abc123.js.br'),
+    join(distDir, 'assets', 'index.js.br'),
     brotliCompressSync(Buffer.from('console.log("app")')),
   )
+  writeFileSync(join(distDir, 'assets', 'settings-DPkBD25o.js'), 'console.log("settings")')
   // The build's source maps, as `sourcemap: 'hidden'` and compress-dist.ts leave them.
   const map = '{"version":3,"sources":["../../src/main.tsx"],"sourcesContent":["// secret"]}'
-  writeFileSync(join(distDir, 'assets', 'index-abc123.js.map'), map)
-  writeFileSync(join(distDir, 'assets', 'index-abc123.js.map.br'), brotliCompressSync(map))
+  writeFileSync(join(distDir, 'assets', 'index.js.map'), map)
+  writeFileSync(join(distDir, 'assets', 'index.js.map.br'), brotliCompressSync(map))
   writeFileSync(join(mediaDir, 'packs', 'gold.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
   // As scripts/build/prerender-login.ts leaves them: the sign-in screen in each locale.
   mkdirSync(join(distDir, 'prerendered'))
@@ -85,7 +86,7 @@ describe.each(databases)('the built PWA on $name', (database) => {
       mailer: createMailer(config),
       logger: silentLogger(),
     })
-    for (const path of ['/assets/index-abc123.js.map', '/assets/index-abc123.js.map.br']) {
+    for (const path of ['/assets/index.js.map', '/assets/index.js.map.br']) {
       const asked: Record<string, string>[] = [
         {},
         { 'Accept-Encoding': 'br, gzip' },
@@ -97,29 +98,31 @@ describe.each(databases)('the built PWA on $name', (database) => {
         expect(await response.text()).not.toContain('secret')
       }
     }
-    expect((await production.request('/assets/index-abc123.js')).status).toBe(200)
+    expect((await production.request('/assets/index.js')).status).toBe(200)
     // Outside production a developer's browser may still read them.
-    expect((await fetch(`${api.url}/assets/index-abc123.js.map`)).status).toBe(200)
+    expect((await fetch(`${api.url}/assets/index.js.map`)).status).toBe(200)
   })
 
-  it('revalidates the service worker and caches fingerprinted assets for a year', async () => {
-    const sw = await fetch(`${api.url}/sw.js`)
-    expect(sw.status).toBe(200)
-    expect(sw.headers.get('cache-control')).toBe('no-cache')
-    const asset = await fetch(`${api.url}/assets/index-abc123.js`)
+  it('revalidates the service worker and the entry, caches fingerprinted chunks for a year', async () => {
+    for (const path of ['/sw.js', '/assets/index.js']) {
+      const kept = await fetch(`${api.url}${path}`)
+      expect(kept.status, path).toBe(200)
+      expect(kept.headers.get('cache-control'), path).toBe('no-cache')
+    }
+    const asset = await fetch(`${api.url}/assets/settings-DPkBD25o.js`)
     expect(asset.status).toBe(200)
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
   })
 
   it('sends the Brotli copy of an asset to a browser that accepts it, the plain file to others', async () => {
-    const compressed = await fetch(`${api.url}/assets/index-abc123.js`, {
+    const compressed = await fetch(`${api.url}/assets/index.js`, {
       headers: { 'Accept-Encoding': 'br, gzip' },
     })
     expect(compressed.headers.get('content-encoding')).toBe('br')
     expect(compressed.headers.get('content-type')).toContain('text/javascript')
     expect(compressed.headers.get('vary')).toContain('Accept-Encoding')
     expect(await compressed.text()).toBe('console.log("app")')
-    const plain = await fetch(`${api.url}/assets/index-abc123.js`, {
+    const plain = await fetch(`${api.url}/assets/index.js`, {
       headers: { 'Accept-Encoding': 'identity' },
     })
     expect(plain.headers.get('content-encoding')).toBeNull()
