@@ -1,13 +1,10 @@
 /// <reference lib="webworker" />
-import {
-  cleanupOutdatedCaches,
-  createHandlerBoundToURL,
-  precacheAndRoute,
-} from 'workbox-precaching'
+import { cleanupOutdatedCaches, PrecacheController, PrecacheRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst } from 'workbox-strategies'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { packImageCache, swMessages, type ClientMessage } from '../src/offline/sw-messages.ts'
+import { fetchSlots } from './fetch-slots.ts'
 
 declare const self: ServiceWorkerGlobalScope
 
@@ -21,13 +18,52 @@ declare global {
   }
 }
 
+/**
+ * The worker's own fetches at once (the app's files, the pack pictures): one of HTTP/1.1's six
+ * connections stays free for the page.
+ */
+const fetchesAtOnce = 5
+const inSlot = fetchSlots(fetchesAtOnce)
+
 // The app shell: every built file, so a reload with no connection still shows the app.
-precacheAndRoute(self.__WB_MANIFEST)
+const shell = new PrecacheController()
+shell.addToCacheList(self.__WB_MANIFEST)
+registerRoute(new PrecacheRoute(shell))
 cleanupOutdatedCaches()
+
+/**
+ * Keeps the app's files a few at a time, where workbox's own install fetches one after another:
+ * on a store's link each file would then cost a round trip, and a new tablet's worker took most of
+ * its first morning keeping a hundred small files. A file already kept is not fetched again; a
+ * file named by its content may come from the browser's cache (the page has just loaded it), a
+ * file with a revision (the entry, index.html) from the server.
+ */
+async function keepShell(event: ExtendableEvent) {
+  const files = [...shell.getURLsToCacheKeys()]
+  let next = 0
+  const worker = async () => {
+    for (let file = files[next++]; file !== undefined; file = files[next++]) {
+      const [url, cacheKey] = file
+      const request = new Request(url, {
+        integrity: shell.getIntegrityForCacheKey(cacheKey),
+        cache: cacheKey === url ? 'default' : 'reload',
+        credentials: 'same-origin',
+      })
+      await inSlot(
+        () => Promise.all(shell.strategy.handleAll({ params: { cacheKey }, request, event })),
+        true,
+      )
+    }
+  }
+  await Promise.all(Array.from({ length: fetchesAtOnce }, worker))
+}
+self.addEventListener('install', (event) => event.waitUntil(keepShell(event)))
+// Drops the files of the list a previous worker kept that this one no longer has (it waits itself).
+self.addEventListener('activate', (event) => void shell.activate(event))
 
 // Any app route falls back to the cached index.html; the API and media are never answered by it.
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+  new NavigationRoute(shell.createHandlerBoundToURL('/index.html'), {
     denylist: [/^\/api\//, /^\/media\//],
   }),
 )
@@ -51,11 +87,6 @@ async function tellClients(message: ClientMessage) {
 
 /** One image that does not answer in this time is left for the next warm-up. */
 const imageTimeoutMs = 20_000
-/**
- * Images fetched at once: enough to keep a store's slow link full despite its round trips, few
- * enough to leave the browser's connections to the server (six over HTTP/1.1) to a trial's sending.
- */
-const imageConcurrency = 5
 
 /**
  * The download under way. While this worker still works on a message, Chromium does not let the
@@ -80,9 +111,11 @@ async function cachePackImages(urls: string[]) {
   const fetchOne = async (url: string) => {
     if (kept.has(new URL(url, self.location.href).href)) return
     try {
-      const signal = AbortSignal.any([stop.signal, AbortSignal.timeout(imageTimeoutMs)])
-      const response = await fetch(url, { signal })
-      if (response.ok) await cache.put(url, response)
+      await inSlot(async () => {
+        const signal = AbortSignal.any([stop.signal, AbortSignal.timeout(imageTimeoutMs)])
+        const response = await fetch(url, { signal })
+        if (response.ok) await cache.put(url, response)
+      })
     } catch (error) {
       // No connection: the rest waits until the page learns that the server answers again. Gone,
       // too slow or stopped: the next warm-up tries again.
@@ -101,7 +134,8 @@ async function cachePackImages(urls: string[]) {
       }
     }
   }
-  await Promise.all(Array.from({ length: imageConcurrency }, worker))
+  // As many as the slots: enough to keep a store's slow link full despite its round trips.
+  await Promise.all(Array.from({ length: fetchesAtOnce }, worker))
   if (downloading === stop) downloading = null
 }
 
