@@ -152,3 +152,47 @@ test('the ready panel counts every pack image of the catalogue once the warm-up 
     shown.locator('section').filter({ has: shown.locator('#ready-heading') }),
   )
 })
+
+test('a download of the pack images that meets a dropped link goes on where it stopped once the server answers', async ({
+  page,
+  request,
+}) => {
+  const total = await catalogueImageCount(request)
+  // How many times each picture came whole from the server, and the requests the link refused.
+  const served = new Map<string, number>()
+  let refused = 0
+  let linkDown = false
+  let dropped = false
+  await page.context().route('**/media/packs/**', async (route) => {
+    if (linkDown) {
+      refused += 1
+      return route.abort('internetdisconnected')
+    }
+    const response = await route.fetch()
+    const url = route.request().url()
+    served.set(url, (served.get(url) ?? 0) + 1)
+    // The link drops once, when a few pictures are kept: the rest meet it.
+    if (served.size === 6 && !dropped) linkDown = dropped = true
+    return route.fulfill({ response })
+  })
+  await signIn(page, demo.manager.email)
+  await expect(page).toHaveURL('/')
+  // The worker's first request without a connection ends its download and tells the page.
+  const status = page.getByRole('banner').getByRole('link', { name: /^(Online|Offline)/ })
+  await expect(status).toHaveAccessibleName(/^Offline/, { timeout: 30_000 })
+  expect(refused).toBeGreaterThan(0)
+  const keptBefore = served.size
+  expect(keptBefore).toBeLessThan(total)
+
+  // The link comes back: the page's probe finds the server, and the download goes on unasked.
+  linkDown = false
+  await expect
+    .poll(
+      () => page.evaluate(async () => (await (await caches.open('pack-images')).keys()).length),
+      { timeout: 45_000 },
+    )
+    .toBeGreaterThanOrEqual(total)
+  // No picture crossed the link twice: those kept before the drop were not fetched again.
+  expect([...served.values()].filter((times) => times > 1)).toEqual([])
+  expect(served.size).toBe(total)
+})
