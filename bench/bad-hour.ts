@@ -1,8 +1,4 @@
-import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import * as v from 'valibot'
 import type { Browser, Page } from '@playwright/test'
 import { trialBodySchema, type TrialBody } from '../src/contract/trial.ts'
@@ -19,8 +15,8 @@ import {
   type RunningApp,
 } from './browser.ts'
 import { enqueue, outboxCount } from '../tests/support/outbox-rows.ts'
-import { numberOption, projectDir } from './server.ts'
-import type { WebKitDrain } from './webkit-drain.ts'
+import { numberOption } from './server.ts'
+import { runInWebKit } from './webkit-child.ts'
 import { storeLink, storeWifi, type StoreLink } from '../tests/support/store-link.ts'
 import { launchChromium } from '../tests/support/chromium.ts'
 import { trialBody as sharedTrialBody } from '../tests/support/trial-body.ts'
@@ -293,37 +289,13 @@ const webkitResult = v.object({
   distinct: v.number(),
 })
 
-/** Runs bench/webkit-drain.ts and answers its result. */
-async function webkitDrain(count: number): Promise<WebKitDrain> {
-  const folder = mkdtempSync(join(tmpdir(), 'bad-hour-webkit-'))
-  const resultFile = join(folder, 'result.json')
-  try {
-    const child = spawn(process.execPath, ['bench/webkit-drain.ts'], {
-      cwd: projectDir,
-      env: {
-        ...process.env,
-        WEBKIT_PORT: String(numberOption('bad-hour-webkit-port', 4420)),
-        BAD_HOUR_TRIALS: String(count),
-        BAD_HOUR_RESULT: resultFile,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let output = ''
-    const keep = (chunk: Buffer) => {
-      output = (output + chunk.toString()).slice(-4000)
-    }
-    child.stdout.on('data', keep)
-    child.stderr.on('data', keep)
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
-    if (code !== 0) throw new Error(`bench/webkit-drain.ts exited ${code}:\n${output}`)
-    return v.parse(webkitResult, JSON.parse(readFileSync(resultFile, 'utf8')))
-  } finally {
-    rmSync(folder, { recursive: true, force: true })
-  }
-}
-
 async function webkitFigure(count: number, chromium: Figure): Promise<Figure> {
-  const result = await webkitDrain(count)
+  const result = await runInWebKit(
+    'bench/webkit-drain.ts',
+    numberOption('bad-hour-webkit-port', 4420),
+    webkitResult,
+    { BAD_HOUR_TRIALS: String(count) },
+  )
   const drained = result.left === 0
   return {
     name: `bad hour: the same drain in WebKit (${count} trials, beside Chromium's ${chromium.measured})`,

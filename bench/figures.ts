@@ -13,6 +13,11 @@ export type Figure = {
   pass: boolean | null
   /** How it was measured: tool, load, data size, repetitions. */
   note?: string
+  /**
+   * A time, which the machine's load moves (these machines vary 2-4x between hours): `--check`
+   * prints it but fails only on the others, sizes and byte counts, which no load moves.
+   */
+  timed?: boolean
 }
 
 export type BenchModule = { name: string; run: () => Promise<Figure[]> }

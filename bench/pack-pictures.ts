@@ -2,6 +2,9 @@ import { createHash } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { webpOf, type Pixels } from '../server/routes/catalogue/picture-codecs.ts'
+import { openDatabase } from '../server/db/database.ts'
+import { packImages, packs } from '../server/db/schema/catalogue.ts'
+import { packImagePathOf } from '../server/routes/catalogue/pictures.ts'
 import { projectDir } from './server.ts'
 
 /**
@@ -86,4 +89,38 @@ export async function packPictures(count: number): Promise<PackPicture[]> {
     pictures.push({ hash: createHash('sha256').update(bytes).digest('hex'), bytes })
   }
   return pictures
+}
+
+/** The packs a first morning adds to the demo's catalogue, each with its picture. */
+export const morningPacks = 500
+const families = 10
+
+/**
+ * The catalogue with `pictures`' packs, written into a data folder no server runs on (a copy of the
+ * demo database): a pack for each, in ten families of both types.
+ */
+export async function addPacks(dataDir: string, pictures: readonly PackPicture[]): Promise<void> {
+  const database = await openDatabase({ dataDir, databaseUrl: undefined })
+  try {
+    await database.db.insert(packImages).values(
+      pictures.map(({ hash, bytes }) => ({
+        hash,
+        source: hash,
+        contentType: 'image/webp',
+        width: pictureWidth,
+        height: pictureHeight,
+        bytes,
+      })),
+    )
+    await database.db.insert(packs).values(
+      pictures.map(({ hash }, index) => ({
+        type: index % 2 === 0 ? ('HTS' as const) : ('RMC' as const),
+        brandFamily: `Morning ${(index % families) + 1}`,
+        brandName: `Morning ${(index % families) + 1} pack ${index + 1}`,
+        image: packImagePathOf(hash),
+      })),
+    )
+  } finally {
+    await database.close()
+  }
 }

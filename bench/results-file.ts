@@ -11,6 +11,7 @@ export const figureSchema = v.object({
   measured: v.string(),
   pass: v.nullable(v.boolean()),
   note: v.optional(v.string()),
+  timed: v.optional(v.boolean()),
 })
 
 const moduleRunSchema = v.object({

@@ -5,7 +5,8 @@
  * that is down), 200 trials are written into the outbox as `enqueueTrial` writes them and the page
  * is reloaded; the server starts again and the clock runs until no trial waits. The link is not
  * throttled: WebKitGTK has no network emulation, and this machine's kernel has no `netem` for `tc`
- * to add a round trip with. The result goes, as JSON, to the file `BAD_HOUR_RESULT` names.
+ * to add a round trip with. The result goes, as JSON, to the file `WEBKIT_RESULT` names
+ * (bench/webkit-child.ts).
  */
 import { randomUUID } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
@@ -25,7 +26,7 @@ import {
 import { byRole, type Screen } from '../tests/webkit/screen.ts'
 
 const trials = Number(process.env.BAD_HOUR_TRIALS ?? 200)
-const resultFile = process.env.BAD_HOUR_RESULT
+const resultFile = process.env.WEBKIT_RESULT
 
 export type WebKitDrain = {
   shown: string

@@ -24,7 +24,8 @@ import { byLabel, byRole, Screen } from './screen.ts'
  */
 export const port = Number(process.env.WEBKIT_PORT ?? 4300)
 export const baseUrl = `http://127.0.0.1:${port}`
-const dataDir = `.data/webkit-${port}`
+/** The server's data folder: a test may add to its database while the server is stopped. */
+export const dataDir = `.data/webkit-${port}`
 const outputDir = `test-results/webkit-${port}`
 /** The copy of the build the server serves, in which a test may release a new service worker. */
 export const servedBuild = `${dataDir}/dist`
@@ -233,10 +234,19 @@ process.once('exit', () => {
 
 /**
  * The file's server and WebKit: call once at the top of a test file. Answers the server, which
- * a test may stop and start again.
+ * a test may stop and start again. `prepare` runs once both are up, before the first test (a
+ * file's own `before` would not wait for them: node:test runs a file's top-level hooks at once).
  */
-export function webkitSuite(): AppServer {
-  before(() => Promise.all([webkit.start(), server.start({ fresh: true })]), { timeout: 120_000 })
+export function webkitSuite({
+  prepare,
+}: { prepare?: (server: AppServer) => Promise<void> } = {}): AppServer {
+  before(
+    async () => {
+      await Promise.all([webkit.start(), server.start({ fresh: true })])
+      await prepare?.(server)
+    },
+    { timeout: 240_000 },
+  )
   after(async () => {
     webkit.stop()
     await server.stop()
@@ -255,11 +265,17 @@ export function inWebKit(
   {
     timeout = 120_000,
     locale = 'en',
-  }: { timeout?: number; locale?: 'en' | 'me' | 'sr' | null } = {},
+    origin = () => baseUrl,
+  }: {
+    timeout?: number
+    locale?: 'en' | 'me' | 'sr' | null
+    /** Where the browser reaches the server: a link in front of it (bench/shaped-link.ts). */
+    origin?: () => string
+  } = {},
 ): void {
   void test(name, { timeout }, async () => {
     const driver = await webkit.session()
-    const screen = new Screen(driver, baseUrl)
+    const screen = new Screen(driver, origin())
     try {
       await screen.open('/login')
       // The app writes the device's language as it starts: the test's choice comes after it.
