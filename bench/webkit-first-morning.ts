@@ -15,10 +15,9 @@ import { demoPin } from '../tests/support/sign-in.ts'
 import { storeWifi } from '../tests/support/store-link.ts'
 import { dataDir, inWebKit, port, webkitSuite } from '../tests/webkit/harness.ts'
 import { byLabel, byRole } from '../tests/webkit/screen.ts'
+import type { WebKitMorning } from './first-morning.ts'
 import { addPacks, morningPacks, packPictures } from './pack-pictures.ts'
 import { shapedLink, type ShapedLink } from './shaped-link.ts'
-
-export type WebKitMorning = { ms: number; requests: number; pictures: number }
 
 const readyTimeoutMs = 120_000
 const resultFile = process.env.WEBKIT_RESULT

@@ -33,8 +33,8 @@ cleanupOutdatedCaches()
 
 /**
  * Keeps the app's files a few at a time, where workbox's own install fetches one after another:
- * on a store's link each file would then cost a round trip, and a new tablet's worker took most of
- * its first morning keeping a hundred small files. A file already kept is not fetched again; a
+ * on a store's link each of a hundred small files would cost a round trip of its own, while the
+ * link stays mostly idle. A file already kept is not fetched again; a
  * file named by its content may come from the browser's cache (the page has just loaded it), a
  * file with a revision (the entry, index.html) from the server.
  */
