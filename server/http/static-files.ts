@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Hono, MiddlewareHandler } from 'hono'
+import type { Hono, HonoRequest, MiddlewareHandler } from 'hono'
+import { etag } from 'hono/etag'
 import { getCookie } from 'hono/cookie'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { localeCookie, locales, parseLocale, type Locale } from '#contract/locale.ts'
@@ -51,19 +52,22 @@ export function serveStaticFiles(
 
   app.use('*', async (c, next) => {
     await next()
-    if (!c.res.ok) return
+    if (!c.res.ok && c.res.status !== 304) return
     if (revalidated.has(c.req.path)) c.header('Cache-Control', 'no-cache')
     else if (c.req.path.startsWith('/assets/')) c.header('Cache-Control', immutable)
   })
+  // What is revalidated answers 304 when the browser holds it already (its `ETag` is a hash of
+  // what is sent): a browser without the worker asks for the entry on each load.
+  const withETag = etag()
+  const revalidatedWithETag: MiddlewareHandler<AppEnv> = (c, next) =>
+    revalidated.has(c.req.path) || isPage(c.req) ? withETag(c, next) : next()
+  app.use('*', revalidatedWithETag)
   // `npm run build` writes `.br` and `.gz` copies (scripts/build/compress-dist.ts); sent when accepted.
   app.use('*', serveStatic({ root: dirs.distDir, precompressed: true }))
   const serveIndex = serveStatic({ path: indexFile, precompressed: true })
   const serveLogin = prerenderedLogin(dirs.distDir)
   app.get('*', (c, next) => {
-    const isPage = (c.req.header('Accept') ?? '').includes('text/html')
-    if (!isPage || c.req.path.startsWith('/assets/') || c.req.path.startsWith('/media/')) {
-      return next()
-    }
+    if (!isPage(c.req)) return next()
     c.header('Cache-Control', 'no-cache')
     if (c.req.path === '/login' && serveLogin) {
       c.header('Vary', 'Cookie', { append: true })
@@ -71,6 +75,16 @@ export function serveStaticFiles(
     }
     return serveIndex(c, next)
   })
+}
+
+/** A page of the app (a GET that accepts text/html): answered with index.html, or /login's drawing. */
+function isPage(request: HonoRequest): boolean {
+  const path = request.path
+  return (
+    (request.header('Accept') ?? '').includes('text/html') &&
+    !path.startsWith('/assets/') &&
+    !path.startsWith('/media/')
+  )
 }
 
 /**

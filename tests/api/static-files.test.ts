@@ -114,6 +114,35 @@ describe.each(databases)('the built PWA on $name', (database) => {
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
   })
 
+  it('answers 304 for the entry and a page the browser already holds, revalidated still', async () => {
+    const asked: [string, Record<string, string>][] = [
+      ['/assets/index.js', { 'Accept-Encoding': 'br' }],
+      ['/settings', { Accept: 'text/html' }],
+      ['/login', { Accept: 'text/html', Cookie: 'locale=sr' }],
+    ]
+    for (const [path, headers] of asked) {
+      const first = await fetch(`${api.url}${path}`, { headers })
+      const tag = first.headers.get('etag')
+      expect(tag, path).toMatch(/^"[0-9a-f]+"$/)
+      const again = await fetch(`${api.url}${path}`, {
+        headers: { ...headers, 'If-None-Match': tag ?? '' },
+      })
+      expect(again.status, path).toBe(304)
+      expect(await again.text(), path).toBe('')
+      expect(again.headers.get('cache-control'), path).toBe('no-cache')
+    }
+    // Another locale's sign-in page is another page.
+    const login = await fetch(`${api.url}/login`, { headers: { Accept: 'text/html' } })
+    const other = await fetch(`${api.url}/login`, {
+      headers: {
+        Accept: 'text/html',
+        Cookie: 'locale=en',
+        'If-None-Match': login.headers.get('etag') ?? '',
+      },
+    })
+    expect(other.status).toBe(200)
+  })
+
   it('sends the Brotli copy of an asset to a browser that accepts it, the plain file to others', async () => {
     const compressed = await fetch(`${api.url}/assets/index.js`, {
       headers: { 'Accept-Encoding': 'br, gzip' },
