@@ -107,8 +107,8 @@ const quarantineSource =
 /**
  * The entry keeps its name from one build to the next (its CSS too): it holds every screen's
  * loader, so it changes whenever a screen does, and under a hashed name every chunk that imports
- * it (most of them) would change its name with it: a one-screen update would send a tablet the
- * whole app again. The server revalidates these two files (server/http/static-files.ts), and the
+ * it (most of them) would change its name with it: a one-screen update would send a tablet most
+ * of the app again. The server revalidates these two files (server/http/static-files.ts), and the
  * worker's list gives them a revision; every other file in `assets/` is named by its content.
  */
 const entryFiles = { js: 'assets/index.js', css: 'assets/index.css' }
