@@ -280,14 +280,19 @@ async function lcpFigure(browser: Browser, app: RunningApp): Promise<Figure> {
   }
 }
 
+/** What bench/webkit-drain.ts writes. */
 const webkitResult = v.object({
+  /** The header's words for the waiting trials. */
   shown: v.string(),
+  /** From the server answering again until the page's first trial reached it. */
   firstMs: v.number(),
+  /** From the server answering again until no trial waited. */
   elapsedMs: v.number(),
   left: v.number(),
   stored: v.number(),
   distinct: v.number(),
 })
+export type WebKitDrain = v.InferOutput<typeof webkitResult>
 
 async function webkitFigure(count: number, chromium: Figure): Promise<Figure> {
   const result = await runInWebKit(

@@ -24,20 +24,10 @@ import {
   webkitSuite,
 } from '../tests/webkit/harness.ts'
 import { byRole, type Screen } from '../tests/webkit/screen.ts'
+import type { WebKitDrain } from './bad-hour.ts'
 
 const trials = Number(process.env.BAD_HOUR_TRIALS ?? 200)
 const resultFile = process.env.WEBKIT_RESULT
-
-export type WebKitDrain = {
-  shown: string
-  /** From the server answering again until the page's first trial reached it. */
-  firstMs: number
-  /** From the server answering again until no trial waited. */
-  elapsedMs: number
-  left: number
-  stored: number
-  distinct: number
-}
 
 /** This user's trials waiting in the outbox, read from IndexedDB in the page. */
 function waiting(screen: Screen, userId: number): Promise<number> {
