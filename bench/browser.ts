@@ -37,7 +37,7 @@ process.once('exit', () => {
   for (const dir of removeOnExit) rmSync(dir, { recursive: true, force: true })
 })
 
-function sleep(ms: number) {
+export function sleep(ms: number) {
   return new Promise((resolve) => setTimeout(resolve, ms))
 }
 

@@ -1,6 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs'
 import { get as httpGet } from 'node:http'
-import { join } from 'node:path'
 import * as v from 'valibot'
 import type { Page } from '@playwright/test'
 import { randomUUID } from 'node:crypto'
@@ -14,12 +12,13 @@ import { enqueue, outboxCount } from '../tests/support/outbox-rows.ts'
 import { signInThroughForm } from '../tests/support/sign-in.ts'
 import { storeWifi } from '../tests/support/store-link.ts'
 import { shortAnswers, trialBody } from '../tests/support/trial-body.ts'
-import { newContextOnLink, startApp } from './browser.ts'
+import { newContextOnLink, sleep, startApp } from './browser.ts'
 import type { BenchModule, Figure } from './figures.ts'
-import { addPacks, morningPacks, packPictures } from './pack-pictures.ts'
+import { addPacks, isPackPicture, morningPacks, packPictures } from './pack-pictures.ts'
 import { benchFlag, numberOption, projectDir } from './server.ts'
 import { shapedLink, type ShapedLink } from './shaped-link.ts'
 import { runInWebKit } from './webkit-child.ts'
+import { shellFiles } from './worker-list.ts'
 
 /**
  * A tablet's first morning (docs/quality.md): a new or wiped tablet, on the store's link (9/3
@@ -39,17 +38,6 @@ const picturesBeforeTrial = 100
 const trialHeldBudgetMs = 1_000
 const bytesBudgetRatio = 1.2
 const readyTimeoutMs = 90_000
-
-/** The app's files the worker keeps (their paths) and their size as the server sends them. */
-export function shellFiles(dist = join(projectDir, 'dist')): { paths: Set<string>; bytes: number } {
-  const sw = readFileSync(join(dist, 'sw.js'), 'utf8')
-  const urls = [...sw.matchAll(/"url":"([^"]+)"/g)].map((match) => match[1] ?? '')
-  const bytes = urls.reduce((total, url) => {
-    const file = join(dist, url)
-    return total + readFileSync(existsSync(`${file}.br`) ? `${file}.br` : file).length
-  }, 0)
-  return { paths: new Set(urls.map((url) => `/${url}`)), bytes }
-}
 
 /** The size of the body the server sends for `url`, compressed as a browser asks for it. */
 function bodyBytes(url: string, token: string): Promise<number> {
@@ -102,9 +90,6 @@ type Morning = {
   trial: { ms: number; picturesAsked: number; idleMs: number }
 }
 
-const isPicture = (line: string) => line.includes('/media/packs/')
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
 /**
  * A trial queued as Finish queues one, and the time until the outbox has sent it (the server
  * stored it). The page hears that the network is back (`online`), which sends at once, as after
@@ -140,13 +125,14 @@ async function morningInChromium(link: ShapedLink, appUrl: string): Promise<Morn
     await signInThroughForm(page, demo.manager.email)
     // A trial finished while the pictures download, once they are well under way.
     const duringPictures = (async () => {
-      while (link.count().requests.filter(isPicture).length < picturesBeforeTrial) await sleep(100)
+      while (link.count().requests.filter(isPackPicture).length < picturesBeforeTrial)
+        await sleep(100)
       const ms = await sendTrial(page, session)
-      return { ms, picturesAsked: link.count().requests.filter(isPicture).length }
+      return { ms, picturesAsked: link.count().requests.filter(isPackPicture).length }
     })()
     await waitReady(page).catch((error: unknown) => {
       const asked = link.count().requests
-      const pictures = asked.filter((line) => line.includes('/media/packs/')).length
+      const pictures = asked.filter(isPackPicture).length
       throw new Error(`${asked.length} requests, ${pictures} of pack pictures`, { cause: error })
     })
     const ms = performance.now() - started
@@ -157,10 +143,10 @@ async function morningInChromium(link: ShapedLink, appUrl: string): Promise<Morn
     const signInAt = sentAt[requests.indexOf('POST /api/v1/user/login')] ?? 0
     if (process.env.FIRST_MORNING_TIMELINE)
       requests.forEach((line, index) => {
-        if (!line.includes('/media/packs/') || line.endsWith('.svg'))
+        if (!isPackPicture(line) || line.endsWith('.svg'))
           console.info(((sentAt[index] ?? 0) - signInAt).toFixed(0).padStart(6), line)
       })
-    const pictureTimes = sentAt.filter((_, index) => isPicture(requests[index] ?? ''))
+    const pictureTimes = sentAt.filter((_, index) => isPackPicture(requests[index] ?? ''))
     await context.close()
     return {
       ms,
@@ -240,7 +226,7 @@ async function run(): Promise<Figure[]> {
   try {
     chromium = await morningInChromium(link, app.url)
     const needed = await neededBytes(app.url, chromium.requests)
-    const pictureRequests = chromium.requests.filter(isPicture)
+    const pictureRequests = chromium.requests.filter(isPackPicture)
     const ratio = chromium.down / needed.total
     const setting = `${morningPacks} more packs (${kb(needed.pictures)} of WebP pictures), the store's link (${storeWifi.downMbps}/${storeWifi.upMbps} Mbit/s, ${storeWifi.roundTripMs} ms, page CPU ${storeWifi.cpuSlowdown}x), Chromium, a manager`
     figures = [

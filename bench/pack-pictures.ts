@@ -91,6 +91,9 @@ export async function packPictures(count: number): Promise<PackPicture[]> {
   return pictures
 }
 
+/** Whether a request the link counted (`GET /path`) asked for a pack picture. */
+export const isPackPicture = (request: string) => request.includes('/media/packs/')
+
 /** The packs a first morning adds to the demo's catalogue, each with its picture. */
 export const morningPacks = 500
 const families = 10

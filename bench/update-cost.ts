@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { get as httpGet } from 'node:http'
-import { existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { demo } from '../tests/support/accounts.ts'
@@ -12,7 +12,9 @@ import { newContextOnLink, serveDataDir, startApp, type RunningApp } from './bro
 import type { BenchModule, Figure } from './figures.ts'
 import { waitReady } from './first-morning.ts'
 import { projectDir } from './server.ts'
+import { isPackPicture } from './pack-pictures.ts'
 import { shapedLink } from './shaped-link.ts'
+import { precacheList, sentSize } from './worker-list.ts'
 
 /**
  * What an update costs a tablet on the store's link (docs/quality.md): a build of this checkout
@@ -29,27 +31,10 @@ const ratioBudget = 2
 const changedScreen = 'src/features/settings/profile-card.tsx'
 const marker = 'data-build="update-cost"'
 
-type Entry = { url: string; revision: string | null }
-
-/** The worker's list of the app's files (`precacheAndRoute`'s entries) in a build. */
-function precacheList(dist: string): Entry[] {
-  const sw = readFileSync(join(dist, 'sw.js'), 'utf8')
-  return [...sw.matchAll(/\{"revision":(null|"[^"]*"),"url":"([^"]+)"\}/g)].map((match) => ({
-    revision: match[1] === 'null' ? null : (match[1] ?? '').slice(1, -1),
-    url: match[2] ?? '',
-  }))
-}
-
 /** A file's text with every chunk's hash left out of the names it holds: what its code is. */
 function unhashed(dist: string, url: string): string {
   const text = readFileSync(join(dist, url), 'utf8')
   return `${url.replace(/-[\w-]{8}(\.\w+)$/, '$1')}\n${text.replace(/-[\w-]{8}\.(js|css)\b/g, '.$1')}`
-}
-
-/** A file's size as the server sends it: its Brotli twin where the build made one. */
-function sentSize(dist: string, url: string): number {
-  const file = join(dist, url)
-  return readFileSync(existsSync(`${file}.br`) ? `${file}.br` : file).length
 }
 
 /** This checkout built again with the profile card marked: its folder, removed by `remove`. */
@@ -188,7 +173,7 @@ async function run(): Promise<Figure[]> {
         sentSize(newDist, 'sw.js')
       const fetchedBytes = fetched.reduce((total, entry) => total + sentSize(newDist, entry.url), 0)
       const ratio = down / changedBytes
-      const pictures = requests.filter((line) => line.includes('/media/packs/')).length
+      const pictures = requests.filter(isPackPicture).length
 
       await context.close()
       return [

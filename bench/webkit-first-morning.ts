@@ -16,7 +16,7 @@ import { storeWifi } from '../tests/support/store-link.ts'
 import { dataDir, inWebKit, port, webkitSuite } from '../tests/webkit/harness.ts'
 import { byLabel, byRole } from '../tests/webkit/screen.ts'
 import type { WebKitMorning } from './first-morning.ts'
-import { addPacks, morningPacks, packPictures } from './pack-pictures.ts'
+import { addPacks, isPackPicture, morningPacks, packPictures } from './pack-pictures.ts'
 import { shapedLink, type ShapedLink } from './shaped-link.ts'
 
 const readyTimeoutMs = 120_000
@@ -62,7 +62,7 @@ inWebKit(
     const result: WebKitMorning = {
       ms,
       requests: requests.length,
-      pictures: requests.filter((line) => line.includes('/media/packs/')).length,
+      pictures: requests.filter(isPackPicture).length,
     }
     console.info(JSON.stringify(result))
     if (resultFile) writeFileSync(resultFile, JSON.stringify(result))
