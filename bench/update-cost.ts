@@ -22,8 +22,8 @@ import { precacheList, sentSize } from './worker-list.ts'
  * a manager's tablet, ready for a day offline, has the app open; the tablet finds the update,
  * the manager accepts it, and the page runs the new build. The bytes that crossed the link from
  * the deployment to the changed screen drawn are set against the changed files: those of the new
- * worker's list whose revision or name is new (the changed chunk, and the entry that re-hashes
- * with it, index.html), and the worker itself, each as the server sends it. No pack picture may be
+ * worker's list whose bytes are new (the changed chunk, and the entry that names it), and the
+ * worker itself, each as the server sends it. No pack picture may be
  * fetched again. `GET /content/current` is then read twice: its size, and the second a 304.
  */
 
@@ -164,10 +164,15 @@ async function run(): Promise<Figure[]> {
       const fetched = precacheList(newDist).filter(
         (entry) => !oldEntries.has(`${entry.url}@${entry.revision}`),
       )
-      // A chunk whose code is the same but for the hashed names of the chunks it imports is
-      // renamed, not changed: what changed is the screen's chunk and those that name it.
+      // A file that keeps its name and has a new revision is changed: its bytes differ, and a
+      // tablet cannot have them (the entry, which names the screen's new chunk).
+      // A file under a new name whose code is the same but for the hashed names of the chunks
+      // it imports is renamed, not changed.
+      const oldUrls = new Set(oldList.map((entry) => entry.url))
       const oldSources = new Set(oldList.map((entry) => unhashed(oldDist, entry.url)))
-      const changed = fetched.filter((entry) => !oldSources.has(unhashed(newDist, entry.url)))
+      const changed = fetched.filter(
+        (entry) => oldUrls.has(entry.url) || !oldSources.has(unhashed(newDist, entry.url)),
+      )
       const changedBytes =
         changed.reduce((total, entry) => total + sentSize(newDist, entry.url), 0) +
         sentSize(newDist, 'sw.js')
