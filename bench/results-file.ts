@@ -4,15 +4,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises'
 import * as v from 'valibot'
-
-export const figureSchema = v.object({
-  name: v.string(),
-  budget: v.string(),
-  measured: v.string(),
-  pass: v.nullable(v.boolean()),
-  note: v.optional(v.string()),
-  timed: v.optional(v.boolean()),
-})
+import { figureSchema } from './figures.ts'
 
 const moduleRunSchema = v.object({
   date: v.string(),

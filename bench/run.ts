@@ -8,8 +8,8 @@
  */
 import { cpus } from 'node:os'
 import * as v from 'valibot'
-import type { BenchModule, Figure } from './figures.ts'
-import { figureSchema, keepResults, type ModuleRun } from './results-file.ts'
+import { figureSchema, type BenchModule, type Figure } from './figures.ts'
+import { keepResults, type ModuleRun } from './results-file.ts'
 import { benchFlag, benchOption } from './server.ts'
 
 /** Every module, in the order they run: the browser figures first, the loads last. */
