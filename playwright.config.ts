@@ -15,9 +15,11 @@ export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: `test-results/e2e-${port}`,
   fullyParallel: true,
-  // CI shares two cores with the server and the database: one browser at a time, and one retry
-  // for a test that loses a race with the machine (reported as flaky, never hidden).
-  workers: process.env.CI ? 1 : 2,
+  // A browser shares the machine with the server and the database: one worker in CI, elsewhere
+  // Playwright's default of one per two cores. Two browsers on two cores made each test 2-2.5x
+  // slower, some past their time limit, for 15 % more tests an hour. One retry in CI for a test
+  // that loses a race with the machine (reported as flaky, never hidden).
+  workers: process.env.CI ? 1 : undefined,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
