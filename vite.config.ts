@@ -324,7 +324,8 @@ export default defineConfig({
     'import.meta.env.VITE_SUPPORT_EMAIL': JSON.stringify(env.SUPPORT_EMAIL ?? 'podrska@example.me'),
     // The stores' time zone, the server's TIME_ZONE: "today" is the stores' day on any device.
     'import.meta.env.VITE_TIME_ZONE': JSON.stringify(env.TIME_ZONE ?? 'Europe/Belgrade'),
-    // The build's version (design.md section 8): sent as App-Version, shown in settings.
+    // The build's version (docs/api.md#the-minimum-app-version): sent as App-Version, shown in
+    // settings.
     'import.meta.env.VITE_APP_VERSION': JSON.stringify(readAppVersion()),
     // Minutes without a touch after which the app locks (docs/security.md#the-idle-lock).
     'import.meta.env.VITE_IDLE_LOCK_MINUTES': JSON.stringify(env.IDLE_LOCK_MINUTES ?? '5'),
