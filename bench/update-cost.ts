@@ -23,8 +23,8 @@ import { precacheList, sentSize } from './worker-list.ts'
  * the manager accepts it, and the page runs the new build. The bytes that crossed the link from
  * the deployment to the changed screen drawn are set against the changed files: those of the new
  * worker's list whose bytes are new (the changed chunk, and the entry that names it), and the
- * worker itself, each as the server sends it. No pack picture may be
- * fetched again. `GET /content/current` is then read twice: its size, and the second a 304.
+ * worker itself, each as the server sends it. No pack picture may be fetched again.
+ * `GET /content/current` is then read twice: its size, and the second a 304.
  */
 
 const ratioBudget = 2
