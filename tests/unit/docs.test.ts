@@ -23,9 +23,12 @@ function filesUnder(folder: string): string[] {
 const documents = ['README.md', 'bench/README.md', ...filesUnder('docs')].filter((path) =>
   path.endsWith('.md'),
 )
-const sources = ['src', 'server', 'sw', 'scripts', 'bench', 'tests']
-  .flatMap(filesUnder)
-  .filter((path) => /\.(ts|tsx|css|sh|js)$/.test(path))
+/** The code, with the tools' configurations at the root and the CI script. */
+const sources = [
+  ...['src', 'server', 'sw', 'scripts', 'bench', 'tests'].flatMap(filesUnder),
+  ...readdirSync(root).filter((name) => statSync(join(root, name)).isFile()),
+  '.ci/run',
+].filter((path) => /\.(ts|tsx|css|sh|js)$/.test(path) || path === '.ci/run')
 
 /** A heading's anchor as GitHub makes it. */
 function slug(heading: string): string {
