@@ -34,9 +34,9 @@ cleanupOutdatedCaches()
 /**
  * Keeps the app's files a few at a time, where workbox's own install fetches one after another:
  * on a store's link each of a hundred small files would cost a round trip of its own, while the
- * link stays mostly idle. A file already kept is not fetched again; a
- * file named by its content may come from the browser's cache (the page has just loaded it), a
- * file with a revision (the entry, index.html) from the server.
+ * link stays mostly idle. A file already kept is not fetched again; a file named by its content
+ * may come from the browser's cache (the page has just loaded it), a file with a revision (the
+ * entry, index.html) from the server.
  */
 async function keepShell(event: ExtendableEvent) {
   const files = [...shell.getURLsToCacheKeys()]

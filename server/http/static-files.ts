@@ -17,11 +17,12 @@ const sourceMap = /\.map(\.br|\.gz)?$/
 
 /**
  * The built PWA from `distDir`, when it was built: fingerprinted `/assets/*` cached for a year,
- * `index.html`, `sw.js` and the entry (`/assets/index.js`, `/assets/index.css`) revalidated every time, and `index.html` for any other page (a GET that
- * accepts text/html: the SPA fallback). Pack images from `mediaDir` under `/media/`, cached for a
- * month (their content type from the extension: `image/svg+xml` for the generated artwork). Text
- * files of the build go out Brotli- or gzip-compressed from their precompressed copies. In
- * production the build's source maps are not sent (below).
+ * `index.html`, `sw.js` and the entry (`/assets/index.js`, `/assets/index.css`) revalidated every
+ * time, and `index.html` for any other page (a GET that accepts text/html: the SPA fallback).
+ * Pack images from `mediaDir` under `/media/`, cached for a month (their content type from the
+ * extension: `image/svg+xml` for the generated artwork). Text files of the build go out Brotli- or
+ * gzip-compressed from their precompressed copies. In production the build's source maps are not
+ * sent (below).
  */
 export function serveStaticFiles(
   app: Hono<AppEnv>,
